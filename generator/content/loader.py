@@ -1,0 +1,188 @@
+"""Read ``content/paper.yaml`` and its lessons, validate, and build the model.
+
+Every problem in every file is collected and raised together as one
+``ContentError`` of ``path:line: field: message`` lines.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .. import problems
+from ..errors import ContentError, PaperdeckError, Problem, ProblemInputError
+from ..model import (
+    Cloze, Concept, Content, Equation, Flashcard, Lesson, Paper, Question, Visual, WorkedExample,
+)
+from . import yamlsource
+from .mathcheck import math_problems
+from .schema import Report, Where, build_file
+
+SOURCE_LABEL = re.compile(r"^S(\d+|A)(\.\d+)*(\.[ETF]\d+)?$")
+ITEM_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+class _Checks:
+    """Checks that need more than one field, run on each object as it is built."""
+
+    def __init__(self, ids: dict[str, str]):
+        self.ids = ids  # item id -> "path:line" where first defined
+
+    def install(self, report: Report) -> None:
+        report.checks = {
+            Lesson: self.lesson, Concept: self.item, Equation: self.equation,
+            WorkedExample: self.worked_example, Question: self.question, Visual: self.visual,
+        }
+        report.checks[Flashcard] = report.checks[Cloze] = self.item
+
+    def item(self, obj: Any, where: Where) -> None:
+        if not ITEM_ID.match(obj.id):
+            where.error("ids are lowercase letters, digits and hyphens", "id")
+        here = f"{where.report.path}:{where.line}"
+        if obj.id in self.ids:
+            where.error(f"duplicate id {obj.id!r} (first used at {self.ids[obj.id]})", "id")
+        else:
+            self.ids[obj.id] = here
+        source = getattr(obj, "source", None)
+        if source is not None and not SOURCE_LABEL.match(source):
+            where.error(f"expected a label like S3.2.1 or S3.E1, got {source!r}", "source")
+        for name in ("term", "definition", "front", "back", "text", "prompt", "explanation",
+                     "caption", "deep_dive", "extra"):
+            value = getattr(obj, name, None)
+            if isinstance(value, str):
+                for message in math_problems(value):
+                    where.error(message, name)
+
+    def lesson(self, lesson: Lesson, where: Where) -> None:
+        for i, source in enumerate(lesson.sources):
+            if not SOURCE_LABEL.match(source):
+                where.error(f"expected a label like S3.2.1 or S3.E1, got {source!r}", f"sources[{i}]")
+        for message in math_problems(lesson.text):
+            where.error(message, "text")
+
+    def equation(self, eq: Equation, where: Where) -> None:
+        self.item(eq, where)
+        if not SOURCE_LABEL.match(eq.label):
+            where.error(f"expected a label like S3.E1, got {eq.label!r}", "label")
+        if not eq.variables:
+            where.error("list at least one variable", "variables")
+
+    def worked_example(self, example: WorkedExample, where: Where) -> None:
+        self.item(example, where)
+        try:
+            problem_type = problems.get(example.problem)
+        except PaperdeckError as error:
+            where.error(str(error), "problem")
+            return
+        try:
+            solution = problem_type.solve(example.given)
+        except ProblemInputError as error:
+            where.error(error.message, error.field)
+            return
+        for key, stated in example.result.items():
+            if key not in solution.answer:
+                where.error(f"{example.problem} has no result {key!r} "
+                            f"(it gives {', '.join(solution.answer)})", f"result.{key}")
+                continue
+            mismatch = _mismatch(stated, solution.answer[key], example.tolerance)
+            if mismatch:
+                where.error(mismatch, f"result.{key}")
+
+    def question(self, q: Question, where: Where) -> None:
+        self.item(q, where)
+        if q.type == "multiple_choice":
+            if not isinstance(q.answer, str) or not q.answer.strip():
+                where.error("a multiple-choice answer is the text of the right option", "answer")
+            if len(q.distractors) < 2:
+                where.error("give at least two distractors, each with its mistake", "distractors")
+            texts = [q.answer] + [d.text for d in q.distractors]
+            if len(set(texts)) != len(texts):
+                where.error("options must all differ", "distractors")
+        elif q.distractors:
+            where.error(f"only multiple_choice questions have distractors, not {q.type}", "distractors")
+        if q.type == "true_false" and not isinstance(q.answer, bool):
+            where.error("a true_false answer is true or false", "answer")
+        if q.type == "numeric":
+            if isinstance(q.answer, bool) or not isinstance(q.answer, (int, float)):
+                where.error("a numeric answer is a number", "answer")
+            if q.tolerance is None or q.tolerance < 0:
+                where.error("a numeric question states its tolerance (0 or more)", "tolerance")
+        elif q.tolerance is not None:
+            where.error("only numeric questions have a tolerance", "tolerance")
+        if q.type == "short_answer" and not (isinstance(q.answer, str) and q.answer.strip()):
+            where.error("a short_answer answer is the model answer, as text", "answer")
+
+    def visual(self, visual: Visual, where: Where) -> None:
+        self.item(visual, where)
+
+
+def _mismatch(stated: Any, computed: Any, tolerance: float) -> str:
+    if isinstance(computed, str) or isinstance(stated, str):
+        return "" if stated == computed else f"stated {stated!r}, recomputed {computed!r}"
+    try:
+        a = np.asarray(stated, dtype=float)
+    except (TypeError, ValueError):
+        return f"expected numbers shaped like {np.shape(computed)}"
+    b = np.asarray(computed, dtype=float)
+    if a.shape != b.shape:
+        return f"stated shape {a.shape}, recomputed shape {b.shape}"
+    worst = float(np.max(np.abs(a - b))) if a.size else 0.0
+    if not worst <= tolerance:
+        shown = np.array2string(b, precision=8, separator=", ")
+        return f"stated result is off by {worst:.3g} (tolerance {tolerance:g}); recomputed {shown}"
+    return ""
+
+
+def load(project: Path | str) -> Content:
+    """The validated content of the project at ``project`` (its ``content/`` folder)."""
+    root = Path(project) / "content"
+    problems_found: list[Problem] = []
+    ids: dict[str, str] = {}
+
+    def read(cls: type, path: Path) -> tuple[Any, Any]:
+        shown = str(path.relative_to(root.parent))
+        report = Report(shown)
+        _Checks(ids).install(report)
+        try:
+            value = yamlsource.load(path, shown)
+        except ContentError as error:
+            problems_found.extend(error.problems)
+            return None, None
+        obj = build_file(cls, value, report)
+        problems_found.extend(report.problems)
+        return obj, value
+
+    if not (root / "paper.yaml").is_file():
+        raise ContentError([Problem(str(Path("content") / "paper.yaml"), 0, "", "file not found")])
+    paper, raw = read(Paper, root / "paper.yaml")
+    lessons: list[Lesson] = []
+    if paper is not None:
+        listed = set()
+        for i, (lesson_id, line) in enumerate(zip(paper.lessons, raw["lessons"].item_lines)):
+            path = root / "lessons" / f"{lesson_id}.yaml"
+            if lesson_id in listed:
+                problems_found.append(Problem("content/paper.yaml", line, f"lessons[{i}]",
+                                              f"lesson {lesson_id!r} listed twice"))
+                continue
+            listed.add(lesson_id)
+            if not ITEM_ID.match(lesson_id) or not path.is_file():
+                problems_found.append(Problem("content/paper.yaml", line, f"lessons[{i}]",
+                                              f"no lesson file content/lessons/{lesson_id}.yaml"))
+                continue
+            lesson, _ = read(Lesson, path)
+            if lesson is not None:
+                if lesson.id != lesson_id:
+                    problems_found.append(Problem(f"content/lessons/{lesson_id}.yaml", 1, "id",
+                                                  f"must equal the file name {lesson_id!r}"))
+                lessons.append(lesson)
+        for path in sorted((root / "lessons").glob("*.yaml")):
+            if path.stem not in listed:
+                problems_found.append(Problem(f"content/lessons/{path.name}", 0, "",
+                                              "lesson not listed in content/paper.yaml lessons"))
+    if problems_found:
+        raise ContentError(problems_found)
+    assert paper is not None
+    return Content(paper=paper, lessons=tuple(lessons))

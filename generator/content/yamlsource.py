@@ -1,0 +1,101 @@
+"""Read YAML safely and remember the line of every value.
+
+Validation reports ``path:line: field: message``; to know the line it needs the
+YAML nodes, which ``yaml.safe_load`` throws away. ``load`` composes the node tree
+with the safe loader and builds plain Python values from it: mappings become
+``LineDict`` and sequences ``LineList``, which carry the line of each entry.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..errors import ContentError, Problem
+
+
+class LineDict(dict):
+    """A mapping that knows the line of itself and of each of its keys."""
+
+    line: int = 0
+    key_lines: dict[str, int]
+
+
+class LineList(list):
+    """A sequence that knows the line of itself and of each of its items."""
+
+    line: int = 0
+    item_lines: list[int]
+
+
+class _Builder:
+    def __init__(self, path: str):
+        self.path = path
+        self.problems: list[Problem] = []
+        self._scalar = yaml.SafeLoader("")
+
+    def build(self, node: yaml.Node, field: str) -> Any:
+        line = node.start_mark.line + 1
+        if isinstance(node, yaml.MappingNode):
+            out = LineDict()
+            out.line, out.key_lines = line, {}
+            for key_node, value_node in node.value:
+                key = self.build(key_node, field)
+                key_line = key_node.start_mark.line + 1
+                name = f"{field}.{key}" if field else str(key)
+                if not isinstance(key, str):
+                    self.problems.append(Problem(self.path, key_line, name, "keys must be text"))
+                    continue
+                if key == "<<":
+                    self.problems.append(Problem(self.path, key_line, name, "merge keys are not supported"))
+                    continue
+                if key in out:
+                    self.problems.append(Problem(self.path, key_line, name, "duplicate key"))
+                    continue
+                out[key] = self.build(value_node, name)
+                out.key_lines[key] = key_line
+            return out
+        if isinstance(node, yaml.SequenceNode):
+            items = LineList()
+            items.line, items.item_lines = line, []
+            for i, item in enumerate(node.value):
+                items.append(self.build(item, f"{field}[{i}]"))
+                items.item_lines.append(item.start_mark.line + 1)
+            return items
+        return self._scalar.construct_object(node, deep=True)
+
+
+def load(path: Path, shown_as: str) -> Any:
+    """The YAML document in ``path`` with line information, or a ContentError.
+
+    ``shown_as`` is how error messages name the file (relative to the project).
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ContentError([Problem(shown_as, 0, "", "file not found")]) from None
+    except UnicodeDecodeError as error:
+        raise ContentError([Problem(shown_as, 0, "", f"not UTF-8 text ({error.reason})")]) from None
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line = mark.line + 1 if mark else 0
+        message = f"YAML syntax error: {error.problem or error.context}"
+        raise ContentError([Problem(shown_as, line, "", message)]) from None
+    except yaml.YAMLError as error:
+        raise ContentError([Problem(shown_as, 0, "", f"YAML error: {error}")]) from None
+    if node is None:
+        raise ContentError([Problem(shown_as, 1, "", "file is empty")])
+    builder = _Builder(shown_as)
+    try:
+        value = builder.build(node, "")
+    except yaml.constructor.ConstructorError as error:
+        mark = error.problem_mark
+        line = mark.line + 1 if mark else 0
+        raise ContentError([Problem(shown_as, line, "", f"YAML error: {error.problem}")]) from None
+    if builder.problems:
+        raise ContentError(builder.problems)
+    return value

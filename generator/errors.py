@@ -1,0 +1,56 @@
+"""The errors paperdeck reports to its users.
+
+Everything a user can cause (bad content, a bad recipe, a bad option) raises a
+subclass of `PaperdeckError`; the command line turns it into a clean message and
+exit code 2. Programming errors stay ordinary exceptions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a user's input, located as precisely as we can."""
+
+    path: str
+    """File the mistake is in (as the user would type it), or '' for an option."""
+    line: int
+    """1-based line number, or 0 when unknown."""
+    field: str
+    """Dotted path of the field, such as ``equations[0].label``."""
+    message: str
+    """What is wrong, in one line."""
+
+    def __str__(self) -> str:
+        where = self.path
+        if self.line:
+            where += f":{self.line}"
+        parts = [p for p in (where, self.field, self.message) if p]
+        return ": ".join(parts)
+
+
+class PaperdeckError(Exception):
+    """Root of the errors a user can cause; the CLI exits with code 2."""
+
+
+class ContentError(PaperdeckError):
+    """Content or recipe files are invalid; carries every problem found."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = sorted(problems, key=lambda p: (p.path, p.line, p.field))
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class UsageError(PaperdeckError):
+    """A command-line option or argument is invalid."""
+
+
+class ProblemInputError(PaperdeckError):
+    """The givens of a problem (from content or options) are unusable."""
+
+    def __init__(self, field: str, message: str):
+        self.field = field
+        self.message = message
+        super().__init__(f"{field}: {message}")
