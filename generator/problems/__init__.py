@@ -1,0 +1,211 @@
+"""Randomized numeric problems with step-by-step keys.
+
+A problem type is registered under a short id by the module that defines it (one
+module per type in this package; importing the package imports them all). Each
+type is a pair of pure functions:
+
+- ``pick(rng, difficulty) -> given``: draws hand-computable givens from an
+  explicit ``numpy.random.Generator``, already rounded, as JSON-plain data;
+- ``solve(given) -> Solution``: the answer, worked steps and the results of
+  named mistakes, computed from the givens in float64.
+
+``solve`` also recomputes the worked examples in content, so a stated result
+and a generated key can never disagree about the method.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import zlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..errors import UsageError
+
+DIFFICULTIES = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a worked solution."""
+
+    title: str
+    """What the step does, in plain words ("Scale by sqrt(d_k)")."""
+    latex: str
+    """The step's math as LaTeX, without delimiters (display style)."""
+
+
+@dataclass(frozen=True)
+class Distractor:
+    """The result a student gets by making one named mistake."""
+
+    mistake: str
+    """The mistake, in plain words ("forgot to divide by sqrt(d_k)")."""
+    answer: dict[str, Any]
+    """The wrong answer, with the same keys as the problem's answer."""
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    """How close an answer must be to count as right."""
+
+    abs: float | None = None
+    """Largest absolute difference accepted."""
+    rel: float | None = None
+    """Largest relative difference accepted."""
+
+    def accepts(self, expected: float, got: float) -> bool:
+        diff = abs(expected - got)
+        if self.abs is not None and diff <= self.abs:
+            return True
+        return self.rel is not None and diff <= self.rel * abs(expected)
+
+    def to_json(self) -> dict[str, float]:
+        out = {}
+        if self.abs is not None:
+            out["abs"] = self.abs
+        if self.rel is not None:
+            out["rel"] = self.rel
+        return out
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What ``solve`` returns: everything that follows from the givens."""
+
+    answer: dict[str, Any]
+    """Named results, JSON-plain (numbers, nested lists, strings)."""
+    steps: tuple[Step, ...]
+    """Worked steps with intermediate values."""
+    distractors: tuple[Distractor, ...] = ()
+    """Results of named mistakes, for multiple choice and for keys."""
+
+
+@dataclass(frozen=True)
+class ProblemType:
+    """A registered kind of problem."""
+
+    id: str
+    """Short id used on the command line and in recipes (``sdpa``)."""
+    description: str
+    """One line for ``paperdeck list``."""
+    pick: Callable[[np.random.Generator, str], dict[str, Any]]
+    """Draws the givens for a difficulty."""
+    solve: Callable[[dict[str, Any]], Solution]
+    """Computes answer, steps and distractors from givens."""
+    prompt: Callable[[dict[str, Any]], str]
+    """The question, Markdown with \\( \\) math, for these givens."""
+    tolerance: Tolerance
+    """Tolerance for every numeric answer of this type."""
+    primary: str
+    """The answer key a student types on a card."""
+    source: str
+    """Where the paper teaches it (``S3.E1``)."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One generated problem with its key, in the public JSON form."""
+
+    id: str
+    type: str
+    seed: int
+    """The seed that regenerates exactly this problem."""
+    difficulty: str
+    prompt: str
+    given: dict[str, Any]
+    steps: tuple[Step, ...]
+    answer: dict[str, Any]
+    tolerance: Tolerance
+    distractors: tuple[Distractor, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "type": self.type,
+            "seed": self.seed,
+            "difficulty": self.difficulty,
+            "prompt": self.prompt,
+            "given": self.given,
+            "steps": [{"title": s.title, "latex": s.latex} for s in self.steps],
+            "answer": self.answer,
+            "tolerance": self.tolerance.to_json(),
+            "distractors": [{"mistake": d.mistake, "answer": d.answer} for d in self.distractors],
+        }
+
+
+_REGISTRY: dict[str, ProblemType] = {}
+
+
+def register(problem_type: ProblemType) -> ProblemType:
+    """Add a problem type to the registry; each id once."""
+    if problem_type.id in _REGISTRY:
+        raise ValueError(f"problem type {problem_type.id!r} registered twice")
+    _REGISTRY[problem_type.id] = problem_type
+    return problem_type
+
+
+def _load_all() -> None:
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")
+
+
+def all_types() -> dict[str, ProblemType]:
+    """Every registered problem type, by id, in a stable order."""
+    if not _REGISTRY:
+        _load_all()
+    return dict(sorted(_REGISTRY.items()))
+
+
+def get(type_id: str) -> ProblemType:
+    """The problem type with this id, or a UsageError listing the valid ids."""
+    types = all_types()
+    try:
+        return types[type_id]
+    except KeyError:
+        raise UsageError(
+            f"unknown problem type {type_id!r}; choose from {', '.join(types)}"
+        ) from None
+
+
+def problem_seed(set_seed: int, type_id: str, index: int) -> int:
+    """The seed of problem ``index`` of type ``type_id`` in the set ``set_seed``.
+
+    Derived with a SeedSequence so it is the same on every machine and does not
+    depend on Python's string hashing.
+    """
+    sequence = np.random.SeedSequence([set_seed, zlib.crc32(type_id.encode()), index])
+    return int(sequence.generate_state(1, np.uint32)[0])
+
+
+def generate_one(type_id: str, seed: int, difficulty: str = "easy", index: int = 0) -> Problem:
+    """The problem of this type that ``seed`` regenerates."""
+    if difficulty not in DIFFICULTIES:
+        raise UsageError(f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}")
+    problem_type = get(type_id)
+    given = problem_type.pick(np.random.default_rng(seed), difficulty)
+    solution = problem_type.solve(given)
+    return Problem(
+        id=f"{type_id}-{index + 1:06d}",
+        type=type_id,
+        seed=seed,
+        difficulty=difficulty,
+        prompt=problem_type.prompt(given),
+        given=given,
+        steps=solution.steps,
+        answer=solution.answer,
+        tolerance=problem_type.tolerance,
+        distractors=solution.distractors,
+    )
+
+
+def generate(type_id: str, count: int, seed: int, difficulty: str = "easy") -> Iterator[Problem]:
+    """``count`` problems of one type; the same seed gives the same problems."""
+    if count < 0:
+        raise UsageError(f"count must be 0 or more, got {count}")
+    for index in range(count):
+        yield generate_one(type_id, problem_seed(seed, type_id, index), difficulty, index)
