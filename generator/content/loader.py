@@ -15,7 +15,16 @@ import numpy as np
 from .. import problems
 from ..errors import ContentError, PaperdeckError, Problem, ProblemInputError
 from ..model import (
-    Cloze, Concept, Content, Equation, Flashcard, Lesson, Paper, Question, Visual, WorkedExample,
+    Cloze,
+    Concept,
+    Content,
+    Equation,
+    Flashcard,
+    Lesson,
+    Paper,
+    Question,
+    Visual,
+    WorkedExample,
 )
 from . import yamlsource
 from .mathcheck import math_problems
@@ -161,7 +170,7 @@ def load(project: Path | str) -> Content:
     lessons: list[Lesson] = []
     if paper is not None:
         listed = set()
-        for i, (lesson_id, line) in enumerate(zip(paper.lessons, raw["lessons"].item_lines)):
+        for i, (lesson_id, line) in enumerate(zip(paper.lessons, raw["lessons"].item_lines, strict=True)):
             path = root / "lessons" / f"{lesson_id}.yaml"
             if lesson_id in listed:
                 problems_found.append(Problem("content/paper.yaml", line, f"lessons[{i}]",

@@ -1,0 +1,119 @@
+"""Study items: the format-neutral stage between the model and the exporters.
+
+A deck recipe (or a practice request) plus the content and a seed become a
+``Deck`` of ``StudyItem``s in teaching order. Exporters read only these; they
+never read YAML and never draw random numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from . import problems
+from .model import Content, Lesson
+from .recipes import DeckRecipe, ProblemSet
+
+#: Every kind of item, in the order a lesson presents them.
+KINDS = (
+    "concept", "equation", "cloze", "flashcard", "worked_example", "question", "visual", "problem",
+)
+_LESSON_FIELDS = {
+    "concept": "concepts", "equation": "equations", "cloze": "clozes", "flashcard": "flashcards",
+    "worked_example": "worked_examples", "question": "questions", "visual": "visuals",
+}
+
+
+@dataclass(frozen=True)
+class StudyItem:
+    """One thing to study, with the identity and place the exporters need."""
+
+    kind: str
+    """One of ``KINDS``; exporters dispatch on it."""
+    key: str
+    """Stable identity: the content id, or a problem's slot (``aiayn/sdpa/easy/1``)."""
+    group: str
+    """The part of the deck it belongs to (``03 Scaled Dot-Product Attention``)."""
+    source: str
+    """Paper label (``S3.2.1``, ``S3.E1``)."""
+    tags: tuple[str, ...]
+    """Hierarchical tags (``aiayn::s3.2.1``)."""
+    body: Any
+    """The model object (Concept, Equation, …) or a ``problems.Problem``."""
+    lesson: Lesson | None = None
+    """The lesson it comes from; None for generated problems."""
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Everything one ``.apkg`` holds."""
+
+    title: str
+    """Top-level deck name."""
+    paper_id: str
+    """Root of the tags and of the identity of notes (``aiayn``)."""
+    items: tuple[StudyItem, ...]
+
+
+def lesson_group(number: int, lesson: Lesson) -> str:
+    """The name of a lesson's part of the deck: its number and title."""
+    return f"{number:02d} {lesson.title}"
+
+
+def source_tag(paper_id: str, source: str) -> str:
+    """``S3.2.1`` → ``aiayn::s3.2.1``."""
+    return f"{paper_id}::{source.lower()}"
+
+
+def lesson_items(content: Content, lesson_ids: Iterable[str] = ()) -> list[StudyItem]:
+    """The items of the chosen lessons (all if none chosen), in teaching order."""
+    wanted = set(lesson_ids)
+    paper_id = content.paper.id
+    items = []
+    for number, lesson in enumerate(content.lessons, 1):
+        if wanted and lesson.id not in wanted:
+            continue
+        group = lesson_group(number, lesson)
+        lesson_tag = f"{paper_id}::lesson::{number:02d}-{lesson.id}"
+        for kind, field in _LESSON_FIELDS.items():
+            for obj in getattr(lesson, field):
+                source = getattr(obj, "label", None) or obj.source
+                tags = (source_tag(paper_id, source), lesson_tag, f"{paper_id}::kind::{kind}")
+                items.append(StudyItem(kind, obj.id, group, source, tags, obj, lesson))
+    return items
+
+
+def problem_items(
+    paper_id: str, slot_prefix: str, group: str, sets: Iterable[ProblemSet], seed: int
+) -> list[StudyItem]:
+    """Generated problems; each keeps its slot so a rebuild updates it in place."""
+    items = []
+    for problem_set in sets:
+        problem_type = problems.get(problem_set.type)
+        generated = problems.generate(problem_set.type, problem_set.count, seed, problem_set.difficulty)
+        for index, problem in enumerate(generated, 1):
+            key = f"{slot_prefix}/{problem.type}/{problem.difficulty}/{index}"
+            tags = (
+                source_tag(paper_id, problem_type.source),
+                f"{paper_id}::problem::{problem.type}",
+                f"{paper_id}::difficulty::{problem.difficulty}",
+            )
+            items.append(StudyItem("problem", key, group, problem_type.source, tags, problem))
+    return items
+
+
+def build_deck(content: Content, recipe: DeckRecipe, seed: int) -> Deck:
+    """The deck a recipe describes: its lessons in order, then its problems."""
+    items = lesson_items(content, recipe.lessons)
+    items += problem_items(content.paper.id, recipe.id, "Practice", recipe.problems, seed)
+    return Deck(recipe.title, content.paper.id, tuple(items))
+
+
+def build_practice(
+    content: Content, sets: Iterable[ProblemSet], seed: int, set_name: str = "practice"
+) -> Deck:
+    """A practice deck of generated problems only, in the slots of ``set_name``."""
+    group = "Practice" if set_name == "practice" else f"Practice::{set_name}"
+    items = problem_items(content.paper.id, set_name, group, sets, seed)
+    return Deck(content.paper.title, content.paper.id, tuple(items))

@@ -1,0 +1,57 @@
+"""Find the project (content and recipes) a command works on, and load it.
+
+Like mkdocs with ``mkdocs.yml``: the project in the current directory if it has
+``content/``, else ``--project DIR``, else the Attention paper's content that
+ships inside the package.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .content import load
+from .errors import UsageError
+from .model import Content
+from .recipes import Recipe, load_recipes
+
+BUNDLED = Path(__file__).parent / "bundled"
+
+
+@dataclass(frozen=True)
+class Project:
+    """A loaded, validated project."""
+
+    root: Path
+    content: Content
+    recipes: dict[str, Recipe]
+
+    def recipe(self, name: str | None, kind: str) -> Recipe:
+        """The recipe called ``name``, or the first of its kind when no name is given."""
+        of_kind = {k: r for k, r in self.recipes.items() if r.kind == kind}
+        if name is None:
+            if not of_kind:
+                raise UsageError(f"no {kind} recipe in {self.root / 'decks'}")
+            return next(iter(of_kind.values()))
+        name = Path(name).stem if name.endswith(".yaml") else name
+        if name not in of_kind:
+            raise UsageError(f"no {kind} recipe {name!r}; choose from {', '.join(of_kind) or 'none'}")
+        return of_kind[name]
+
+
+def find_root(project: Path | None) -> Path:
+    """The project directory to use."""
+    if project is not None:
+        if not (project / "content").is_dir():
+            raise UsageError(f"{project} has no content/ folder")
+        return project
+    here = Path.cwd()
+    return here if (here / "content").is_dir() else BUNDLED
+
+
+def open_project(project: Path | None = None) -> Project:
+    """Load and validate the content and recipes of the project."""
+    root = find_root(project)
+    content = load(root)
+    recipes = load_recipes(root, content) if (root / "decks").is_dir() else {}
+    return Project(root, content, recipes)

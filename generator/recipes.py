@@ -1,0 +1,183 @@
+"""Recipes (``decks/*.yaml``): what to build from the content.
+
+A recipe is a deck (lessons and problem sets for Anki) or a quiz (sections of
+questions and problems for print). Its id is its file name without ``.yaml``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from . import problems
+from .content import yamlsource
+from .content.loader import ITEM_ID
+from .content.schema import Report, Where, build_file
+from .errors import ContentError, PaperdeckError, Problem
+from .model import Content
+
+Difficulty = Literal["easy", "medium", "hard"]
+
+
+@dataclass(frozen=True)
+class ProblemSet:
+    """Randomized problems of one type."""
+
+    type: str
+    """A registered problem type (``paperdeck list`` shows them)."""
+    count: int = 3
+    difficulty: Difficulty = "easy"
+
+
+@dataclass(frozen=True)
+class DeckRecipe:
+    """An Anki deck: lessons in teaching order, then practice problems."""
+
+    kind: Literal["deck"]
+    title: str
+    """Name of the top-level Anki deck."""
+    lessons: tuple[str, ...] = ()
+    """Lesson ids to include; empty means every lesson."""
+    problems: tuple[ProblemSet, ...] = ()
+    id: str = ""
+    """Set from the file name."""
+
+
+@dataclass(frozen=True)
+class QuestionPick:
+    """Which content questions a quiz section draws."""
+
+    lessons: tuple[str, ...] = ()
+    """Lesson ids; empty means every lesson."""
+    ids: tuple[str, ...] = ()
+    """Question ids; when given, exactly these questions."""
+    types: tuple[Literal["multiple_choice", "true_false", "numeric", "short_answer"], ...] = ()
+    """Question types to keep; empty means all."""
+    count: int | None = None
+    """How many to draw at random for each form; omitted means all that match."""
+
+
+@dataclass(frozen=True)
+class QuizSection:
+    """A part of a quiz: either content questions or generated problems."""
+
+    title: str
+    points: float = 1
+    """Points per question or problem."""
+    questions: QuestionPick | None = None
+    problems: ProblemSet | None = None
+
+
+@dataclass(frozen=True)
+class QuizRecipe:
+    """A printable quiz with an answer key."""
+
+    kind: Literal["quiz"]
+    title: str
+    sections: tuple[QuizSection, ...]
+    instructions: str = ""
+    minutes: int | None = None
+    """Time allowed, printed on the first page."""
+    calculator: bool = False
+    """If false, each form prints a table of the exponentials its problems need."""
+    shuffle_questions: bool = True
+    """Shuffle question order within each section, per form."""
+    versions: int = 2
+    """Forms (A, B, …) printed by default."""
+    id: str = ""
+    """Set from the file name."""
+
+
+Recipe = DeckRecipe | QuizRecipe
+
+
+def _check_problem_set(ps: ProblemSet, where: Where) -> None:
+    try:
+        problems.get(ps.type)
+    except PaperdeckError as error:
+        where.error(str(error), "type")
+    if ps.count < 0:
+        where.error("must be 0 or more", "count")
+
+
+def load_recipes(project: Path | str, content: Content) -> dict[str, Recipe]:
+    """Every recipe in ``decks/``, validated against the content, by id."""
+    root = Path(project) / "decks"
+    found: list[Problem] = []
+    recipes: dict[str, Recipe] = {}
+    lesson_ids = {lesson.id for lesson in content.lessons}
+    question_ids = {q.id for lesson in content.lessons for q in lesson.questions}
+
+    for path in sorted(root.glob("*.yaml")):
+        shown = f"decks/{path.name}"
+        report = Report(shown)
+        report.checks[ProblemSet] = _check_problem_set
+        report.checks[DeckRecipe] = lambda r, w: _check_lessons(r.lessons, lesson_ids, w)
+        report.checks[QuestionPick] = lambda p, w: _check_pick(p, lesson_ids, question_ids, w)
+        report.checks[QuizSection] = _check_section
+        report.checks[QuizRecipe] = _check_quiz
+        try:
+            value = yamlsource.load(path, shown)
+        except ContentError as error:
+            found.extend(error.problems)
+            continue
+        cls = _recipe_class(value, report)
+        if not ITEM_ID.match(path.stem):
+            report.add(1, "", "recipe file names are lowercase letters, digits and hyphens")
+        if cls is not None:
+            value["id"] = path.stem
+            recipe = build_file(cls, value, report)
+            if recipe is not None:
+                recipes[path.stem] = recipe
+        found.extend(report.problems)
+    if found:
+        raise ContentError(found)
+    return recipes
+
+
+def _recipe_class(value: Any, report: Report) -> type | None:
+    if not isinstance(value, dict):
+        report.add(1, "", "a recipe is a mapping with kind: deck or kind: quiz")
+        return None
+    if "id" in value:
+        report.add(value.key_lines["id"], "id", "unknown key (a recipe's id is its file name)")
+        return None
+    kind = value.get("kind")
+    if kind == "deck":
+        return DeckRecipe
+    if kind == "quiz":
+        return QuizRecipe
+    report.add(value.key_lines.get("kind", value.line), "kind", f"expected deck or quiz, got {kind!r}")
+    return None
+
+
+def _check_lessons(ids: tuple[str, ...], known: set[str], where: Where) -> None:
+    for i, lesson_id in enumerate(ids):
+        if lesson_id not in known:
+            where.error(f"no lesson {lesson_id!r} in content/paper.yaml", f"lessons[{i}]")
+
+
+def _check_pick(pick: QuestionPick, lessons: set[str], questions: set[str], where: Where) -> None:
+    _check_lessons(pick.lessons, lessons, where)
+    for i, question_id in enumerate(pick.ids):
+        if question_id not in questions:
+            where.error(f"no question {question_id!r} in the content", f"ids[{i}]")
+    if pick.count is not None and pick.count < 1:
+        where.error("must be 1 or more", "count")
+
+
+def _check_section(section: QuizSection, where: Where) -> None:
+    if (section.questions is None) == (section.problems is None):
+        where.error("a section has either questions or problems, not both or neither")
+    if section.points <= 0:
+        where.error("must be more than 0", "points")
+
+
+def _check_quiz(quiz: QuizRecipe, where: Where) -> None:
+    if not quiz.sections:
+        where.error("list at least one section", "sections")
+    if not 1 <= quiz.versions <= 26:
+        where.error("must be between 1 and 26 (forms are lettered A to Z)", "versions")
+    if quiz.minutes is not None and quiz.minutes <= 0:
+        where.error("must be more than 0", "minutes")
