@@ -8,11 +8,11 @@ never read YAML and never draw random numbers.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from . import problems
-from .model import Content, Lesson
+from .model import Content, Lesson, Visual
 from .recipes import DeckRecipe, ProblemSet
 
 #: Every kind of item, in the order a lesson presents them.
@@ -66,8 +66,21 @@ def source_tag(paper_id: str, source: str) -> str:
     return f"{paper_id}::{source.lower()}"
 
 
+def resolve_visual(visual: Visual, content: Content) -> Visual:
+    """``visual`` with ``example: <worked example id>`` replaced by that example's givens."""
+    params = dict(visual.params or {})
+    example_id = params.pop("example", None)
+    if example_id is not None:
+        examples = {e.id: e for lesson in content.lessons for e in lesson.worked_examples}
+        params["given"] = examples[example_id].given
+    return replace(visual, params=params)
+
+
 def lesson_items(content: Content, lesson_ids: Iterable[str] = ()) -> list[StudyItem]:
-    """The items of the chosen lessons (all if none chosen), in teaching order."""
+    """The items of the chosen lessons (all if none chosen), in teaching order.
+
+    Visuals come with their parameters resolved (see ``resolve_visual``).
+    """
     wanted = set(lesson_ids)
     paper_id = content.paper.id
     items = []
@@ -78,6 +91,8 @@ def lesson_items(content: Content, lesson_ids: Iterable[str] = ()) -> list[Study
         lesson_tag = f"{paper_id}::lesson::{number:02d}-{lesson.id}"
         for kind, field in _LESSON_FIELDS.items():
             for obj in getattr(lesson, field):
+                if isinstance(obj, Visual):
+                    obj = resolve_visual(obj, content)
                 source = getattr(obj, "label", None) or obj.source
                 tags = (source_tag(paper_id, source), lesson_tag, f"{paper_id}::kind::{kind}")
                 items.append(StudyItem(kind, obj.id, group, source, tags, obj, lesson))

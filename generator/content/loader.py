@@ -37,8 +37,9 @@ ITEM_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 class _Checks:
     """Checks that need more than one field, run on each object as it is built."""
 
-    def __init__(self, ids: dict[str, str]):
+    def __init__(self, ids: dict[str, str], references: list[tuple[str, Where]]):
         self.ids = ids  # item id -> "path:line" where first defined
+        self.references = references  # (worked example id, where it is named), checked at the end
 
     def install(self, report: Report) -> None:
         report.checks = {
@@ -126,6 +127,10 @@ class _Checks:
 
     def visual(self, visual: Visual, where: Where) -> None:
         self.item(visual, where)
+        example = (visual.params or {}).get("example")
+        if example is not None:
+            named_at = Where(where.report, where.line, f"{where.name}.params.example")
+            self.references.append((str(example), named_at))
 
 
 def _mismatch(stated: Any, computed: Any, tolerance: float) -> str:
@@ -150,11 +155,12 @@ def load(project: Path | str) -> Content:
     root = Path(project) / "content"
     problems_found: list[Problem] = []
     ids: dict[str, str] = {}
+    references: list[tuple[str, Where]] = []
 
     def read(cls: type, path: Path) -> tuple[Any, Any]:
         shown = str(path.relative_to(root.parent))
         report = Report(shown)
-        _Checks(ids).install(report)
+        _Checks(ids, references).install(report)
         try:
             value = yamlsource.load(path, shown)
         except ContentError as error:
@@ -191,6 +197,11 @@ def load(project: Path | str) -> Content:
             if path.stem not in listed:
                 problems_found.append(Problem(f"content/lessons/{path.name}", 0, "",
                                               "lesson not listed in content/paper.yaml lessons"))
+    examples = {e.id for lesson in lessons for e in lesson.worked_examples}
+    for example_id, where in references:
+        if example_id not in examples:
+            problems_found.append(Problem(where.report.path, where.line, where.name,
+                                          f"no worked example {example_id!r} in the content"))
     if problems_found:
         raise ContentError(problems_found)
     assert paper is not None
