@@ -1,0 +1,108 @@
+"""Figures drawn from the paper's math, for decks and printed quizzes.
+
+A visual is named in content by ``kind`` and ``params``; each kind registers
+itself in one module of this package (``@visual`` in ``registry``). Figures are
+computed by the problem types' ``solve`` and NumPy, never typed in, so they are
+always exact. ``render`` writes a PNG whose bytes depend only on the kind, the
+parameters and ``RENDERER_VERSION``, cached under a name hashed from the same.
+
+    validate(kind, params) -> list[str]      every mistake, for the content loader
+    render(kind, params, cache_dir) -> Path  the PNG, drawn only when not cached
+    figure(kind, params) -> Figure           the matplotlib figure itself
+    attention_heatmap(weights, title) -> Figure
+    png_bytes(figure) -> bytes
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+from matplotlib.figure import Figure
+
+from . import attention, complexity, lr_schedule, positional_encoding, softmax_saturation  # noqa: F401
+from .attention import attention_heatmap, causal_mask, masked_attention_weights
+from .registry import KINDS, VisualError, VisualKind, get_kind, normalize, validate
+from .style import png_bytes
+
+RENDERER_VERSION = "1"
+"""Bump when a drawing changes, so cached PNGs are redrawn."""
+
+__all__ = [
+    "KINDS",
+    "RENDERER_VERSION",
+    "VisualError",
+    "VisualKind",
+    "attention_heatmap",
+    "cache_key",
+    "causal_mask",
+    "figure",
+    "kinds",
+    "masked_attention_weights",
+    "png_bytes",
+    "render",
+    "validate",
+]
+
+
+def kinds() -> dict[str, str]:
+    """Every visual kind with its one-line description, sorted by id."""
+    return {kind_id: KINDS[kind_id].description for kind_id in sorted(KINDS)}
+
+
+def _checked(kind: str, params: dict[str, Any] | None) -> dict[str, Any]:
+    get_kind(kind)
+    canonical, messages = normalize(kind, params)
+    if messages:
+        raise VisualError([f"visual {kind}: {m}" for m in messages])
+    return canonical
+
+
+def cache_key(kind: str, params: dict[str, Any] | None) -> str:
+    """sha256 of kind, canonical JSON of the checked parameters and the renderer version.
+
+    Defaults are filled in first, so leaving a parameter out and writing its
+    default give the same figure and the same name. The matplotlib version is
+    part of the renderer version because it may move pixels.
+    """
+    canonical = _checked(kind, params)
+    payload = json.dumps(
+        {"kind": kind, "params": canonical,
+         "renderer": f"{RENDERER_VERSION}/matplotlib-{matplotlib.__version__}"},
+        sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False,
+    )
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+def figure(kind: str, params: dict[str, Any] | None = None) -> Figure:
+    """The figure of this kind, after checking its parameters (VisualError if bad)."""
+    return KINDS[kind].draw(_checked(kind, params))
+
+
+def render(kind: str, params: dict[str, Any] | None, cache_dir: Path) -> Path:
+    """The PNG of this visual in ``cache_dir``, drawn only if it is not there yet.
+
+    Named ``<kind>-<first 12 hex digits of cache_key>.png``; written to a
+    temporary file in the same directory and renamed, so a reader never sees a
+    half-written PNG. Raises VisualError for an unknown kind or a bad parameter.
+    """
+    path = Path(cache_dir) / f"{kind}-{cache_key(kind, params)[:12]}.png"
+    if path.exists():
+        return path
+    data = png_bytes(figure(kind, params))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.chmod(temp, 0o644)  # mkstemp makes it private; media files are shared
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return path
