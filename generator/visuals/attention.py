@@ -106,11 +106,14 @@ def attention_heatmap(
     query_labels: Sequence[str] | None = None,
     key_labels: Sequence[str] | None = None,
     decimals: int | None = None,
+    masked: Any = None,
 ) -> Figure:
     """A heatmap of attention weights (queries x keys) with every value printed.
 
     ``weights`` is the ``weights`` answer of an ``sdpa`` or ``masked-sdpa``
-    problem (rows sum to 1). Save it with ``generator.visuals.png_bytes``.
+    problem (rows sum to 1). Cells where ``masked`` (booleans, same shape) is
+    true are hatched and print 0: the mask removed them. Save the figure with
+    ``generator.visuals.png_bytes``.
     """
     w = np.atleast_2d(np.asarray(weights, dtype=float))
     n_q, n_k = w.shape
@@ -120,7 +123,8 @@ def attention_heatmap(
         ax = fig.add_subplot()
         width = cell * n_k
         image = draw_weights(ax, w, decimals=decimals or _auto_decimals(n_k, width),
-                             fontsize=_cell_fontsize(n_k, width))
+                             fontsize=_cell_fontsize(n_k, width),
+                             masked=None if masked is None else np.asarray(masked, dtype=bool))
         _tick_labels(ax, n_q, n_k, query_labels, key_labels)
         ax.set_xlabel("key j")
         ax.set_ylabel("query i")
@@ -195,17 +199,19 @@ def _check_heatmap(p: dict[str, Any]) -> list[str]:
     check=_check_heatmap,
 )
 def draw_attention_heatmap(p: dict[str, Any]) -> Figure:
+    masked = None
     if p["given"] is not None:
         weights = _solve_weights(p["problem"], p["given"])
         d_k = len(p["given"]["Q"][0])
         default_title = rf"Attention weights softmax$(QK^\top/\sqrt{{{d_k}}})$"
         if p["problem"] == "masked-sdpa":
-            default_title = "Attention weights with the causal mask"
+            default_title = rf"Masked attention weights softmax$(QK^\top/\sqrt{{{d_k}}} + M)$"
+            masked = np.isinf(causal_mask(weights.shape[0]))
     else:
         weights = np.asarray(p["weights"])
         default_title = "Attention weights"
     return attention_heatmap(weights, p["title"] or default_title, query_labels=p["query_labels"],
-                             key_labels=p["key_labels"], decimals=p["decimals"])
+                             key_labels=p["key_labels"], decimals=p["decimals"], masked=masked)
 
 
 def _check_causal(p: dict[str, Any]) -> list[str]:
@@ -229,6 +235,9 @@ _MASK_CMAP = ListedColormap(["white", "0.3"])
     "The causal mask (-inf above the diagonal) and the attention weights it leaves",
     params={
         "given": Param(_given),
+        # The worked example's type, passed along when ``given`` comes from one;
+        # either way this figure applies the mask.
+        "problem": Param(one_of(("sdpa", "masked-sdpa")), default="masked-sdpa"),
         "labels": Param(labels(MAX_TOKENS), default=None),
         "decimals": Param(integer(1, 4), default=None),
     },
