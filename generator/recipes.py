@@ -143,7 +143,10 @@ def _recipe_class(value: Any, report: Report) -> type | None:
     if "id" in value:
         report.add(value.key_lines["id"], "id", "unknown key (a recipe's id is its file name)")
         return None
-    kind = value.get("kind")
+    if "kind" not in value:
+        report.add(value.line, "kind", "missing (deck or quiz)")
+        return None
+    kind = value["kind"]
     if kind == "deck":
         return DeckRecipe
     if kind == "quiz":

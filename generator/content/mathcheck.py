@@ -53,5 +53,5 @@ def _brace_problems(latex: str) -> list[str]:
         elif token == "}":
             depth -= 1
             if depth < 0:
-                return [f"unbalanced braces in math: {latex.strip()[:40]!r}"]
-    return [f"unbalanced braces in math: {latex.strip()[:40]!r}"] if depth else []
+                break
+    return [f"unbalanced braces in math: {latex.strip()[:40]}"] if depth else []

@@ -9,6 +9,7 @@ file's mistakes are all reported at once.
 from __future__ import annotations
 
 import dataclasses
+import re
 import types
 import typing
 from collections.abc import Callable
@@ -40,9 +41,14 @@ class Where:
     report: Report
     line: int
     name: str
+    key_lines: dict[str, int] = field(default_factory=dict)
+    """Lines of the keys of the mapping this is, when it is one."""
 
     def error(self, message: str, subfield: str = "", line: int = 0) -> None:
+        """Report ``message`` about this value or its ``subfield`` (``given.K``, ``ids[1]``)."""
         name = f"{self.name}.{subfield}" if subfield and self.name else subfield or self.name
+        if not line and subfield:
+            line = self.key_lines.get(re.split(r"[.\[]", subfield)[0], 0)
         self.report.add(line or self.line, name, message)
 
 
@@ -87,7 +93,7 @@ def build(hint: Any, value: Any, where: Where) -> Any:
             build(item_hint, item, Where(where.report, line, f"{where.name}[{i}]"))
             for i, (item, line) in enumerate(zip(value, lines, strict=True))
         ]
-        return tuple(b for b in built if b is not _NOT_BUILT)
+        return _NOT_BUILT if _NOT_BUILT in built else tuple(built)
     if origin is dict or hint is dict:
         if not isinstance(value, dict):
             where.error(f"expected a mapping, got {_describe(value)}")
@@ -171,7 +177,7 @@ def _build_dataclass(cls: type, value: Any, where: Where) -> Any:
     obj = cls(**kwargs)
     check = where.report.checks.get(cls)
     if check:
-        check(obj, Where(where.report, line, where.name))
+        check(obj, Where(where.report, line, where.name, key_lines))
     return obj
 
 

@@ -30,6 +30,13 @@ class LineList(list):
     item_lines: list[int]
 
 
+_STANDARD_TAGS = {
+    "tag:yaml.org,2002:" + name
+    for name in ("map", "seq", "str", "int", "float", "bool", "null", "timestamp")
+}
+_MERGE = "tag:yaml.org,2002:merge"
+
+
 class _Builder:
     def __init__(self, path: str):
         self.path = path
@@ -38,18 +45,22 @@ class _Builder:
 
     def build(self, node: yaml.Node, field: str) -> Any:
         line = node.start_mark.line + 1
+        if node.tag not in _STANDARD_TAGS:
+            self.problems.append(Problem(self.path, line, field, f"YAML tag {node.tag} is not allowed"))
+            return None
         if isinstance(node, yaml.MappingNode):
             out = LineDict()
             out.line, out.key_lines = line, {}
             for key_node, value_node in node.value:
-                key = self.build(key_node, field)
                 key_line = key_node.start_mark.line + 1
+                if key_node.tag == _MERGE:
+                    self.problems.append(Problem(self.path, key_line, field or "<<",
+                                                 "merge keys (<<) are not supported; write the keys out"))
+                    continue
+                key = self.build(key_node, field)
                 name = f"{field}.{key}" if field else str(key)
                 if not isinstance(key, str):
                     self.problems.append(Problem(self.path, key_line, name, "keys must be text"))
-                    continue
-                if key == "<<":
-                    self.problems.append(Problem(self.path, key_line, name, "merge keys are not supported"))
                     continue
                 if key in out:
                     self.problems.append(Problem(self.path, key_line, name, "duplicate key"))
@@ -85,8 +96,10 @@ def load(path: Path, shown_as: str) -> Any:
         line = mark.line + 1 if mark else 0
         message = f"YAML syntax error: {error.problem or error.context}"
         raise ContentError([Problem(shown_as, line, "", message)]) from None
-    except yaml.YAMLError as error:
-        raise ContentError([Problem(shown_as, 0, "", f"YAML error: {error}")]) from None
+    except yaml.reader.ReaderError as error:
+        line = text.count("\n", 0, error.position) + 1
+        message = f"character {error.character!r} is not allowed in YAML"
+        raise ContentError([Problem(shown_as, line, "", message)]) from None
     if node is None:
         raise ContentError([Problem(shown_as, 1, "", "file is empty")])
     builder = _Builder(shown_as)
