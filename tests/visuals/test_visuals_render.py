@@ -1,0 +1,150 @@
+"""Every visual kind renders to a deterministic, cached PNG that is readable."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from matplotlib.text import Text
+from PIL import Image
+
+from generator import visuals
+from generator.visuals import KINDS, figure, png_bytes, render
+
+TOY = {"Q": [[1, 0]], "K": [[1, 0], [0, 1]], "V": [[2, 3], [4, 5]]}
+THREE = {
+    "Q": [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
+    "K": [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
+    "V": [[1.0, 0.0], [0.0, 1.0], [2.0, 2.0]],
+}
+
+# Small but real parameters for each kind, so the suite stays fast.
+CASES = {
+    "attention-heatmap": {"given": TOY},
+    "causal-mask": {"given": THREE},
+    "softmax-saturation": {"d_k": [1, 16, 256], "samples": 200, "keys": 10, "seed": 0},
+    "positional-encoding": {"d_model": 64, "positions": 50, "dims": [4, 5]},
+    "lr-schedule": {"d_model": 512, "warmup_steps": 4000, "steps": 20000},
+    "complexity": {"d": 512, "n_max": 2048},
+}
+# A changed parameter for each kind.
+CHANGED = {
+    "attention-heatmap": {"given": {**TOY, "Q": [[0, 1]]}},
+    "causal-mask": {"given": {**THREE, "Q": [[1.0, 0.0], [0.0, 1.0], [2.0, 1.0]]}},
+    "softmax-saturation": {**CASES["softmax-saturation"], "seed": 1},
+    "positional-encoding": {**CASES["positional-encoding"], "dims": [4, 6]},
+    "lr-schedule": {**CASES["lr-schedule"], "warmup_steps": 2000},
+    "complexity": {**CASES["complexity"], "k": 5},
+}
+
+
+def test_every_kind_has_a_case():
+    assert set(CASES) == set(KINDS) == set(CHANGED)
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory) -> dict[str, Path]:
+    cache = tmp_path_factory.mktemp("cache")
+    return {kind: render(kind, params, cache) for kind, params in CASES.items()}
+
+
+@pytest.mark.parametrize("kind", sorted(CASES))
+def test_renders_a_valid_png_of_house_size(kind, rendered):
+    path = rendered[kind]
+    assert path.name.startswith(f"{kind}-") and path.suffix == ".png"
+    assert len(path.stem) == len(kind) + 1 + 12
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with Image.open(path) as image:
+        image.verify()
+    with Image.open(path) as image:
+        assert image.width == 1200  # 6 in at 200 dpi
+        assert 400 <= image.height <= 2400
+        assert "Software" not in image.info
+
+
+@pytest.mark.parametrize("kind", sorted(CASES))
+def test_text_is_at_least_10_pt(kind):
+    fig = figure(kind, CASES[kind])
+    assert fig.get_figwidth() == pytest.approx(6.0)
+    sizes = [t.get_fontsize() for t in fig.findobj(Text) if t.get_visible() and t.get_text()]
+    assert sizes and min(sizes) >= 10
+
+
+@pytest.mark.parametrize("kind", sorted(CASES))
+def test_same_input_same_bytes(kind, rendered, tmp_path):
+    again = render(kind, CASES[kind], tmp_path)
+    assert again.name == rendered[kind].name
+    assert again.read_bytes() == rendered[kind].read_bytes()
+
+
+def test_same_bytes_in_a_fresh_process(rendered, tmp_path):
+    # A new interpreter has fresh matplotlib state (font cache, ids): bytes must not care.
+    code = (
+        "import sys, json; from pathlib import Path; from generator.visuals import render;"
+        "cases = json.loads(sys.argv[1]);"
+        "[print(render(k, p, Path(sys.argv[2])).name) for k, p in cases.items()]"
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(visuals.__file__).parents[2])}
+    subprocess.run([sys.executable, "-c", code, json.dumps(CASES), str(tmp_path)], check=True, env=env,
+                   capture_output=True)
+    for kind, path in rendered.items():
+        assert (tmp_path / path.name).read_bytes() == path.read_bytes(), kind
+
+
+@pytest.mark.parametrize("kind", sorted(CASES))
+def test_changed_parameter_changes_name_and_picture(kind, rendered, tmp_path):
+    changed = render(kind, CHANGED[kind], tmp_path)
+    assert changed.name != rendered[kind].name
+    assert changed.read_bytes() != rendered[kind].read_bytes()
+
+
+def test_cache_hit_does_not_redraw(tmp_path, monkeypatch):
+    first = render("complexity", CASES["complexity"], tmp_path)
+    stamp = first.stat().st_mtime_ns
+
+    def must_not_draw(params):
+        raise AssertionError("a cached figure was drawn again")
+
+    from dataclasses import replace
+
+    monkeypatch.setitem(KINDS, "complexity", replace(KINDS["complexity"], draw=must_not_draw))
+    second = render("complexity", CASES["complexity"], tmp_path)
+    assert second == first
+    assert second.stat().st_mtime_ns == stamp
+    assert sorted(p.name for p in tmp_path.iterdir()) == [first.name]  # no temp files left
+
+
+def test_defaults_written_out_hit_the_same_file(tmp_path):
+    implicit = render("lr-schedule", {}, tmp_path)
+    explicit = render("lr-schedule", {"d_model": 512, "warmup_steps": 4000, "steps": 20000}, tmp_path)
+    assert implicit == explicit
+    # Integers and floats of equal value in a matrix are the same figure.
+    assert visuals.cache_key("attention-heatmap", {"given": TOY}) == visuals.cache_key(
+        "attention-heatmap",
+        {"given": {k: [[float(v) for v in row] for row in m] for k, m in TOY.items()}},
+    )
+
+
+def test_failed_draw_leaves_no_file(tmp_path, monkeypatch):
+    from dataclasses import replace
+
+    def broken(params):
+        raise RuntimeError("boom")
+
+    monkeypatch.setitem(KINDS, "complexity", replace(KINDS["complexity"], draw=broken))
+    with pytest.raises(RuntimeError):
+        render("complexity", {"d": 256}, tmp_path / "new")
+    assert not (tmp_path / "new").exists() or not any((tmp_path / "new").iterdir())
+
+
+def test_rendered_file_is_readable_by_others(rendered):
+    assert rendered["complexity"].stat().st_mode & 0o044 == 0o044
+
+
+def test_png_bytes_of_a_figure_is_deterministic():
+    weights = [[0.6, 0.4], [0.1, 0.9]]
+    assert png_bytes(visuals.attention_heatmap(weights)) == png_bytes(visuals.attention_heatmap(weights))
