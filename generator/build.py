@@ -1,8 +1,7 @@
-"""Build every recipe of a project into an output folder."""
+"""Build one recipe of a project into files."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,14 +32,3 @@ def build_recipe(project: Project, recipe: Recipe, out: Path, options: BuildOpti
     forms = quiz.build_quiz(project.content, recipe, options.seed, recipe.versions)
     return pdf.export_quiz(forms, out / recipe.id, options.paper)
 
-
-def build_all(
-    project: Project, out: Path, options: BuildOptions,
-    announce: Callable[[str], None] = lambda message: None,
-) -> list[Path]:
-    """Build every recipe in ``decks/``; returns every file written."""
-    written: list[Path] = []
-    for recipe in project.recipes.values():
-        announce(f"building {recipe.kind} {recipe.id}")
-        written += build_recipe(project, recipe, out, options)
-    return written

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import secrets
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,8 @@ from .exporters.problem_text import as_markdown, as_text, json_stream
 from .project import Project, open_project
 from .recipes import ProblemSet
 
+PROGRESS_FROM = 200
+"""Iterations from which a progress bar is shown (about a second of work)."""
 SEED_HELP = "Seed of the randomized problems; omitted means a fresh one, printed so you can repeat it."
 
 
@@ -44,12 +46,24 @@ class Session:
         if not self.quiet:
             click.echo(message, err=True)
 
+    def track(self, iterator: Iterator[Any], count: int, label: str,
+              shortest: int = PROGRESS_FROM) -> Iterable[Any]:
+        """``iterator`` behind a progress bar on a terminal when it is long enough to wait for."""
+        if self.quiet or count < shortest or not sys.stderr.isatty():
+            return iterator
+        return _progress(iterator, count, label)
+
     def seed(self, seed: int | None) -> int:
         """``seed``, or a fresh one that is printed so the output can be made again."""
         if seed is None:
             seed = secrets.randbelow(2**32)
             self.note(f"seed {seed}")
         return seed
+
+
+def _progress(iterator: Iterator[Any], count: int, label: str) -> Iterator[Any]:
+    with click.progressbar(iterator, length=count, label=label, file=sys.stderr) as bar:
+        yield from bar
 
 
 pass_session = click.make_pass_decorator(Session)
@@ -99,13 +113,16 @@ def build(session: Session, out: Path | None, seed: int | None, paper: str) -> N
     Example:
       paperdeck build --out out/ --seed 7
     """
-    from .build import BuildOptions, build_all  # loads every exporter
+    from .build import BuildOptions, build_recipe  # loads every exporter
 
     project = session.project()
     out = out or project.root / "out"
-    written = build_all(project, out, BuildOptions(session.seed(seed), paper), session.say)
-    for path in written:
-        session.note(f"wrote {path}")
+    options = BuildOptions(session.seed(seed), paper)
+    recipes = iter(project.recipes.values())
+    for recipe in session.track(recipes, len(project.recipes), "building", shortest=1):
+        session.say(f"building {recipe.kind} {recipe.id}")
+        for path in build_recipe(project, recipe, out, options):
+            session.say(f"wrote {path}")
 
 
 @cli.command()
@@ -258,7 +275,8 @@ def practice(session: Session, types: tuple[str, ...], count: int, seed: int | N
         problems.get(type_id)
     project = session.project()
     sets = [ProblemSet(type_id, count, difficulty) for type_id in types]
-    built = items.build_practice(project.content, sets, session.seed(seed), set_name or "practice")
+    built = items.build_practice(project.content, sets, session.seed(seed), set_name or "practice",
+                                 session.track)
     exporter.export(built, output)
     session.note(f"wrote {output} ({len(built.items)} problems)")
 

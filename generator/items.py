@@ -7,7 +7,7 @@ never read YAML and never draw random numbers.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -99,14 +99,26 @@ def lesson_items(content: Content, lesson_ids: Iterable[str] = ()) -> list[Study
     return items
 
 
+Track = Callable[[Iterator[Any], int, str], Iterable[Any]]
+"""Wraps a long iteration (items, their count, a label), e.g. in a progress bar."""
+
+
+def _untracked(iterator: Iterator[Any], count: int, label: str) -> Iterable[Any]:
+    return iterator
+
+
 def problem_items(
-    paper_id: str, slot_prefix: str, group: str, sets: Iterable[ProblemSet], seed: int
+    paper_id: str, slot_prefix: str, group: str, sets: Iterable[ProblemSet], seed: int,
+    track: Track = _untracked,
 ) -> list[StudyItem]:
     """Generated problems; each keeps its slot so a rebuild updates it in place."""
     items = []
     for problem_set in sets:
         problem_type = problems.get(problem_set.type)
-        generated = problems.generate(problem_set.type, problem_set.count, seed, problem_set.difficulty)
+        generated = track(
+            problems.generate(problem_set.type, problem_set.count, seed, problem_set.difficulty),
+            problem_set.count, f"{problem_set.type} problems",
+        )
         for index, problem in enumerate(generated, 1):
             key = f"{slot_prefix}/{problem.type}/{problem.difficulty}/{index}"
             tags = (
@@ -126,9 +138,10 @@ def build_deck(content: Content, recipe: DeckRecipe, seed: int) -> Deck:
 
 
 def build_practice(
-    content: Content, sets: Iterable[ProblemSet], seed: int, set_name: str = "practice"
+    content: Content, sets: Iterable[ProblemSet], seed: int, set_name: str = "practice",
+    track: Track = _untracked,
 ) -> Deck:
     """A practice deck of generated problems only, in the slots of ``set_name``."""
     group = "Practice" if set_name == "practice" else f"Practice::{set_name}"
-    items = problem_items(content.paper.id, set_name, group, sets, seed)
+    items = problem_items(content.paper.id, set_name, group, sets, seed, track)
     return Deck(content.paper.title, content.paper.id, tuple(items))

@@ -1,0 +1,99 @@
+"""The paperdeck command line: contracts of DESIGN.md, run in-process."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from generator.cli import cli, main
+from generator.problems import all_types
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_check_passes_on_the_shipped_content(capsys) -> None:
+    code, out, err = run(capsys, "check")
+    assert code == 0, err
+    assert out.startswith("ok: 12 lessons")
+
+
+def test_list_shows_lessons_in_order_types_and_recipes(capsys) -> None:
+    code, out, _ = run(capsys, "list")
+    assert code == 0
+    assert " 1. " in out and "12. " in out
+    assert out.index("Why") < out.index("Scaled Dot-Product Attention") < out.index("Putting")
+    for type_id, problem_type in all_types().items():
+        assert f"{type_id}" in out and problem_type.description in out
+    assert "aiayn  (deck" in out
+
+
+def test_problems_json_is_reproducible_and_each_seed_regenerates_its_problem(capsys) -> None:
+    code, first, _ = run(capsys, "problems", "sdpa", "-n", "3", "--seed", "42", "--format", "json")
+    assert code == 0
+    _, again, _ = run(capsys, "problems", "sdpa", "-n", "3", "--seed", "42", "--format", "json")
+    assert first == again
+    problems = json.loads(first)
+    assert [p["id"] for p in problems] == ["sdpa-000001", "sdpa-000002", "sdpa-000003"]
+    assert set(problems[0]) >= {"id", "type", "seed", "difficulty", "prompt", "given", "steps",
+                                "answer", "tolerance"}
+    second = problems[1]
+    _, alone, _ = run(capsys, "problems", "sdpa", "--problem-seed", str(second["seed"]), "--format", "json")
+    regenerated = json.loads(alone)[0]
+    assert {k: v for k, v in regenerated.items() if k != "id"} == {k: v for k, v in second.items() if k != "id"}
+
+
+def test_problems_without_seed_prints_the_fresh_seed(capsys) -> None:
+    code, out, err = run(capsys, "problems", "softmax", "-n", "1", "--format", "json")
+    seed = int(err.split()[-1])
+    _, again, _ = run(capsys, "problems", "softmax", "-n", "1", "--seed", str(seed), "--format", "json")
+    assert code == 0 and out == again
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_problems_text_formats_show_prompt_steps_and_answer(capsys, fmt: str) -> None:
+    code, out, _ = run(capsys, "problems", "sdpa", "-n", "1", "--seed", "1", "--format", fmt)
+    assert code == 0
+    assert "Compute" in out and "Softmax along each row" in out and "output" in out
+
+
+@pytest.mark.parametrize("args, message", [
+    (["problems", "attention"], "paperdeck: unknown problem type 'attention'; choose from "),
+    (["practice", "sdpa", "-o", "x.docx"], "paperdeck: cannot write .docx (x.docx); use one of .apkg, .pdf"),
+    (["deck", "nope"], "paperdeck: no deck recipe 'nope'; choose from aiayn"),
+    (["problems", "sdpa", "--difficulty", "extreme"], "Error: Invalid value for '--difficulty'"),
+    (["problems", "sdpa", "-n", "-3"], "Error: Invalid value for '-n'"),
+])
+def test_user_errors_exit_2_with_one_clear_line(capsys, args: list[str], message: str) -> None:
+    code, _, err = run(capsys, *args)
+    assert code == 2
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_every_command_has_help_with_an_example(capsys) -> None:
+    for name in cli.commands:
+        code, out, _ = run(capsys, name, "--help")
+        assert code == 0
+        assert "Example:" in out and f"paperdeck {name}" in out, name
+
+
+def test_bundled_content_is_used_outside_a_project(capsys, tmp_path: Path) -> None:
+    here = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        code, out, _ = run(capsys, "check")
+    finally:
+        os.chdir(here)
+    assert code == 0 and "bundled" in out
+
+
+def test_project_option_must_hold_content(capsys, tmp_path: Path) -> None:
+    code, _, err = run(capsys, "--project", str(tmp_path), "check")
+    assert code == 2 and "has no content/ folder" in err
