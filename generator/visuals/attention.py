@@ -129,7 +129,7 @@ def attention_heatmap(
         ax.set_xlabel("key j")
         ax.set_ylabel("query i")
         ax.set_title(title)
-        bar = fig.colorbar(image, ax=ax, shrink=0.8 if n_q > 2 else 0.9,
+        bar = fig.colorbar(image, ax=ax, shrink=0.8 if n_q > 2 else 0.7,
                            orientation="vertical" if n_q > 2 else "horizontal",
                            aspect=12 if n_q > 2 else 25)
         bar.set_label("attention weight (row sums to 1)")
