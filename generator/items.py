@@ -8,7 +8,7 @@ never read YAML and never draw random numbers.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from . import problems
@@ -66,22 +66,13 @@ def source_tag(paper_id: str, source: str) -> str:
     return f"{paper_id}::{source.lower()}"
 
 
-def resolve_visual(visual: Visual, content: Content) -> Visual:
-    """``visual`` with ``example: <worked example id>`` replaced by that example's givens."""
-    params = dict(visual.params or {})
-    example_id = params.pop("example", None)
-    if example_id is not None:
-        examples = {e.id: e for lesson in content.lessons for e in lesson.worked_examples}
-        params["given"] = examples[example_id].given
-    return replace(visual, params=params)
-
-
 def lesson_items(content: Content, lesson_ids: Iterable[str] = ()) -> list[StudyItem]:
     """The items of the chosen lessons (all if none chosen), in teaching order.
 
-    Visuals come with their parameters resolved (see ``resolve_visual``).
+    Visuals come with their parameters resolved (see ``Visual.resolved``).
     """
     wanted = set(lesson_ids)
+    examples = {e.id: e for lesson in content.lessons for e in lesson.worked_examples}
     paper_id = content.paper.id
     items = []
     for number, lesson in enumerate(content.lessons, 1):
@@ -92,7 +83,7 @@ def lesson_items(content: Content, lesson_ids: Iterable[str] = ()) -> list[Study
         for kind, field in _LESSON_FIELDS.items():
             for obj in getattr(lesson, field):
                 if isinstance(obj, Visual):
-                    obj = resolve_visual(obj, content)
+                    obj = obj.resolved(examples)
                 source = getattr(obj, "label", None) or obj.source
                 tags = (source_tag(paper_id, source), lesson_tag, f"{paper_id}::kind::{kind}")
                 items.append(StudyItem(kind, obj.id, group, source, tags, obj, lesson))

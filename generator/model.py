@@ -7,7 +7,8 @@ field is an error. Docstrings under fields are the authoring reference.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 QuestionType = Literal["multiple_choice", "true_false", "numeric", "short_answer"]
@@ -133,6 +134,17 @@ class Visual:
     caption: str
     source: str
     params: dict[str, Any] | None = None
+    """The kind's parameters; ``example: <worked example id>`` draws that example."""
+
+    def resolved(self, examples: Mapping[str, WorkedExample]) -> Visual:
+        """This visual with ``example`` replaced by the example's givens and problem type."""
+        params = dict(self.params or {})
+        example_id = params.pop("example", None)
+        if example_id is not None:
+            example = examples[example_id]
+            params["given"] = example.given
+            params["problem"] = example.problem
+        return replace(self, params=params)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from .. import problems
+from .. import visuals as visuals_package
 from ..errors import ContentError, PaperdeckError, Problem, ProblemInputError
 from ..model import (
     Cloze,
@@ -37,9 +38,9 @@ ITEM_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 class _Checks:
     """Checks that need more than one field, run on each object as it is built."""
 
-    def __init__(self, ids: dict[str, str], references: list[tuple[str, Where]]):
+    def __init__(self, ids: dict[str, str], visuals: list[tuple[Visual, Where]]):
         self.ids = ids  # item id -> "path:line" where first defined
-        self.references = references  # (worked example id, where it is named), checked at the end
+        self.visuals = visuals  # checked at the end, when every worked example is known
 
     def install(self, report: Report) -> None:
         report.checks = {
@@ -127,10 +128,19 @@ class _Checks:
 
     def visual(self, visual: Visual, where: Where) -> None:
         self.item(visual, where)
+        self.visuals.append((visual, where))
+
+
+def _check_visuals(visuals: list[tuple[Visual, Where]], lessons: list[Lesson]) -> None:
+    examples = {e.id: e for lesson in lessons for e in lesson.worked_examples}
+    for visual, where in visuals:
         example = (visual.params or {}).get("example")
-        if example is not None:
-            named_at = Where(where.report, where.line, f"{where.name}.params.example")
-            self.references.append((str(example), named_at))
+        if example is not None and example not in examples:
+            where.error(f"no worked example {example!r} in the content", "params.example")
+            continue
+        for message in visuals_package.validate(visual.kind, visual.resolved(examples).params):
+            field, _, text = message.partition(": ")
+            where.error(text, field)
 
 
 def _mismatch(stated: Any, computed: Any, tolerance: float) -> str:
@@ -155,20 +165,20 @@ def load(project: Path | str) -> Content:
     root = Path(project) / "content"
     problems_found: list[Problem] = []
     ids: dict[str, str] = {}
-    references: list[tuple[str, Where]] = []
+    visuals: list[tuple[Visual, Where]] = []
+    reports: list[Report] = []
 
     def read(cls: type, path: Path) -> tuple[Any, Any]:
         shown = str(path.relative_to(root.parent))
         report = Report(shown)
-        _Checks(ids, references).install(report)
+        _Checks(ids, visuals).install(report)
         try:
             value = yamlsource.load(path, shown)
         except ContentError as error:
             problems_found.extend(error.problems)
             return None, None
-        obj = build_file(cls, value, report)
-        problems_found.extend(report.problems)
-        return obj, value
+        reports.append(report)
+        return build_file(cls, value, report), value
 
     if not (root / "paper.yaml").is_file():
         raise ContentError([Problem(str(Path("content") / "paper.yaml"), 0, "", "file not found")])
@@ -197,12 +207,10 @@ def load(project: Path | str) -> Content:
             if path.stem not in listed:
                 problems_found.append(Problem(f"content/lessons/{path.name}", 0, "",
                                               "lesson not listed in content/paper.yaml lessons"))
-    examples = {e.id for lesson in lessons for e in lesson.worked_examples}
     # With other problems some lessons were not built, so their examples are unknown.
-    for example_id, where in references if not problems_found else ():
-        if example_id not in examples:
-            problems_found.append(Problem(where.report.path, where.line, where.name,
-                                          f"no worked example {example_id!r} in the content"))
+    if not problems_found and not any(r.problems for r in reports):
+        _check_visuals(visuals, lessons)
+    problems_found += [p for report in reports for p in report.problems]
     if problems_found:
         raise ContentError(problems_found)
     assert paper is not None

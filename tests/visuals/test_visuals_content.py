@@ -8,8 +8,7 @@ import pytest
 
 from generator import visuals
 
-loader = pytest.importorskip("generator.content.loader")
-items = pytest.importorskip("generator.items")
+from generator.content import loader
 
 PROJECT = Path(__file__).resolve().parents[2]
 
@@ -20,7 +19,8 @@ def content():
 
 
 def resolved_visuals(content):
-    return [items.resolve_visual(v, content) for lesson in content.lessons for v in lesson.visuals]
+    examples = {e.id: e for lesson in content.lessons for e in lesson.worked_examples}
+    return [v.resolved(examples) for lesson in content.lessons for v in lesson.visuals]
 
 
 def test_every_content_visual_validates_and_renders(content, tmp_path):
@@ -31,7 +31,6 @@ def test_every_content_visual_validates_and_renders(content, tmp_path):
             assert visuals.render(visual.kind, visual.params, tmp_path).exists()
 
 
-@pytest.mark.xfail(strict=True, reason="items.resolve_visual does not pass the example's problem type yet")
 def test_heatmap_of_a_masked_example_is_drawn_masked(content):
     examples = {e.id: e for lesson in content.lessons for e in lesson.worked_examples}
     masked = [
@@ -43,4 +42,4 @@ def test_heatmap_of_a_masked_example_is_drawn_masked(content):
     ]
     assert masked
     for visual, _example in masked:
-        assert items.resolve_visual(visual, content).params.get("problem") == "masked-sdpa", visual.id
+        assert visual.resolved(examples).params.get("problem") == "masked-sdpa", visual.id
