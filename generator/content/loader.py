@@ -33,6 +33,8 @@ from .schema import Report, Where, build_file
 
 SOURCE_LABEL = re.compile(r"^S(\d+|A)(\.\d+)*(\.[ETF]\d+)?$")
 ITEM_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+CLOZE = re.compile(r"\{\{c\d+::(.*?)\}\}", re.S)
+"""A cloze deletion as Anki reads it: the hidden part ends at the first ``}}``."""
 
 
 class _Checks:
@@ -47,7 +49,8 @@ class _Checks:
             Lesson: self.lesson, Concept: self.item, Equation: self.equation,
             WorkedExample: self.worked_example, Question: self.question, Visual: self.visual,
         }
-        report.checks[Flashcard] = report.checks[Cloze] = self.item
+        report.checks[Flashcard] = self.item
+        report.checks[Cloze] = self.cloze
 
     def item(self, obj: Any, where: Where) -> None:
         if not ITEM_ID.match(obj.id):
@@ -66,6 +69,16 @@ class _Checks:
             if isinstance(value, str):
                 for message in math_problems(value):
                     where.error(message, name)
+
+    def cloze(self, cloze: Cloze, where: Where) -> None:
+        self.item(cloze, where)
+        hidden = CLOZE.findall(cloze.text)
+        if not hidden:
+            where.error("blank at least one part as {{c1::…}}", "text")
+        for part in hidden:
+            if part.count("{") != part.count("}"):
+                where.error(f"hidden part '{part}' ends at the first }}}}: put a space between "
+                            "braces that close math and the }} that closes the blank", "text")
 
     def lesson(self, lesson: Lesson, where: Where) -> None:
         for i, source in enumerate(lesson.sources):
