@@ -146,7 +146,7 @@ def check(session: Session) -> None:
 @cli.command(name="list")
 @pass_session
 def list_(session: Session) -> None:
-    """Show the lessons in teaching order, the problem types and the recipes.
+    """Show the lessons in teaching order, problem types, visual kinds and recipes.
 
     \b
     Example:
@@ -162,6 +162,11 @@ def list_(session: Session) -> None:
     width = max(map(len, types))
     for type_id, problem_type in types.items():
         click.echo(f"  {type_id:<{width}}  {problem_type.description}")
+    click.echo("\nVisual kinds:")
+    from . import visuals  # matplotlib is slow to import; only list needs it here
+
+    for kind, description in visuals.kinds().items():
+        click.echo(f"  {kind:<{width}}  {description}")
     click.echo("\nRecipes:")
     for recipe_id, recipe in project.recipes.items():
         click.echo(f"  {recipe_id}  ({recipe.kind}: {recipe.title})")
