@@ -1,0 +1,87 @@
+"""Author text (small Markdown with LaTeX math) to Typst markup that prints as written.
+
+Content text is Markdown with ``\\( … \\)`` and ``\\[ … \\]`` math. Only a small part
+of Markdown is read: paragraphs (blank lines), ``*em*``, ``**strong**``, `` `code` ``
+and backslash escapes of punctuation (``\\$``, ``\\*``). Everything else is text: every
+character Typst would read as markup or code (``#``, ``$``, ``*``, ``_``, ``@``, ``<``,
+``/``…) is escaped, so author text can never run as Typst code.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .math import convert
+
+# Characters with a meaning somewhere in Typst markup. Escaping all of them, everywhere,
+# is simpler than knowing where each one matters (``=`` and ``-`` only at line start,
+# ``//`` only as a pair, ``...`` only as three).
+_SPECIAL = re.compile(r"([\\#$*_@<>\[\]`~=\-+/.:'\"])")
+_MATH = re.compile(r"\\\((.*?)\\\)|\\\[(.*?)\\\]", re.S)
+_INLINE = re.compile(
+    r"\\(?P<escaped>[!-/:-@\[-`{-~])"  # a backslash escape of ASCII punctuation
+    r"|`(?P<code>[^`]+)`"
+    r"|\*\*(?P<strong>\S(?:.*?\S)?)\*\*"
+    r"|\*(?P<em>[^\s*](?:[^*]*?[^\s*])?)\*",
+    re.S,
+)
+
+
+def escape(text: str) -> str:
+    """``text`` as Typst markup that prints exactly these characters."""
+    text = _SPECIAL.sub(r"\\\1", text)
+    # Newlines are spaces in Markdown paragraphs; keep them out of the markup.
+    return re.sub(r"\s*\n\s*", " ", text)
+
+
+def string(text: str) -> str:
+    """``text`` as a Typst string literal."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def inline_math(latex: str) -> str:
+    """Inline Typst math for LaTeX without delimiters."""
+    return "$" + convert(latex) + "$"
+
+
+def display_math(latex: str) -> str:
+    """Display (block) Typst math for LaTeX without delimiters."""
+    return "$ " + convert(latex) + " $"
+
+
+def _inline(text: str) -> str:
+    out: list[str] = []
+    last = 0
+    for match in _INLINE.finditer(text):
+        out.append(escape(text[last:match.start()]))
+        last = match.end()
+        if match.group("escaped") is not None:
+            out.append(escape(match.group("escaped")))
+        elif match.group("code") is not None:
+            out.append(f"#raw({string(match.group('code'))})")
+        elif match.group("strong") is not None:
+            out.append(f"#strong[{_inline(match.group('strong'))}]")
+        else:
+            out.append(f"#emph[{_inline(match.group('em'))}]")
+    out.append(escape(text[last:]))
+    return "".join(out)
+
+
+def _text_and_math(text: str) -> str:
+    out: list[str] = []
+    last = 0
+    for match in _MATH.finditer(text):
+        out.append(_inline(text[last:match.start()]))
+        last = match.end()
+        if match.group(1) is not None:
+            out.append(inline_math(match.group(1)))
+        else:
+            out.append(display_math(match.group(2)))
+    out.append(_inline(text[last:]))
+    return "".join(out)
+
+
+def markdown(text: str) -> str:
+    """Typst markup for content text: paragraphs, emphasis, code and math."""
+    paragraphs = [p for p in re.split(r"\n\s*\n", text.strip()) if p.strip()]
+    return "\n\n".join(_text_and_math(p.strip()) for p in paragraphs)
