@@ -1,0 +1,124 @@
+"""The Anki exporter: a ``Deck`` of study items to an ``.apkg`` file.
+
+One top-level deck (``deck.title``) with a subdeck per item group, new cards in
+teaching order, hierarchical tags, and a small fixed set of note types
+(``notetypes``). Identity never depends on field text:
+
+- deck ids come from the deck's full name, note-type ids from ``paperdeck/<Name>/v1``;
+- a note's GUID comes from the paper id and ``item.key`` (a content id, or a problem's
+  slot), so a rebuild with new numbers updates the same notes and keeps their
+  review history;
+- every note, card, note type and deck is stamped with the build time, because Anki
+  applies an update only when the incoming modification time (whole seconds) is
+  newer. ``SOURCE_DATE_EPOCH``, when set, is that time, and then two builds of the
+  same deck are byte-identical.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from genanki.util import guid_for
+
+from ...atomic import write_bytes
+from ...errors import UsageError
+from ...items import Deck
+from . import notetypes
+from .markup import block
+from .notes import BUILDERS, BuiltNote, Figures, build_note
+from .package import DeckRow, NoteRow, collection_bytes, package_bytes
+
+__all__ = ["BUILDERS", "AnkiOptions", "build_time", "deck_id", "export", "note_guid", "package"]
+
+
+@dataclass(frozen=True)
+class AnkiOptions:
+    """Choices for one ``.apkg``; every one has a sensible default."""
+
+    timestamp: int | None = None
+    """Build time in seconds since the epoch; default ``SOURCE_DATE_EPOCH``, else now."""
+    cache_dir: Path | None = None
+    """Where figures are cached between builds; default ``$XDG_CACHE_HOME/paperdeck/figures``."""
+    problem_heatmaps: bool = True
+    """Show an attention-weight heatmap on the back of sdpa and masked-sdpa problems."""
+
+
+def build_time(timestamp: int | None = None) -> int:
+    """The build time: ``timestamp``, else ``SOURCE_DATE_EPOCH``, else the clock (whole seconds)."""
+    if timestamp is not None:
+        return int(timestamp)
+    fixed = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if fixed:
+        if not fixed.isdigit():
+            raise UsageError(f"SOURCE_DATE_EPOCH must be whole seconds since 1970, got {fixed!r}")
+        return int(fixed)
+    return int(time.time())
+
+
+def deck_id(name: str) -> int:
+    """The id of the Anki deck with this full name (``Title::Group``)."""
+    return notetypes.stable_id(f"paperdeck/deck/{name}")
+
+
+def note_guid(paper_id: str, key: str) -> str:
+    """The GUID of the note of the item with this key; never depends on its text."""
+    return guid_for("paperdeck", paper_id, key)
+
+
+def default_cache_dir() -> Path:
+    """A per-user cache for rendered figures, or a temporary folder if there is none."""
+    root = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    path = Path(root) / "paperdeck" / "figures"
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+    except OSError:
+        return Path(tempfile.mkdtemp(prefix="paperdeck-figures-"))
+
+
+def _deck_rows(deck: Deck) -> tuple[list[DeckRow], dict[str, int]]:
+    """Every deck and parent deck, with its id; lessons' decks describe the lesson."""
+    rows: dict[str, DeckRow] = {deck.title: DeckRow(deck_id(deck.title), deck.title,
+                                                    "Built by paperdeck.")}
+    for item in deck.items:
+        parts = item.group.split("::")
+        for depth in range(1, len(parts) + 1):
+            name = "::".join([deck.title, *parts[:depth]])
+            if name not in rows:
+                text = block(item.lesson.text) if item.lesson is not None and depth == len(parts) else ""
+                rows[name] = DeckRow(deck_id(name), name, text)
+    return list(rows.values()), {name: row.id for name, row in rows.items()}
+
+
+def package(deck: Deck, options: AnkiOptions | None = None) -> bytes:
+    """The ``.apkg`` bytes of ``deck``."""
+    options = options or AnkiOptions()
+    stamp = build_time(options.timestamp)
+    figures = Figures(options.cache_dir or default_cache_dir(), options.problem_heatmaps)
+    decks, ids = _deck_rows(deck)
+    notes: list[NoteRow] = []
+    media: dict[str, Path] = {}
+    for position, item in enumerate(deck.items, 1):
+        try:
+            built: BuiltNote = build_note(item, figures)
+        except Exception as error:
+            error.add_note(f"while building the Anki note of {item.kind} {item.key!r}")
+            raise
+        for path in built.media:
+            media.setdefault(path.name, path)
+        tags = tuple(tag.replace(" ", "_") for tag in item.tags)
+        notes.append(NoteRow(note_guid(deck.paper_id, item.key), built.note_type, built.fields, tags,
+                             ids[f"{deck.title}::{item.group}"], built.cards, position))
+    used = {note.note_type.id: note.note_type for note in notes}
+    note_types = [nt for nt in notetypes.ALL if nt.id in used]
+    collection = collection_bytes(decks, note_types, notes, stamp, ids[deck.title])
+    return package_bytes(collection, [media[name] for name in sorted(media)], stamp)
+
+
+def export(deck: Deck, path: Path, options: AnkiOptions | None = None) -> None:
+    """Write ``deck`` as an Anki package at ``path``, atomically."""
+    write_bytes(Path(path), package(deck, options))

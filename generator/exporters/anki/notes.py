@@ -1,0 +1,284 @@
+"""Study items to Anki notes: one builder per item kind, dispatched through a dict.
+
+A builder turns one ``StudyItem`` into the fields of its note type (HTML, escaped
+and converted from content Markdown by ``markup``), the cards to create, and the
+media files it references. It reads only the item; identity and placement are
+the package writer's business.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+import string
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ... import problems
+from ...items import KINDS, StudyItem
+from ...model import Cloze, Concept, Equation, Flashcard, Question, Visual, WorkedExample
+from ...problems import Problem, Tolerance
+from . import notetypes
+from .markup import (
+    attribute,
+    block,
+    equals_html,
+    escape,
+    flat_numbers,
+    inline,
+    name_html,
+    number_formatter,
+    shape_of,
+    shape_words,
+    values_html,
+)
+from .notetypes import NoteType
+
+
+@dataclass(frozen=True)
+class BuiltNote:
+    """What one item becomes: fields in note-type order, cards, media."""
+
+    note_type: NoteType
+    fields: tuple[str, ...]
+    cards: tuple[int, ...]
+    """Template ordinals (cloze: cloze number - 1) of the cards to create."""
+    media: tuple[Path, ...] = ()
+
+
+@dataclass
+class Figures:
+    """Draws figures through ``generator.visuals`` and remembers the files used."""
+
+    cache_dir: Path
+    """Where rendered PNGs are kept between builds (named by a hash of their inputs)."""
+    problem_heatmaps: bool = True
+    """Draw an attention heatmap on the back of sdpa and masked-sdpa problems."""
+    rendered: dict[tuple[str, str], Path] = field(default_factory=dict)
+
+    def render(self, kind: str, params: dict[str, Any]) -> Path:
+        from ... import visuals
+
+        return visuals.render(kind, params, self.cache_dir)
+
+    def heatmap(self, problem: Problem) -> Path | None:
+        if not self.problem_heatmaps or problem.type not in HEATMAP_PROBLEMS:
+            return None
+        try:
+            from ... import visuals
+        except ImportError:  # the visuals package is optional for decks
+            return None
+        if "attention-heatmap" not in visuals.KINDS:
+            return None
+        return self.render("attention-heatmap", {"given": problem.given, "problem": problem.type})
+
+
+HEATMAP_PROBLEMS = frozenset({"sdpa", "masked-sdpa"})
+"""Problem types whose answer side shows the attention weights as a heatmap."""
+
+
+def _note(note_type: NoteType, values: dict[str, str], cards: tuple[int, ...],
+          media: tuple[Path, ...] = ()) -> BuiltNote:
+    unknown = set(values) - set(note_type.fields)
+    if unknown:
+        raise ValueError(f"note type {note_type.name} has no field {sorted(unknown)[0]!r}")
+    return BuiltNote(note_type, tuple(values.get(f, "") for f in note_type.fields), cards, media)
+
+
+def _common(item: StudyItem) -> dict[str, str]:
+    return {"Source": escape(item.source), "Id": escape(item.key)}
+
+
+def _img(path: Path, alt: str) -> str:
+    return f'<img src="{attribute(path.name)}" alt="{attribute(alt)}">'
+
+
+def concept(item: StudyItem, figures: Figures) -> BuiltNote:
+    body: Concept = item.body
+    values = {"Front": inline(body.term), "Back": block(body.definition),
+              "Reverse": "y" if body.reverse else "", **_common(item)}
+    return _note(notetypes.CONCEPT, values, (0, 1) if body.reverse else (0,))
+
+
+def flashcard(item: StudyItem, figures: Figures) -> BuiltNote:
+    body: Flashcard = item.body
+    values = {"Front": block(body.front), "Back": block(body.back), **_common(item)}
+    return _note(notetypes.CONCEPT, values, (0,))
+
+
+_CLOZE_NUMBER = re.compile(r"\{\{c(\d+)::")
+
+
+def cloze(item: StudyItem, figures: Figures) -> BuiltNote:
+    body: Cloze = item.body
+    numbers = sorted({int(n) for n in _CLOZE_NUMBER.findall(body.text) if int(n) > 0})
+    if not numbers:
+        raise ValueError("a cloze needs at least one {{c1::…}} deletion")
+    values = {"Text": block(body.text), "Extra": block(body.extra), **_common(item)}
+    return _note(notetypes.CLOZE, values, tuple(n - 1 for n in numbers))
+
+
+def _math(latex: str, display: bool = False) -> str:
+    return (r"\[" if display else r"\(") + escape(latex) + (r"\]" if display else r"\)")
+
+
+def equation(item: StudyItem, figures: Figures) -> BuiltNote:
+    body: Equation = item.body
+    rows = "".join(
+        f"<tr><td>{_math(v.symbol)}</td>"
+        f"<td>{'scalar' if v.shape.strip() == 'scalar' else _math(v.shape)}</td>"
+        f"<td>{inline(v.meaning)}</td></tr>"
+        for v in body.variables
+    )
+    symbols = (f'<table class="pd-symbols"><tr><th>Symbol</th><th>Shape</th><th>Meaning</th></tr>{rows}'
+               "</table>") if body.variables else ""
+    values = {"Name": inline(body.name), "Formula": _math(body.latex, display=True), "Symbols": symbols,
+              "DeepDive": block(body.deep_dive), **_common(item)}
+    return _note(notetypes.EQUATION, values, (0, 1) if symbols else (0,))
+
+
+_EXACT = number_formatter()
+_WORKED = number_formatter(abs_tol=1e-7)
+
+
+def worked_example(item: StudyItem, figures: Figures) -> BuiltNote:
+    body: WorkedExample = item.body
+    steps = "".join(f"<li>{block(step)}</li>" for step in body.steps)
+    values = {"Title": inline(body.title), "Given": values_html(body.given, _EXACT), "Steps": steps,
+              "Result": values_html(body.result, _WORKED), **_common(item)}
+    return _note(notetypes.WORKED_EXAMPLE, values, (0,))
+
+
+def _shuffled_options(item: StudyItem, body: Question) -> list[tuple[str, str | None]]:
+    """The answer and the distractors in an order fixed by the item's id alone."""
+    options: list[tuple[str, str | None]] = [(str(body.answer), None)]
+    options += [(d.text, d.mistake) for d in body.distractors]
+    seed = int.from_bytes(hashlib.sha256(f"options/{item.key}".encode()).digest()[:8], "big")
+    random.Random(seed).shuffle(options)
+    return options
+
+
+_FORMATS = {"multiple_choice": "Multiple choice", "true_false": "True or false?",
+            "numeric": "Numeric answer", "short_answer": "Short answer"}
+
+
+def _tolerance_text(tolerance: Tolerance) -> str:
+    parts = []
+    if tolerance.abs is not None:
+        parts.append(f"± {tolerance.abs:g} per number" if tolerance.abs else "exact")
+    if tolerance.rel is not None:
+        parts.append(f"within {tolerance.rel * 100:g} % of each number")
+    return " or ".join(parts)
+
+
+def question(item: StudyItem, figures: Figures) -> BuiltNote:
+    body: Question = item.body
+    values = {"Prompt": block(body.prompt), "Format": _FORMATS[body.type],
+              "Explanation": block(body.explanation), **_common(item)}
+    if body.type == "multiple_choice":
+        options = _shuffled_options(item, body)
+        letters = string.ascii_uppercase
+        values["Options"] = ('<ol class="pd-options" type="A">'
+                             + "".join(f"<li>{inline(text)}</li>" for text, _ in options) + "</ol>")
+        keyed = []
+        for text, mistake in options:
+            if mistake is None:
+                keyed.append(f'<li class="pd-correct">{inline(text)}</li>')
+            else:
+                keyed.append(f'<li>{inline(text)}<span class="pd-mistake-note">Mistake: '
+                             f"{inline(mistake)}</span></li>")
+        values["OptionsKey"] = '<ol class="pd-options" type="A">' + "".join(keyed) + "</ol>"
+        right = next(i for i, (_, mistake) in enumerate(options) if mistake is None)
+        values["Answer"] = f"Answer: {letters[right]}. {inline(str(body.answer))}"
+    elif body.type == "true_false":
+        values["Answer"] = "Answer: " + ("True" if body.answer else "False")
+    elif body.type == "numeric":
+        tolerance = Tolerance(abs=float(body.tolerance or 0))
+        unit = f" {escape(body.unit)}" if body.unit else ""
+        values["Expected"] = repr(float(body.answer))
+        values["TolAbs"] = repr(tolerance.abs)
+        values["AnswerName"] = "the number" + (f" (in {escape(body.unit)})" if body.unit else "")
+        shown = _EXACT(body.answer) if isinstance(body.answer, (int, float)) else str(body.answer)
+        values["Answer"] = f"Answer: {escape(shown)}{unit} ({_tolerance_text(tolerance)})"
+    else:
+        values["Answer"] = "Model answer: " + block(str(body.answer))
+    return _note(notetypes.QUESTION, values, (0,))
+
+
+def visual(item: StudyItem, figures: Figures) -> BuiltNote:
+    body: Visual = item.body
+    path = figures.render(body.kind, dict(body.params or {}))
+    values = {"Figure": _img(path, f"Figure: {body.kind}"), "Caption": block(body.caption), **_common(item)}
+    return _note(notetypes.FIGURE, values, (0,), (path,))
+
+
+def _numbers_attr(value: Any) -> str:
+    return " ".join(repr(float(x)) for x in flat_numbers(value))
+
+
+def problem(item: StudyItem, figures: Figures) -> BuiltNote:
+    body: Problem = item.body
+    primary = problems.get(body.type).primary
+    tolerance = body.tolerance
+    fmt = number_formatter(tolerance.abs, tolerance.rel)
+    key = body.answer[primary]
+    # The answer a student types first, then the rest of the key.
+    answer = {primary: key, **{k: v for k, v in body.answer.items() if k != primary}}
+    steps = "".join(
+        f'<li><span class="pd-step-title">{escape(step.title)}</span>{_math(step.latex, display=True)}</li>'
+        for step in body.steps
+    )
+    mistakes = "".join(
+        f'<li class="pd-mistake" data-values="{_numbers_attr(d.answer[primary])}" '
+        f'data-mistake="{attribute(d.mistake)}">{escape(d.mistake)}: '
+        f"{equals_html(primary, d.answer[primary], fmt)}</li>"
+        for d in body.distractors if primary in d.answer
+    )
+    heatmap = figures.heatmap(body)
+    values = {
+        "Prompt": block(body.prompt),
+        "Given": values_html(body.given, _EXACT),
+        "AnswerName": f"{name_html(primary)}, {escape(shape_words(shape_of(key)))}",
+        "Expected": _numbers_attr(key),
+        "TolAbs": "" if tolerance.abs is None else repr(float(tolerance.abs)),
+        "TolRel": "" if tolerance.rel is None else repr(float(tolerance.rel)),
+        "Tolerance": escape(_tolerance_text(tolerance)),
+        "Answer": values_html(answer, fmt),
+        "Steps": steps,
+        "Mistakes": f'<ul class="pd-mistakes">{mistakes}</ul>' if mistakes else "",
+        "Figure": _img(heatmap, "Attention weights of this problem") if heatmap else "",
+        "ProblemType": escape(body.type),
+        "Difficulty": escape(body.difficulty),
+        "Seed": str(body.seed),
+        **_common(item),
+    }
+    return _note(notetypes.PROBLEM, values, (0,), (heatmap,) if heatmap else ())
+
+
+BUILDERS: dict[str, Callable[[StudyItem, Figures], BuiltNote]] = {
+    "concept": concept,
+    "equation": equation,
+    "cloze": cloze,
+    "flashcard": flashcard,
+    "worked_example": worked_example,
+    "question": question,
+    "visual": visual,
+    "problem": problem,
+}
+"""The builder of each item kind; every kind in ``items.KINDS`` has one."""
+
+assert set(BUILDERS) == set(KINDS), "every item kind needs an Anki note builder"
+
+
+def build_note(item: StudyItem, figures: Figures) -> BuiltNote:
+    """The note for one item; an unknown kind raises ValueError."""
+    try:
+        builder = BUILDERS[item.kind]
+    except KeyError:
+        raise ValueError(
+            f"no Anki note type for item kind {item.kind!r}; known kinds: {', '.join(BUILDERS)}"
+        ) from None
+    return builder(item, figures)
