@@ -108,9 +108,32 @@ def problem_sets() -> tuple[ProblemSet, ...]:
 RECIPE = DeckRecipe(kind="deck", title=TITLE, problems=problem_sets(), id="aiayn")
 
 
-def make_deck(seed: int = 1, definition: str | None = None) -> items.Deck:
+def _make_deck(seed: int = 1, definition: str | None = None) -> items.Deck:
     content = make_content(definition) if definition else make_content()
     return items.build_deck(content, RECIPE, seed)
+
+
+@pytest.fixture
+def make_deck():
+    """``make_deck(seed=1, definition=None)``: the small deck, its numbers from ``seed``."""
+    return _make_deck
+
+
+@pytest.fixture
+def make_practice():
+    """``make_practice(seed, set_name="practice")``: a practice deck of softmax and sdpa problems."""
+
+    def build(seed: int, set_name: str = "practice") -> items.Deck:
+        sets = (ProblemSet("softmax", 3), ProblemSet("sdpa", 2, "medium"))
+        return items.build_practice(make_content(), sets, seed, set_name)
+
+    return build
+
+
+@pytest.fixture
+def evil_text() -> str:
+    """The front of flashcard ``fc-evil``: HTML that must show as text."""
+    return EVIL
 
 
 @pytest.fixture(scope="session")
@@ -144,8 +167,7 @@ def col(tmp_path: Path) -> Iterator[Collection]:
 IF_NEWER = ImportAnkiPackageUpdateCondition.IMPORT_ANKI_PACKAGE_UPDATE_CONDITION_IF_NEWER
 
 
-def import_package(col: Collection, path: Path):
-    """Import like a learner does: keep scheduling, update notes and note types if newer."""
+def _import_package(col: Collection, path: Path):
     request = ImportAnkiPackageRequest(
         package_path=str(path),
         options=ImportAnkiPackageOptions(with_scheduling=True, update_notes=IF_NEWER,
@@ -154,11 +176,19 @@ def import_package(col: Collection, path: Path):
     return col.import_anki_package(request)
 
 
-MATH_OPEN = re.compile(r"\\\(|\\\[")
+@pytest.fixture
+def import_package():
+    """``import_package(col, path)``, as a learner imports: keep scheduling, update if newer."""
+    return _import_package
 
 
-def balanced_math(html: str) -> bool:
-    """Every ``\\(`` closed by ``\\)`` and every ``\\[`` by ``\\]``, in order, none nested."""
+@pytest.fixture
+def balanced_math():
+    """``balanced_math(html)``: every MathJax delimiter closed, in order, none nested."""
+    return _balanced_math
+
+
+def _balanced_math(html: str) -> bool:
     expected = None
     for token in re.findall(r"\\[()\[\]]", html):
         if expected is None:
