@@ -1,0 +1,86 @@
+"""Content text to card HTML: escaping, the small Markdown, values as LaTeX, kind dispatch."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from generator.exporters.anki import markup, notes
+from generator.items import KINDS, StudyItem
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("plain", "plain"),
+        ("<b>bold</b> & co", "&lt;b&gt;bold&lt;/b&gt; &amp; co"),
+        ("*em* and **strong**", "<em>em</em> and <strong>strong</strong>"),
+        ("`a < b` and `**`", "<code>a &lt; b</code> and <code>**</code>"),
+        (r"\(a*b*c\) stays, *this* goes", r"\(a*b*c\) stays, <em>this</em> goes"),
+        (r"\(j < i\) and \[x > 0 \& y\]", r"\(j &lt; i\) and \[x &gt; 0 \&amp; y\]"),
+        (r"{{c1::\(\sqrt{d_k}\)}}", r"{{c1::\(\sqrt{d_k}\)}}"),
+        ("2 * 3 * 4", "2 * 3 * 4"),
+        ("line\nbreak", "line break"),
+        ("*emphasis across \\(x\\) math*", "<em>emphasis across \\(x\\) math</em>"),
+        ('quotes "stay" \'as\' typed', 'quotes "stay" \'as\' typed'),
+    ],
+)
+def test_inline(text, expected):
+    assert markup.inline(text) == expected
+
+
+def test_block_paragraphs():
+    assert markup.block("one\n\ntwo *b*\n\n\nthree") == "<p>one</p><p>two <em>b</em></p><p>three</p>"
+    assert markup.block("single\nparagraph") == "single paragraph"
+    assert markup.block("") == ""
+
+
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00")))
+def test_escaped_text_never_makes_markup_and_keeps_latex(text):
+    out = markup.block(text)
+    # Only the tags paperdeck makes itself.
+    assert set(re.findall(r"</?([a-z]+)", out)) <= {"p", "em", "strong", "code"}
+    visible = html.unescape(re.sub(r"</?(p|em|strong|code)>", "", out))
+    # Backslashes and braces (LaTeX, cloze syntax) come through unchanged.
+    for char in "\\{}":
+        assert visible.count(char) == text.count(char)
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (2.5, "2.5"),
+        ([1, 0], r"\begin{pmatrix} 1 & 0 \end{pmatrix}"),
+        ([[1.0, 0.123456], [0, -2]], r"\begin{pmatrix} 1 & 0.1235 \\ 0 & -2 \end{pmatrix}"),
+        (float("-inf"), r"-\infty"),
+    ],
+)
+def test_latex_value(value, expected):
+    assert markup.latex_value(value, markup.number_formatter(abs_tol=0.005)) == expected
+
+
+def test_relative_tolerance_shows_significant_figures():
+    fmt = markup.number_formatter(rel_tol=0.001)
+    assert fmt(0.00698771) == "0.0069877"
+    assert fmt(0.000698771) == r"6.9877 \times 10^{-4}"
+
+
+def test_shapes_in_words():
+    assert markup.shape_words(markup.shape_of(1.5)) == "one number"
+    assert markup.shape_words(markup.shape_of([[1, 2]])) == "2 numbers (a 1 × 2 row)"
+    assert markup.shape_words(markup.shape_of([[1, 2], [3, 4]])) == "4 numbers (2 × 2, row by row)"
+
+
+def test_every_kind_has_a_note_type():
+    assert set(notes.BUILDERS) == set(KINDS)
+
+
+def test_an_unknown_kind_raises():
+    item = StudyItem("podcast", "x", "group", "S1", (), object())
+    with pytest.raises(ValueError, match="no Anki note type for item kind 'podcast'"):
+        notes.build_note(item, notes.Figures(Path("unused")))
