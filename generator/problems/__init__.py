@@ -138,6 +138,18 @@ class Problem:
         }
 
 
+# Answers keep ten decimals: far below any tolerance, and enough rounding that the
+# last-bit differences between exp/sin implementations on different machines do
+# not show in the JSON.
+ANSWER_DECIMALS = 10
+
+
+def plain(value: Any) -> Any:
+    """A float, array or nested list as JSON-plain floats rounded to ANSWER_DECIMALS."""
+    # Adding 0.0 turns -0.0 into 0.0, which would otherwise print as "-0.0".
+    return (np.round(np.asarray(value, dtype=float), ANSWER_DECIMALS) + 0.0).tolist()
+
+
 _REGISTRY: dict[str, ProblemType] = {}
 
 
@@ -182,13 +194,62 @@ def problem_seed(set_seed: int, type_id: str, index: int) -> int:
     return int(sequence.generate_state(1, np.uint32)[0])
 
 
+# A draw whose named mistakes land within this many tolerances of the answer is
+# redrawn: a student who makes the mistake must be told so, and the printed
+# options of a multiple-choice card must visibly differ.
+_MISTAKE_MARGIN = 1.5
+_MAX_DRAWS = 1000
+
+
+def _components(value: Any) -> list[Any]:
+    """The numbers of a JSON-plain value (number, nested lists), in order."""
+    if isinstance(value, list):
+        out: list[Any] = []
+        for item in value:
+            out.extend(_components(item))
+        return out
+    return [value]
+
+
+def mistakes_caught(solution: Solution, tolerance: Tolerance, key: str,
+                    margin: float = 1.0) -> bool:
+    """Whether every distractor's ``key`` is rejected by ``margin`` times the tolerance.
+
+    A distractor counts as caught when, in at least one component, it differs from
+    the answer by more than the scaled tolerance (or has a different shape).
+    """
+    wide = Tolerance(
+        abs=None if tolerance.abs is None else tolerance.abs * margin,
+        rel=None if tolerance.rel is None else tolerance.rel * margin,
+    )
+    expected = _components(solution.answer[key])
+    for distractor in solution.distractors:
+        got = _components(distractor.answer[key])
+        if len(got) != len(expected):
+            continue
+        if all(wide.accepts(e, g) for e, g in zip(expected, got, strict=True)):
+            return False
+    return True
+
+
 def generate_one(type_id: str, seed: int, difficulty: str = "easy", index: int = 0) -> Problem:
-    """The problem of this type that ``seed`` regenerates."""
+    """The problem of this type that ``seed`` regenerates.
+
+    Draws are repeated (from the same generator, so still reproducible) until every
+    named mistake gives an answer the tolerance rejects.
+    """
     if difficulty not in DIFFICULTIES:
         raise UsageError(f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}")
     problem_type = get(type_id)
-    given = problem_type.pick(np.random.default_rng(seed), difficulty)
-    solution = problem_type.solve(given)
+    rng = np.random.default_rng(seed)
+    for _ in range(_MAX_DRAWS):
+        given = problem_type.pick(rng, difficulty)
+        solution = problem_type.solve(given)
+        if mistakes_caught(solution, problem_type.tolerance, problem_type.primary,
+                           _MISTAKE_MARGIN):
+            break
+    else:  # a bug in the type's pick: its mistakes cannot be told apart
+        raise RuntimeError(f"{type_id}: no draw in {_MAX_DRAWS} separates its named mistakes")
     return Problem(
         id=f"{type_id}-{index + 1:06d}",
         type=type_id,
@@ -199,13 +260,45 @@ def generate_one(type_id: str, seed: int, difficulty: str = "easy", index: int =
         steps=solution.steps,
         answer=solution.answer,
         tolerance=problem_type.tolerance,
-        distractors=solution.distractors,
+        distractors=distinct_distractors(solution, problem_type.tolerance, problem_type.primary),
     )
 
 
+def _same(a: list[Any], b: list[Any], tolerance: Tolerance) -> bool:
+    return len(a) == len(b) and all(tolerance.accepts(x, y) for x, y in zip(a, b, strict=True))
+
+
+def distinct_distractors(solution: Solution, tolerance: Tolerance,
+                         key: str) -> tuple[Distractor, ...]:
+    """The distractors, dropping any whose ``key`` the tolerance cannot tell from an earlier one.
+
+    Two mistakes can land on the same number (for example when a maximum is 0); a
+    multiple-choice card must not show it twice.
+    """
+    kept: list[Distractor] = []
+    seen: list[list[Any]] = []
+    for distractor in solution.distractors:
+        got = _components(distractor.answer[key])
+        if not any(_same(other, got, tolerance) for other in seen):
+            kept.append(distractor)
+            seen.append(got)
+    return tuple(kept)
+
+
 def generate(type_id: str, count: int, seed: int, difficulty: str = "easy") -> Iterator[Problem]:
-    """``count`` problems of one type; the same seed gives the same problems."""
+    """``count`` problems of one type; the same seed gives the same problems.
+
+    An iterator, so a long stream never holds more than one problem.
+    """
     if count < 0:
         raise UsageError(f"count must be 0 or more, got {count}")
+    # Bad options fail here, before the first problem is asked for.
+    get(type_id)
+    if difficulty not in DIFFICULTIES:
+        raise UsageError(f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}")
+    return _generate(type_id, count, seed, difficulty)
+
+
+def _generate(type_id: str, count: int, seed: int, difficulty: str) -> Iterator[Problem]:
     for index in range(count):
         yield generate_one(type_id, problem_seed(seed, type_id, index), difficulty, index)

@@ -1,25 +1,56 @@
-"""LaTeX for numbers, vectors and matrices in worked steps."""
+"""LaTeX for numbers, vectors and matrices in worked steps.
+
+Only a small subset of LaTeX is written (``pmatrix``, ``\\frac``, ``\\times``,
+``^{}``...), because the print exporter converts it to Typst.
+"""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
 
-def number(x: float, digits: int = 4) -> str:
+def number(x: Any, digits: int = 4) -> str:
     """``x`` rounded to ``digits`` decimals, trailing zeros dropped (2.5, 0.6697, -1)."""
-    text = f"{float(x):.{digits}f}".rstrip("0").rstrip(".")
+    if isinstance(x, int):
+        return str(x)
+    x = float(x)
+    if math.isinf(x):
+        return r"\infty" if x > 0 else r"-\infty"
+    if x.is_integer():
+        return str(int(x))
+    text = f"{x:.{digits}f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 
-def matrix(values: Sequence[Sequence[float]] | np.ndarray, digits: int = 4) -> str:
-    """A matrix as a LaTeX ``pmatrix``."""
-    rows = np.atleast_2d(np.asarray(values, dtype=float))
-    body = r" \\ ".join(" & ".join(number(x, digits) for x in row) for row in rows)
+def scientific(x: float, figures: int = 4) -> str:
+    """``x`` to ``figures`` significant figures, as ``6.988 \\times 10^{-4}`` when small or large."""
+    x = float(x)
+    if x == 0:
+        return "0"
+    exponent = math.floor(math.log10(abs(x)))
+    if -2 <= exponent <= 4:
+        return number(x, max(0, figures - 1 - exponent))
+    mantissa = x / 10**exponent
+    if round(abs(mantissa), figures - 1) >= 10:  # 9.9996 rounds up to 10.00
+        mantissa, exponent = mantissa / 10, exponent + 1
+    return number(mantissa, figures - 1) + r" \times 10^{" + str(exponent) + "}"
+
+
+def matrix(values: Sequence[Sequence[float]] | Sequence[float] | np.ndarray, digits: int = 4) -> str:
+    """A matrix (or a vector, as one row) as a LaTeX ``pmatrix``."""
+    if isinstance(values, np.ndarray):
+        values = values.tolist()
+    rows = values if values and isinstance(values[0], (list, tuple)) else [values]
+    body = r" \\ ".join(" & ".join([number(x, digits) for x in row]) for row in rows)
     return r"\begin{pmatrix} " + body + r" \end{pmatrix}"
 
 
 def vector(values: Sequence[float] | np.ndarray, digits: int = 4) -> str:
     """A vector as a one-row LaTeX ``pmatrix``."""
-    return matrix([list(np.asarray(values, dtype=float).ravel())], digits)
+    if isinstance(values, np.ndarray):
+        values = values.ravel().tolist()
+    return matrix([list(values)], digits)

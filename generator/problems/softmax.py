@@ -6,49 +6,64 @@ from typing import Any
 
 import numpy as np
 
-from . import Distractor, ProblemType, Solution, Step, Tolerance, register
-from .latex import number, vector
+from . import Distractor, ProblemType, Solution, Step, Tolerance, plain, register
+from .inputs import check_keys, vector
+from .latex import number
+from .latex import vector as latex_vector
 
-_LENGTH = {"easy": 3, "medium": 4, "hard": 5}
-_RANGE = {"easy": 2, "medium": 3, "hard": 4}
+# (entries, largest |x|, decimals of x, largest spread max(x) - min(x)).
+# The spread cap keeps every probability large enough to compute by hand.
+_SIZES = {"easy": (3, 2, 0, 3), "medium": (4, 3, 0, 4), "hard": (5, 2, 1, 4)}
 
 
 def pick(rng: np.random.Generator, difficulty: str) -> dict[str, Any]:
-    n, top = _LENGTH[difficulty], _RANGE[difficulty]
+    n, top, decimals, spread = _SIZES[difficulty]
+    scale = 10**decimals
     while True:
-        x = rng.integers(-top, top + 1, size=n)
-        if np.ptp(x) > 0:  # all-equal inputs give the uniform, degenerate answer
-            return {"x": [int(v) for v in x]}
+        x = rng.integers(-top * scale, top * scale + 1, size=n)
+        # All-equal inputs give the uniform, degenerate answer.
+        if 0 < np.ptp(x) <= spread * scale:
+            values = x.tolist() if decimals == 0 else (x / scale).tolist()
+            return {"x": values}
 
 
 def softmax(x: np.ndarray) -> np.ndarray:
-    """Numerically stable softmax along the last axis."""
+    """Numerically stable softmax along the last axis (``-inf`` entries get weight 0)."""
     shifted = np.exp(x - x.max(axis=-1, keepdims=True))
     return shifted / shifted.sum(axis=-1, keepdims=True)
 
 
 def solve(given: dict[str, Any]) -> Solution:
-    x = np.asarray(given["x"], dtype=float)
-    e = np.exp(x)
-    p = e / e.sum()
+    check_keys(given, ("x",))
+    x = vector(given, "x")
+    m = x.max()
+    e = np.exp(x - m)
+    total = e.sum()
+    p = e / total
     steps = (
-        Step("Exponentiate each entry", r"e^{x} = " + vector(e)),
-        Step("Sum the exponentials", r"\sum_j e^{x_j} = " + number(e.sum())),
-        Step("Divide each exponential by the sum", r"p = " + vector(p)),
+        Step("Subtract the largest entry (the result does not change)",
+             r"x - " + number(m) + " = " + latex_vector(x - m)),
+        Step("Exponentiate each entry", r"e^{x - " + number(m) + "} = " + latex_vector(e)),
+        Step("Sum the exponentials", r"\sum_j e^{x_j - " + number(m) + "} = " + number(total)),
+        Step("Divide each exponential by the sum", r"p = " + latex_vector(p)),
     )
-    distractors = (
-        Distractor("divided the inputs by their sum instead of exponentiating",
-                   {"p": [float(v) for v in x / x.sum()]} if x.sum() != 0 else {"p": [0.0] * len(x)}),
-        Distractor("used the maximum instead of the sum as the denominator",
-                   {"p": [float(v) for v in e / e.max()]}),
-    )
-    return Solution({"p": [float(v) for v in p]}, steps, distractors)
+    e_raw = np.exp(x)
+    distractors = [
+        Distractor("exponentiated but forgot to divide by the sum", {"p": plain(e_raw)}),
+        Distractor("divided by the largest exponential instead of the sum",
+                   {"p": plain(e_raw / e_raw.max())}),
+        Distractor("exponentiated the negated scores", {"p": plain(softmax(-x))}),
+    ]
+    if x.sum() != 0:
+        distractors.append(Distractor("divided the scores by their sum, without exponentials",
+                                      {"p": plain(x / x.sum())}))
+    return Solution({"p": plain(p)}, steps, tuple(distractors))
 
 
 def prompt(given: dict[str, Any]) -> str:
     return (
-        r"Compute \(\mathrm{softmax}(x)\) for \(x = " + vector(given["x"]) + r"\)."
-        " Give each probability to three decimals."
+        r"Compute \(p = \mathrm{softmax}(x)\), \(p_i = \frac{e^{x_i}}{\sum_j e^{x_j}}\), for"
+        r" \(x = " + latex_vector(given["x"]) + r"\). Give each probability to three decimals."
     )
 
 
@@ -56,5 +71,5 @@ register(ProblemType(
     id="softmax",
     description="Softmax of a short vector of scores",
     pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(abs=0.001), primary="p", source="S3.2.1",
+    tolerance=Tolerance(abs=0.002), primary="p", source="S3.2.1",
 ))

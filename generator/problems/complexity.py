@@ -1,0 +1,102 @@
+"""Cost of a layer type, Table 1: operations per layer and maximum path length."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from ..errors import ProblemInputError
+from . import Distractor, ProblemType, Solution, Step, Tolerance, register
+from .inputs import check_keys, scalar
+from .latex import number
+
+# (kernel widths k, largest power of k for n, model widths d). n is a power of k so
+# that log_k n is whole.
+_CHOICES = {
+    "easy": ((2, 4), 5, (16, 32, 64)),
+    "medium": ((2, 3), 10, (64, 128, 256, 512, 1024)),
+    "hard": ((2, 3, 5, 10), 12, (100, 256, 300, 512, 768, 1000, 1024, 2048)),
+}
+
+
+def pick(rng: np.random.Generator, difficulty: str) -> dict[str, Any]:
+    kernels, top, widths = _CHOICES[difficulty]
+    while True:
+        k = int(rng.choice(kernels))
+        m = int(rng.integers(2, top + 1))
+        n = k**m
+        d = int(rng.choice(widths))
+        if n != d and n <= 5000:  # equal n and d makes the comparison a tie
+            break
+    r = k ** int(rng.integers(1, m))  # the neighbourhood divides n
+    return {"n": n, "d": d, "k": k, "r": r}
+
+
+def solve(given: dict[str, Any]) -> Solution:
+    check_keys(given, ("n", "d", "k", "r"))
+    n = scalar(given, "n", integer=True, low=1)
+    d = scalar(given, "d", integer=True, low=1)
+    k = scalar(given, "k", integer=True, low=2)
+    r = scalar(given, "r", integer=True, low=1)
+    if r > n:
+        raise ProblemInputError("given.r", f"a neighbourhood of {r} is wider than the"
+                                f" sequence (n = {n})")
+    path_conv = math.log(n) / math.log(k)
+    answer = {
+        "ops_self_attention": n * n * d,
+        "ops_recurrent": n * d * d,
+        "ops_convolutional": k * n * d * d,
+        "ops_restricted": r * n * d,
+        "path_self_attention": 1,
+        "path_recurrent": n,
+        "path_convolutional": round(path_conv, 10) + 0.0,
+        "path_restricted": round(n / r, 10) + 0.0,
+        "cheaper": "self-attention" if n < d else "recurrent",
+    }
+    steps = (
+        Step("Self-attention compares every pair of positions, each in d dimensions",
+             rf"n^{{2}} \cdot d = {n}^{{2}} \cdot {d} = {answer['ops_self_attention']}"),
+        Step("A recurrent layer multiplies a d x d matrix at each of n steps",
+             rf"n \cdot d^{{2}} = {n} \cdot {d}^{{2}} = {answer['ops_recurrent']}"),
+        Step("A convolution applies k such matrices at each position",
+             rf"k \cdot n \cdot d^{{2}} = {k} \cdot {n} \cdot {d}^{{2}} = {answer['ops_convolutional']}"),
+        Step("Restricted self-attention looks at r neighbours only",
+             rf"r \cdot n \cdot d = {r} \cdot {n} \cdot {d} = {answer['ops_restricted']}"),
+        Step("Maximum path lengths: 1, n, log_k n (dilated convolutions) and n / r",
+             rf"1, {n}, \log_{{{k}}} {n} = {number(path_conv)}, \frac{{{n}}}{{{r}}} = "
+             + number(n / r)),
+        Step("Self-attention is cheaper than recurrence exactly when n is less than d",
+             rf"n^{{2}} d < n d^{{2}} \text{{ when }} n < d: {n} "
+             + (r"<" if n < d else r"\ge") + f" {d}"),
+    )
+    wrong = {key: value for key, value in answer.items() if key != "ops_self_attention"}
+    distractors = (
+        Distractor("swapped n and d (n d^2, the recurrent cost)",
+                   {**wrong, "ops_self_attention": n * d * d}),
+        Distractor("forgot to square n (n d)", {**wrong, "ops_self_attention": n * d}),
+        Distractor("counted the pairs of positions but not the d-dimensional dot products (n^2)",
+                   {**wrong, "ops_self_attention": n * n}),
+    )
+    return Solution(answer, steps, distractors)
+
+
+def prompt(given: dict[str, Any]) -> str:
+    n, d, k, r = given["n"], given["d"], given["k"], given["r"]
+    return (
+        rf"Compare layer types as in Table 1 for a sequence of \(n = {n}\) positions with"
+        rf" representation width \(d = {d}\), convolution kernel width \(k = {k}\) and"
+        rf" restricted self-attention over a neighbourhood of \(r = {r}\). Give the operations per"
+        " layer of self-attention, a recurrent layer, a (dilated) convolution and restricted"
+        " self-attention, the maximum path length of each, and which of self-attention and"
+        " recurrence is cheaper here."
+    )
+
+
+register(ProblemType(
+    id="complexity",
+    description="Operations per layer and path lengths of layer types (Table 1)",
+    pick=pick, solve=solve, prompt=prompt,
+    tolerance=Tolerance(rel=0.001), primary="ops_self_attention", source="S4.T1",
+))

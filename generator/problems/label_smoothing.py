@@ -1,0 +1,72 @@
+"""Label smoothing (S5.4, after Szegedy et al. 2016): q' = (1 - eps) one-hot + eps / K."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from . import Distractor, ProblemType, Solution, Step, Tolerance, register
+from .inputs import check_keys, scalar
+from .latex import number
+
+# Vocabulary sizes whose eps / K is a short decimal, and smoothing values (the
+# paper uses eps_ls = 0.1).
+_CHOICES = {
+    "easy": ((2, 4, 5, 10), (0.1, 0.2)),
+    "medium": ((8, 16, 20, 25, 40, 50), (0.1, 0.2, 0.3, 0.4)),
+    "hard": ((64, 80, 100, 125, 200, 250), (0.05, 0.1, 0.15, 0.2, 0.25)),
+}
+
+
+def pick(rng: np.random.Generator, difficulty: str) -> dict[str, Any]:
+    sizes, epsilons = _CHOICES[difficulty]
+    return {"eps": float(rng.choice(epsilons)), "vocab_size": int(rng.choice(sizes))}
+
+
+def solve(given: dict[str, Any]) -> Solution:
+    check_keys(given, ("eps", "vocab_size"))
+    eps = scalar(given, "eps", low=0, high=1, high_open=True)
+    K = scalar(given, "vocab_size", integer=True, low=2)
+    share = eps / K
+    p_target = 1 - eps + share
+    steps = (
+        Step("Spread eps evenly over all K classes",
+             rf"\frac{{\epsilon}}{{K}} = \frac{{{number(eps)}}}{{{K}}} = {number(share, 8)}"),
+        Step("The target keeps 1 - eps of the one-hot mass plus its share",
+             rf"p_{{target}} = 1 - {number(eps)} + {number(share, 8)} = {number(p_target, 8)}"),
+        Step("Every other class gets only its share", rf"p_{{other}} = {number(share, 8)}"),
+        Step("Check: the probabilities sum to 1",
+             rf"{number(p_target, 8)} + {K - 1} \cdot {number(share, 8)} = 1"),
+    )
+    distractors = (
+        Distractor("spread eps over the K - 1 other classes only",
+                   {"p_target": _plain(1 - eps), "p_other": _plain(eps / (K - 1))}),
+        Distractor("did not scale the one-hot target by 1 - eps",
+                   {"p_target": _plain(1 + share), "p_other": _plain(share)}),
+        Distractor("took eps / K instead of eps away from the target",
+                   {"p_target": _plain(1 - share), "p_other": _plain(share)}),
+    )
+    return Solution({"p_target": _plain(p_target), "p_other": _plain(share)}, steps, distractors)
+
+
+def _plain(x: float) -> float:
+    return round(x, 12) + 0.0
+
+
+def prompt(given: dict[str, Any]) -> str:
+    return (
+        rf"Training uses label smoothing with \(\epsilon_{{ls}} = {number(given['eps'])}\) over a"
+        rf" vocabulary of \(K = {given['vocab_size']}\) tokens: the one-hot target \(y\) becomes"
+        r" \(q' = (1 - \epsilon) y + \frac{\epsilon}{K}\). What probability does the smoothed"
+        " target give the correct token, and what does it give each other token? Give exact"
+        " decimals."
+    )
+
+
+register(ProblemType(
+    id="label-smoothing",
+    description="Target distribution after label smoothing (S5.4)",
+    pick=pick, solve=solve, prompt=prompt,
+    tolerance=Tolerance(abs=5e-5), primary="p_target", source="S5.4",
+))

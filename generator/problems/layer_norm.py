@@ -1,0 +1,119 @@
+"""Layer normalisation of a residual sum, LayerNorm(x + Sublayer(x)) (S3.1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..errors import ProblemInputError
+from . import Distractor, ProblemType, Solution, Step, Tolerance, plain, register
+from .inputs import check_keys, scalar, vector
+from .latex import number
+from .latex import vector as latex_vector
+
+# (length, largest |x|, with a sublayer output, with gamma and beta).
+_SIZES = {"easy": (4, 3, False, False), "medium": (4, 2, True, False), "hard": (5, 2, True, True)}
+_EPS = 1e-5
+
+
+def pick(rng: np.random.Generator, difficulty: str) -> dict[str, Any]:
+    n, top, residual, affine = _SIZES[difficulty]
+    while True:
+        x = rng.integers(-top, top + 1, size=n)
+        sub = rng.integers(-top, top + 1, size=n) if residual else np.zeros(n, dtype=int)
+        if np.ptp(x + sub) > 0 and (not residual or np.ptp(x) > 0):
+            break
+    given: dict[str, Any] = {"x": x.tolist(), "eps": _EPS}
+    if residual:
+        given["sublayer"] = sub.tolist()
+    if affine:
+        given["gamma"] = (rng.integers(5, 21, size=n) / 10).tolist()  # 0.5 to 2.0
+        given["beta"] = (rng.integers(-10, 11, size=n) / 10).tolist()
+    return given
+
+
+def _normalise(z: np.ndarray, eps: float, ddof: int = 0) -> np.ndarray:
+    return (z - z.mean()) / np.sqrt(z.var(ddof=ddof) + eps)
+
+
+def solve(given: dict[str, Any]) -> Solution:
+    check_keys(given, ("x", "eps"), ("sublayer", "gamma", "beta"))
+    x = vector(given, "x")
+    n = x.shape[0]
+    eps = scalar(given, "eps", low=0)
+    sub = vector(given, "sublayer", n) if "sublayer" in given else None
+    gamma = vector(given, "gamma", n) if "gamma" in given else np.ones(n)
+    beta = vector(given, "beta", n) if "beta" in given else np.zeros(n)
+    affine = "gamma" in given or "beta" in given
+    if n < 2:
+        raise ProblemInputError("given.x", "needs at least 2 entries to normalise")
+    z = x if sub is None else x + sub
+    mean = z.mean()
+    var = z.var()
+    std = np.sqrt(var + eps)
+    normalised = (z - mean) / std
+    y = gamma * normalised + beta
+    steps: list[Step] = []
+    if sub is not None:
+        steps.append(Step("Add the residual: the sublayer's output plus its input",
+                          r"z = x + \mathrm{Sublayer}(x) = " + latex_vector(z)))
+    steps += [
+        Step("Mean", rf"\mu = \frac{{1}}{{{n}}} \sum_i z_i = {number(mean)}"),
+        Step("Variance over the n entries (population: divide by n)",
+             rf"\sigma^{{2}} = \frac{{1}}{{{n}}} \sum_i \left(z_i - \mu\right)^{{2}} = {number(var)}"),
+        Step("Normalise", r"u = \frac{z - \mu}{\sqrt{\sigma^{2} + \epsilon}} = "
+             rf"\frac{{z - {number(mean)}}}{{{number(std, 6)}}} = " + latex_vector(normalised)),
+    ]
+    if affine:
+        steps.append(Step("Scale by gamma and shift by beta",
+                          r"y = \gamma \cdot u + \beta = " + latex_vector(y)))
+    distractors = [
+        Distractor("used the sample variance (divided by n - 1) instead of the population variance",
+                   {"y": plain(gamma * _normalise(z, eps, ddof=1) + beta)}),
+        Distractor("divided by the variance instead of the standard deviation",
+                   {"y": plain(gamma * (z - mean) / (var + eps) + beta)}),
+        Distractor("forgot to subtract the mean",
+                   {"y": plain(gamma * z / std + beta)}),
+    ]
+    if sub is not None:
+        distractors.insert(0, Distractor("forgot the residual (normalised the sublayer output alone)",
+                                         {"y": plain(gamma * _normalise(sub, eps) + beta)}))
+    if affine:
+        distractors.append(Distractor("left out gamma and beta", {"y": plain(normalised)}))
+    return Solution({"y": plain(y)}, tuple(steps), tuple(distractors))
+
+
+def prompt(given: dict[str, Any]) -> str:
+    parts = [r"Apply layer normalisation (mean and population variance over the"
+             r" \(n = " + str(len(given["x"])) + r"\) entries,"
+             r" \(\epsilon = " + _eps(given["eps"]) + r"\))"]
+    if "sublayer" in given:
+        parts.append(r" to the residual sum \(x + \mathrm{Sublayer}(x)\), where"
+                     r" \(x = " + latex_vector(given["x"]) + r"\) and"
+                     r" \(\mathrm{Sublayer}(x) = " + latex_vector(given["sublayer"]) + r"\)")
+    else:
+        parts.append(r" to \(x = " + latex_vector(given["x"]) + r"\)")
+    if "gamma" in given or "beta" in given:
+        parts.append(r", then scale and shift, \(y = \gamma \cdot u + \beta\), with"
+                     r" \(\gamma = " + latex_vector(given.get("gamma", [1] * len(given["x"])))
+                     + r"\) and \(\beta = " + latex_vector(given.get("beta", [0] * len(given["x"])))
+                     + r"\)")
+    parts.append(". Give each entry of the result \\(y\\) to three decimals.")
+    return "".join(parts)
+
+
+def _eps(eps: float) -> str:
+    if eps and eps < 0.001:
+        exponent = round(np.log10(eps))
+        if 10.0**exponent == eps:
+            return rf"10^{{{exponent}}}"
+    return number(eps, 8)
+
+
+register(ProblemType(
+    id="layer-norm",
+    description="Layer normalisation of a residual sum (S3.1)",
+    pick=pick, solve=solve, prompt=prompt,
+    tolerance=Tolerance(abs=0.002), primary="y", source="S3.1",
+))

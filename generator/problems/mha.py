@@ -1,0 +1,150 @@
+"""Multi-head self-attention (S3.2.2): Concat(head_1, ..., head_h) W^O."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..errors import ProblemInputError
+from . import Distractor, ProblemType, Solution, Step, Tolerance, plain, register
+from .inputs import check_keys, check_shape, matrices, matrix
+from .latex import matrix as latex_matrix
+from .sdpa import readable_scores
+from .softmax import softmax
+
+# (positions n, d_model, heads h, largest |entry| of X); d_k = d_v = d_model / h as in
+# the paper. Projection weights are -1, 0 or 1 so each projection is additions only.
+_SIZES = {"easy": (2, 2, 2, 2), "medium": (3, 2, 2, 2), "hard": (3, 4, 2, 1)}
+
+
+def pick(rng: np.random.Generator, difficulty: str) -> dict[str, Any]:
+    n, d_model, h, top = _SIZES[difficulty]
+    d_k = d_model // h
+    while True:
+        X = rng.integers(-top, top + 1, size=(n, d_model))
+        W = rng.integers(-1, 2, size=(3, h, d_model, d_k))
+        QKV = X @ W  # (3, h, n, d_k): queries, keys, values of every head
+        scores = QKV[0] @ QKV[1].transpose(0, 2, 1) / np.sqrt(d_k)
+        # Every head's projections must be used (no all-zero projection) and its
+        # scores readable.
+        if np.all(np.any(W != 0, axis=(2, 3))) and readable_scores(scores):
+            break
+    W_O = rng.integers(-1, 2, size=(h * d_k, d_model))
+    return {"X": X.tolist(), "W_Q": W[0].tolist(), "W_K": W[1].tolist(),
+            "W_V": W[2].tolist(), "W_O": W_O.tolist()}
+
+
+def _inputs(given: dict[str, Any]) -> tuple[np.ndarray, list[np.ndarray], list[np.ndarray],
+                                            list[np.ndarray], np.ndarray]:
+    check_keys(given, ("X", "W_Q", "W_K", "W_V", "W_O"))
+    X = matrix(given, "X")
+    d_model = X.shape[1]
+    W_Q = matrices(given, "W_Q")
+    h = len(W_Q)
+    W_K, W_V = matrices(given, "W_K", h), matrices(given, "W_V", h)
+    d_k = W_Q[0].shape[1]
+    for key, group in (("W_Q", W_Q), ("W_K", W_K)):
+        for i, W in enumerate(group):
+            check_shape(W, f"given.{key}[{i}]", d_model, d_k, "d_model x d_k")
+    d_v = W_V[0].shape[1]
+    for i, W in enumerate(W_V):
+        check_shape(W, f"given.W_V[{i}]", d_model, d_v, "d_model x d_v")
+    W_O = matrix(given, "W_O", h * d_v, None, "h * d_v rows")
+    if W_O.shape[1] != d_model:
+        raise ProblemInputError("given.W_O", f"has {W_O.shape[1]} columns, expected d_model ="
+                                f" {d_model} (the output has the width of X)")
+    return X, W_Q, W_K, W_V, W_O
+
+
+def _multi_head(X: np.ndarray, W_Q: list[np.ndarray], W_K: list[np.ndarray],
+                W_V: list[np.ndarray], scale: float, axis: int = -1) -> list[np.ndarray]:
+    heads = []
+    for wq, wk, wv in zip(W_Q, W_K, W_V, strict=True):
+        scores = (X @ wq) @ (X @ wk).T / scale
+        weights = softmax(scores) if axis == -1 else softmax(scores.T).T
+        heads.append(weights @ (X @ wv))
+    return heads
+
+
+def solve(given: dict[str, Any]) -> Solution:
+    X, W_Q, W_K, W_V, W_O = _inputs(given)
+    d_model, d_k = X.shape[1], W_Q[0].shape[1]
+    steps: list[Step] = []
+    heads = []
+    for i, (wq, wk, wv) in enumerate(zip(W_Q, W_K, W_V, strict=True), start=1):
+        Q, K, V = X @ wq, X @ wk, X @ wv
+        scores = Q @ K.T / np.sqrt(d_k)
+        weights = softmax(scores)
+        head = weights @ V
+        heads.append(head)
+        sub = "_{" + str(i) + "}"
+        steps += [
+            Step(f"Head {i}: project X to queries, keys and values",
+                 "Q" + sub + " = XW^{Q}" + sub + " = " + latex_matrix(Q) + ", K" + sub
+                 + " = XW^{K}" + sub + " = " + latex_matrix(K) + ", V" + sub + " = XW^{V}"
+                 + sub + " = " + latex_matrix(V)),
+            Step(f"Head {i}: scaled scores, divided by sqrt(d_k) = sqrt({d_k})",
+                 r"\frac{Q" + sub + r"K" + sub + r"^{\top}}{\sqrt{" + str(d_k) + "}} = "
+                 + latex_matrix(scores)),
+            Step(f"Head {i}: softmax over each row, then the weighted sum of the values",
+                 r"A" + sub + " = " + latex_matrix(weights) + r", \mathrm{head}" + sub
+                 + " = A" + sub + "V" + sub + " = " + latex_matrix(head)),
+        ]
+    concat = np.hstack(heads)
+    output = concat @ W_O
+    names = ", ".join(r"\mathrm{head}_{" + str(i) + "}" for i in range(1, len(heads) + 1))
+    concat_latex = r"\mathrm{Concat}\left(" + names + r"\right)"
+    steps += [
+        Step("Concatenate the heads side by side", concat_latex + " = " + latex_matrix(concat)),
+        Step("Project with W^O", concat_latex + " W^{O} = " + latex_matrix(output)),
+    ]
+
+    def wrong(mistake: str, heads_: list[np.ndarray], output_: np.ndarray) -> Distractor:
+        return Distractor(mistake, {"heads": plain(heads_), "output": plain(output_)})
+
+    by_model = _multi_head(X, W_Q, W_K, W_V, np.sqrt(d_model))
+    wrong_axis = _multi_head(X, W_Q, W_K, W_V, np.sqrt(d_k), axis=0)
+    distractors = [
+        wrong("scaled by sqrt(d_model) instead of sqrt(d_k)", by_model, np.hstack(by_model) @ W_O),
+        wrong("took the softmax over the queries (columns) instead of the keys",
+              wrong_axis, np.hstack(wrong_axis) @ W_O),
+        wrong("forgot the output projection W^O (answered the concatenated heads)",
+              heads, concat),
+    ]
+    if d_k > 1:
+        unscaled = _multi_head(X, W_Q, W_K, W_V, 1.0)
+        distractors.insert(0, wrong("forgot to divide by sqrt(d_k)", unscaled,
+                                    np.hstack(unscaled) @ W_O))
+    return Solution({"heads": plain(heads), "output": plain(output)}, tuple(steps),
+                    tuple(distractors))
+
+
+def prompt(given: dict[str, Any]) -> str:
+    X = given["X"]
+    n, d_model, h = len(X), len(X[0]), len(given["W_Q"])
+    d_k = len(given["W_Q"][0][0])
+
+    def listing(key: str, symbol: str) -> str:
+        return ", ".join(rf"\({symbol}_{{{i}}} = " + latex_matrix(W) + r"\)"
+                         for i, W in enumerate(given[key], start=1))
+
+    return (
+        rf"Multi-head self-attention with \(h = {h}\) heads on \(n = {n}\) positions,"
+        rf" \(d_{{model}} = {d_model}\) and \(d_k = d_v = {d_k}\):"
+        r" \(\mathrm{head}_i = \mathrm{Attention}(XW^{Q}_{i}, XW^{K}_{i}, XW^{V}_{i})\) and"
+        r" the output is \(\mathrm{Concat}("
+        + ", ".join(r"\mathrm{head}_{" + str(i) + "}" for i in range(1, h + 1)) + r")W^{O}\)."
+        r" The input is \(X = " + latex_matrix(X) + r"\); the projections are "
+        + listing("W_Q", "W^{Q}") + "; " + listing("W_K", "W^{K}") + "; "
+        + listing("W_V", "W^{V}") + r"; and \(W^{O} = " + latex_matrix(given["W_O"]) + r"\)."
+        " Give every head and the output to three decimals."
+    )
+
+
+register(ProblemType(
+    id="mha",
+    description="Multi-head self-attention (S3.2.2): heads and projected output",
+    pick=pick, solve=solve, prompt=prompt,
+    tolerance=Tolerance(abs=0.005), primary="output", source="S3.2.2",
+))

@@ -1,0 +1,95 @@
+"""Sinusoidal positional encoding (S3.5): sin at even dims, cos at odd dims."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from ..errors import ProblemInputError
+from . import Distractor, ProblemType, Solution, Step, Tolerance, register
+from .inputs import check_keys, scalar
+from .latex import number
+
+# (choices of d_model, largest position). With d_model = 4 or 8 the wavelength
+# factor 10000^(2i/d_model) is a power of ten, so the angle is easy by hand.
+_CHOICES = {"easy": ((4, 8), 10), "medium": ((8, 16, 32), 50), "hard": ((64, 128, 256, 512), 100)}
+
+
+def pick(rng: np.random.Generator, difficulty: str) -> dict[str, Any]:
+    models, top = _CHOICES[difficulty]
+    d_model = int(rng.choice(models))
+    return {"pos": int(rng.integers(1, top + 1)), "dim": int(rng.integers(0, d_model)),
+            "d_model": d_model}
+
+
+def _encoding(pos: float, dim: int, d_model: int) -> tuple[float, float, float]:
+    """(2i / d_model, 10000^(2i/d_model), the angle) for dimension ``dim``."""
+    exponent = (dim - dim % 2) / d_model
+    factor = 10000.0**exponent
+    return exponent, factor, pos / factor
+
+
+def solve(given: dict[str, Any]) -> Solution:
+    check_keys(given, ("pos", "dim", "d_model"))
+    pos = scalar(given, "pos", low=0)
+    d_model = scalar(given, "d_model", integer=True, low=1)
+    dim = scalar(given, "dim", integer=True, low=0)
+    if dim >= d_model:
+        raise ProblemInputError("given.dim", f"is {dim}, but dimensions run from 0 to"
+                                f" d_model - 1 = {d_model - 1}")
+    exponent, factor, angle = _encoding(pos, dim, d_model)
+    even = dim % 2 == 0
+    value = math.sin(angle) if even else math.cos(angle)
+    i = dim // 2
+    fn = r"\sin" if even else r"\cos"
+    steps = (
+        Step("Find i: dimension 2i uses sin, dimension 2i + 1 uses cos",
+             rf"\mathrm{{dim}} = {dim} = 2 \cdot {i}" + ("" if even else " + 1")
+             + rf", i = {i}"),
+        Step("Wavelength factor",
+             rf"10000^{{\frac{{2i}}{{d_{{model}}}}}} = 10000^{{\frac{{{2 * i}}}{{{d_model}}}}}"
+             rf" = 10000^{{{number(exponent)}}} = {number(factor)}"),
+        Step("Angle in radians", rf"\frac{{{number(pos)}}}{{{number(factor)}}} = {number(angle, 6)}"),
+        Step(f"Apply {'sin' if even else 'cos'} (radians)",
+             rf"PE_{{({number(pos)}, {dim})}} = {fn}\left({number(angle, 6)}\right) = {number(value)}"),
+    )
+    other = math.cos(angle) if even else math.sin(angle)
+    distractors = [
+        Distractor(f"used {'cos' if even else 'sin'} for an {'even' if even else 'odd'} dimension",
+                   {"value": other}),
+        Distractor("took the angle in degrees instead of radians",
+                   {"value": (math.sin if even else math.cos)(math.radians(angle))}),
+    ]
+    if exponent > 0:
+        distractors.append(Distractor("multiplied the position by 10000^(2i/d_model) instead of dividing",
+                                      {"value": (math.sin if even else math.cos)(pos * factor)}))
+    if even and dim > 0:
+        distractors.append(Distractor("used 2 * dim instead of dim as 2i in the exponent",
+                                      {"value": math.sin(pos / 10000.0 ** (2 * dim / d_model))}))
+    if not even:
+        distractors.append(Distractor("used dim instead of dim - 1 in the exponent for an odd dim",
+                                      {"value": math.cos(pos / 10000.0 ** (dim / d_model))}))
+    return Solution({"value": round(value, 10) + 0.0}, steps,
+                    tuple(Distractor(d.mistake, {"value": round(d.answer["value"], 10) + 0.0})
+                          for d in distractors))
+
+
+def prompt(given: dict[str, Any]) -> str:
+    return (
+        r"The sinusoidal positional encoding is"
+        r" \(PE_{(pos, 2i)} = \sin\left(\frac{pos}{10000^{2i/d_{model}}}\right)\) and"
+        r" \(PE_{(pos, 2i+1)} = \cos\left(\frac{pos}{10000^{2i/d_{model}}}\right)\)."
+        rf" With \(d_{{model}} = {given['d_model']}\), compute the encoding of position"
+        rf" \(pos = {number(given['pos'])}\) in dimension \({given['dim']}\) (dimensions count"
+        " from 0). Give it to three decimals."
+    )
+
+
+register(ProblemType(
+    id="positional-encoding",
+    description="One entry of the sinusoidal positional encoding",
+    pick=pick, solve=solve, prompt=prompt,
+    tolerance=Tolerance(abs=0.002), primary="value", source="S3.5",
+))
