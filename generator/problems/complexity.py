@@ -67,9 +67,10 @@ def solve(given: dict[str, Any]) -> Solution:
         Step("Maximum path lengths: 1, n, log_k n (dilated convolutions) and n / r",
              rf"1, {n}, \log_{{{k}}} {n} = {number(path_conv)}, \frac{{{n}}}{{{r}}} = "
              + number(n / r)),
-        Step("Self-attention is cheaper than recurrence exactly when n is less than d",
-             rf"n^{{2}} d < n d^{{2}} \text{{ when }} n < d: {n} "
-             + (r"<" if n < d else r"\ge") + f" {d}"),
+        Step("Self-attention is cheaper than recurrence exactly when n is less than d;"
+             f" here the {answer['cheaper']} layer is",
+             rf"n^{{2}} d = {n * n * d} " + (r"\le" if n < d else r"\ge")
+             + rf" n d^{{2}} = {n * d * d}"),
     )
     wrong = {key: value for key, value in answer.items() if key != "ops_self_attention"}
     distractors = (

@@ -12,7 +12,7 @@ from .inputs import check_keys, scalar
 from .latex import number
 
 _CHOICES = {
-    "easy": ((4, 16, 64, 256), (1.0,)),
+    "easy": ((4, 9, 16, 25, 36, 49, 64, 100, 144, 256), (1.0,)),
     "medium": ((16, 64, 256, 512), (0.25, 0.5, 1.0, 2.0, 4.0)),
     "hard": ((64, 100, 128, 256, 512, 1024), tuple(v / 10 for v in range(1, 31))),
 }

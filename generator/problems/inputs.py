@@ -63,7 +63,10 @@ def _array(value: Any, field: str, ndim: int, what: str) -> np.ndarray:
 
     if not plain(value, ndim):
         raise ProblemInputError(field, f"expected a non-empty {what} of finite numbers")
-    array = np.array(value, dtype=float)
+    try:
+        array = np.array(value, dtype=float)
+    except ValueError:  # ragged: rows of different lengths
+        array = np.empty(0)
     if array.ndim != ndim:
         raise ProblemInputError(field, f"expected a {what}; rows must have equal lengths")
     return array

@@ -51,6 +51,9 @@ def solve(given: dict[str, Any]) -> Solution:
     z = x if sub is None else x + sub
     mean = z.mean()
     var = z.var()
+    if var + eps == 0:
+        raise ProblemInputError("given.x", "all entries (with the sublayer added) are equal and"
+                                " eps is 0, so there is nothing to normalise")
     std = np.sqrt(var + eps)
     normalised = (z - mean) / std
     y = gamma * normalised + beta

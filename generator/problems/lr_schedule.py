@@ -36,8 +36,8 @@ def pick(rng: np.random.Generator, difficulty: str) -> dict[str, Any]:
 def solve(given: dict[str, Any]) -> Solution:
     check_keys(given, ("step", "d_model", "warmup_steps"))
     step = scalar(given, "step", low=1)
-    d_model = scalar(given, "d_model", low=0, low_open=True)
-    warmup = scalar(given, "warmup_steps", low=0, low_open=True)
+    d_model = scalar(given, "d_model", low=1)
+    warmup = scalar(given, "warmup_steps", low=1)
     scale = d_model**-0.5
     decay = step**-0.5
     ramp = step * warmup**-1.5

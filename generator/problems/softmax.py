@@ -47,13 +47,14 @@ def solve(given: dict[str, Any]) -> Solution:
         Step("Sum the exponentials", r"\sum_j e^{x_j - " + number(m) + "} = " + number(total)),
         Step("Divide each exponential by the sum", r"p = " + latex_vector(p)),
     )
-    e_raw = np.exp(x)
-    distractors = [
-        Distractor("exponentiated but forgot to divide by the sum", {"p": plain(e_raw)}),
-        Distractor("divided by the largest exponential instead of the sum",
-                   {"p": plain(e_raw / e_raw.max())}),
-        Distractor("exponentiated the negated scores", {"p": plain(softmax(-x))}),
-    ]
+    distractors = [Distractor("exponentiated the negated scores", {"p": plain(softmax(-x))})]
+    if m < 600:  # beyond, e^x nears float64's limit; no student writes those out either
+        e_raw = np.exp(x)
+        distractors[:0] = [
+            Distractor("exponentiated but forgot to divide by the sum", {"p": plain(e_raw)}),
+            Distractor("divided by the largest exponential instead of the sum",
+                       {"p": plain(e_raw / e_raw.max())}),
+        ]
     if x.sum() != 0:
         distractors.append(Distractor("divided the scores by their sum, without exponentials",
                                       {"p": plain(x / x.sum())}))
