@@ -119,10 +119,13 @@ def build(session: Session, out: Path | None, seed: int | None, paper: str) -> N
     out = out or project.root / "out"
     options = BuildOptions(session.seed(seed), paper)
     recipes = iter(project.recipes.values())
+    written = 0
     for recipe in session.track(recipes, len(project.recipes), "building", shortest=1):
         session.say(f"building {recipe.kind} {recipe.id}")
         for path in build_recipe(project, recipe, out, options):
             session.say(f"wrote {path}")
+            written += 1
+    session.note(f"built {len(project.recipes)} recipes into {out} ({written} files)")
 
 
 @cli.command()
