@@ -339,7 +339,7 @@ def practice_source(deck: Deck, paper: str = "a4", calculator: bool = False) -> 
     out = [_preamble(paper, title, f"[{escape(f'{len(found)} problems')}]")]
     note = "[A calculator is allowed.]" if calculator else "[Exponentials are given where needed.]"
     out.append(f"#front(title: [{escape(title)}], subtitle: [], name: true, points: none, minutes: none,"
-               f" calculator: {note}, instructions: [Solutions follow the problems.])\n")
+               f" calculator: {note}, instructions: [Worked answers are at the end.])\n")
     for n, study_item in enumerate(found, 1):
         problem = study_item.body
         pairs = () if calculator else exponentials(problem)

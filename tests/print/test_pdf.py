@@ -1,0 +1,189 @@
+"""Quiz, key and practice PDFs, compiled with Typst and read back with pypdf."""
+
+from __future__ import annotations
+
+import io
+
+import pypdf
+import pytest
+
+from generator import items, quiz
+from generator.exporters import pdf
+from generator.exporters.typst import LatexError, markdown
+from generator.model import Question
+from generator.recipes import ProblemSet, QuestionPick, QuizSection
+
+from .conftest import NASTY, NASTY_PRINTED, pages_text, recipe, squash
+
+SOURCE_LEAKS = ("\\frac", "\\begin", "\\(", "\\sqrt", "#set", "#let", "mat(", "frac(", "lr(", "upright(")
+
+
+def _forms(written):
+    return [p for p in written if "-form-" in p.name]
+
+
+def _key(written):
+    return next(p for p in written if p.name.endswith("-key.pdf"))
+
+
+def _numbers(value):
+    if isinstance(value, list):
+        for item in value:
+            yield from _numbers(item)
+    else:
+        yield value
+
+
+def test_files_one_per_form_and_a_key(written):
+    assert [p.name for p in written] == [
+        "quiz-test-form-A.pdf", "quiz-test-form-B.pdf", "quiz-test-form-C.pdf", "quiz-test-key.pdf"]
+
+
+def test_every_page_shows_form_letter_and_seed(written):
+    for path, letter in zip(_forms(written), "ABC", strict=True):
+        pages = pages_text(path)
+        assert len(pages) > 1
+        for page in pages:
+            assert f"Form {letter}" in page and "seed 7" in page
+
+
+def test_key_pages_show_the_seed_and_every_form(written):
+    pages = pages_text(_key(written))
+    assert all("seed 7" in page for page in pages)
+    text = "\n".join(pages)
+    assert all(f"Form {letter}" in text for letter in "ABC")
+
+
+def test_first_page_has_fields_points_time_and_instructions(written, built):
+    first = pages_text(_forms(written)[0])[0]
+    for word in ("Name", "Date", "Score", "30 minutes", f"{built.forms[0].total_points:g} points",
+                 "Answer every question; 100% # of the points.", "No calculator"):
+        assert word in first
+
+
+def test_forms_print_different_questions(written):
+    texts = ["".join(pages_text(p)) for p in _forms(written)]
+    assert len(set(texts)) == 3
+
+
+def test_key_answers_equal_the_problems_answers(written, built):
+    key = squash("".join(pages_text(_key(written))))
+    for form in built.forms:
+        for item in form.items:
+            if isinstance(item, quiz.ProblemItem):
+                problem = item.problem
+                assert f"problemseed{problem.seed}" in key
+                for value in problem.answer.values():
+                    for x in _numbers(value):
+                        assert squash(pdf.format_number(x)) in key, (problem.id, x)
+                for distractor in problem.distractors:
+                    assert squash(distractor.mistake) in key
+            elif item.question.type == "numeric":
+                assert squash(pdf.format_number(item.question.answer)) in key
+            elif item.question.type == "multiple_choice":
+                for option in item.options:
+                    assert option.correct or squash(option.mistake) in key
+
+
+def test_no_latex_or_typst_source_in_the_text(written):
+    for path in written:
+        text = "".join(pages_text(path))
+        for leak in SOURCE_LEAKS:
+            assert leak not in text, (path.name, leak)
+
+
+def test_math_is_typeset(written):
+    key = "".join(pages_text(_key(written)))
+    assert "√" in key and "⊤" in key  # sqrt(d_k) and K^T in the sdpa prompt and steps
+    form = "".join(pages_text(_forms(written)[0]))
+    assert "𝑒" in form  # the e^x table
+
+
+def test_author_text_prints_literally():
+    text = squash("".join(pages_text(pdf.compile_pdf(markdown(NASTY)))))
+    assert text == squash(NASTY_PRINTED)
+
+
+def test_markdown_emphasis_code_and_paragraphs():
+    source = markdown("One *em* and **strong** and `co#de`.\n\nSecond \\(\\frac{1}{2}\\) paragraph.")
+    assert "#emph[em]" in source and "#strong[strong]" in source and '#raw("co#de")' in source
+    text = "".join(pages_text(pdf.compile_pdf(source)))
+    assert "co#de" in text and "*" not in text and "Second" in text
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", (595, 842)), ("letter", (612, 792))])
+def test_paper_sizes(content, paper, size, tmp_path):
+    small = quiz.build_quiz(content, recipe(sections=recipe().sections[1:2]), seed=1, versions=1)
+    for path in pdf.export_quiz(small, tmp_path, paper):
+        box = pypdf.PdfReader(path).pages[0].mediabox
+        assert (round(float(box.width)), round(float(box.height))) == size
+
+
+def test_unknown_paper_is_a_usage_error(built, tmp_path):
+    from generator.errors import UsageError
+
+    with pytest.raises(UsageError, match="letter"):
+        pdf.export_quiz(built, tmp_path, "a3")
+
+
+def test_a_question_never_splits_across_pages(written, built):
+    for path, form in zip(_forms(written), built.forms, strict=True):
+        pages = [squash(page) for page in pages_text(path)]
+        assert len(pages) >= 3
+        for item in form.items:
+            if isinstance(item, quiz.QuestionItem) and item.question.id.startswith("q-plain"):
+                parts = [item.question.prompt] + [o.text for o in item.options]
+            elif isinstance(item, quiz.ProblemItem):
+                parts = [f"problem seed {item.problem.seed}"]
+                parts += [f"{y:.4f}" for _, y in item.exponentials]
+            else:
+                continue
+            assert any(all(squash(p) in page for p in parts) for page in pages), parts
+
+
+def test_fonts_are_embedded(written):
+    reader = pypdf.PdfReader(written[0])
+    fonts = []
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            descendants = font.get("/DescendantFonts")
+            descriptor = (descendants[0].get_object() if descendants else font)["/FontDescriptor"]
+            fonts.append(descriptor)
+    assert fonts
+    assert all(any(k in d for k in ("/FontFile", "/FontFile2", "/FontFile3")) for d in fonts)
+
+
+def test_calculator_quiz_says_so_and_has_no_table(content, tmp_path):
+    allowed = quiz.build_quiz(content, recipe(calculator=True), seed=2, versions=1)
+    text = "".join(pages_text(pdf.export_quiz(allowed, tmp_path)[0]))
+    assert "A calculator is allowed" in text and "Exponentials you may need" not in text
+
+
+def test_unknown_latex_in_content_names_the_question(content, tmp_path):
+    bad = Question("q-bad", "true_false", r"Is \(\weird{x}\) fine?", "S1", True)
+    lesson = content.lessons[0]
+    broken = type(content)(content.paper, (type(lesson)(lesson.id, lesson.title, lesson.sources,
+                                                       lesson.text, questions=(bad,)),))
+    only = recipe(sections=(QuizSection("Q", 1, questions=QuestionPick(ids=("q-bad",))),))
+    with pytest.raises(LatexError, match=r"q-bad.*\\weird"):
+        pdf.export_quiz(quiz.build_quiz(broken, only, seed=1, versions=1), tmp_path)
+
+
+def test_practice_sheet_prints_problems_then_solutions(content, tmp_path):
+    sets = [ProblemSet("softmax", 2), ProblemSet("sdpa", 1, "medium")]
+    deck = items.build_practice(content, sets, seed=5)
+    path = tmp_path / "sheet.pdf"
+    pdf.export(deck, path, {"paper": "letter"})
+    reader = pypdf.PdfReader(io.BytesIO(path.read_bytes()))
+    assert round(float(reader.pages[0].mediabox.height)) == 792
+    pages = [squash(p) for p in pages_text(path)]
+    start = next(i for i, page in enumerate(pages) if "Solutions" in page)
+    problems = [item.body for item in deck.items]
+    assert len(problems) == 3
+    solutions = "".join(pages[start:])
+    for problem in problems:
+        assert f"problemseed{problem.seed}" in "".join(pages[:start])
+        for value in problem.answer.values():
+            for x in _numbers(value):
+                assert squash(pdf.format_number(x)) in solutions
