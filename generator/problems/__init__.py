@@ -60,9 +60,7 @@ class Tolerance:
 
     def accepts(self, expected: float, got: float) -> bool:
         diff = abs(expected - got)
-        if self.abs is not None and diff <= self.abs:
-            return True
-        return self.rel is not None and diff <= self.rel * abs(expected)
+        return diff <= (self.abs or 0.0) or diff <= (self.rel or 0.0) * abs(expected)
 
     def to_json(self) -> dict[str, float]:
         out = {}
@@ -142,14 +140,16 @@ class Problem:
 # last-bit differences between exp/sin implementations on different machines do
 # not show in the JSON.
 ANSWER_DECIMALS = 10
-_SCALE = 10.0**ANSWER_DECIMALS
 
 
 def plain(value: Any) -> Any:
-    """A float, array or nested list as JSON-plain floats rounded to ANSWER_DECIMALS."""
-    # np.round's own steps, without its overhead; adding 0.0 turns -0.0 into 0.0,
-    # which would otherwise print as "-0.0".
-    return (np.rint(np.asarray(value, dtype=float) * _SCALE) / _SCALE + 0.0).tolist()
+    """A number, array or nested list as JSON-plain floats rounded to ANSWER_DECIMALS."""
+    if isinstance(value, np.ndarray):
+        value = value.tolist()
+    if isinstance(value, (list, tuple)):
+        return [plain(item) for item in value]
+    # Adding 0.0 turns -0.0 into 0.0, which would otherwise print as "-0.0".
+    return round(float(value), ANSWER_DECIMALS) + 0.0
 
 
 _REGISTRY: dict[str, ProblemType] = {}
@@ -204,13 +204,23 @@ _MAX_DRAWS = 1000
 
 
 def _components(value: Any) -> list[Any]:
-    """The numbers of a JSON-plain value (number, nested lists), in order."""
-    if isinstance(value, list):
-        out: list[Any] = []
-        for item in value:
-            out.extend(_components(item))
-        return out
-    return [value]
+    """The numbers of a JSON-plain value (number, nested lists of equal depth), in order."""
+    if not isinstance(value, list):
+        return [value]
+    while value and isinstance(value[0], list):
+        value = [x for row in value for x in row]
+    return value
+
+
+def _close(expected: list[Any], got: list[Any], abs_: float, rel: float) -> bool:
+    """Same shape, and every component within ``abs_`` or ``rel`` of the expected one."""
+    if len(expected) != len(got):
+        return False
+    for e, g in zip(expected, got, strict=True):
+        diff = abs(e - g)
+        if diff > abs_ and diff > rel * abs(e):
+            return False
+    return True
 
 
 def mistakes_caught(solution: Solution, tolerance: Tolerance, key: str,
@@ -220,18 +230,10 @@ def mistakes_caught(solution: Solution, tolerance: Tolerance, key: str,
     A distractor counts as caught when, in at least one component, it differs from
     the answer by more than the scaled tolerance (or has a different shape).
     """
-    wide = Tolerance(
-        abs=None if tolerance.abs is None else tolerance.abs * margin,
-        rel=None if tolerance.rel is None else tolerance.rel * margin,
-    )
+    abs_, rel = (tolerance.abs or 0.0) * margin, (tolerance.rel or 0.0) * margin
     expected = _components(solution.answer[key])
-    for distractor in solution.distractors:
-        got = _components(distractor.answer[key])
-        if len(got) != len(expected):
-            continue
-        if all(wide.accepts(e, g) for e, g in zip(expected, got, strict=True)):
-            return False
-    return True
+    return not any(_close(expected, _components(d.answer[key]), abs_, rel)
+                   for d in solution.distractors)
 
 
 def generate_one(type_id: str, seed: int, difficulty: str = "easy", index: int = 0) -> Problem:
@@ -247,8 +249,8 @@ def generate_one(type_id: str, seed: int, difficulty: str = "easy", index: int =
     for _ in range(_MAX_DRAWS):
         given = problem_type.pick(rng, difficulty)
         solution = problem_type.solve(given)
-        if mistakes_caught(solution, problem_type.tolerance, problem_type.primary,
-                           _MISTAKE_MARGIN):
+        distractors = _separated(solution, problem_type.tolerance, problem_type.primary)
+        if distractors is not None:
             break
     else:  # a bug in the type's pick: its mistakes cannot be told apart
         raise RuntimeError(f"{type_id}: no draw in {_MAX_DRAWS} separates its named mistakes")
@@ -262,12 +264,29 @@ def generate_one(type_id: str, seed: int, difficulty: str = "easy", index: int =
         steps=solution.steps,
         answer=solution.answer,
         tolerance=problem_type.tolerance,
-        distractors=distinct_distractors(solution, problem_type.tolerance, problem_type.primary),
+        distractors=distractors,
     )
 
 
-def _same(a: list[Any], b: list[Any], tolerance: Tolerance) -> bool:
-    return len(a) == len(b) and all(tolerance.accepts(x, y) for x, y in zip(a, b, strict=True))
+def _separated(solution: Solution, tolerance: Tolerance,
+               key: str) -> tuple[Distractor, ...] | None:
+    """``mistakes_caught`` (with the margin) and ``distinct_distractors`` in one pass.
+
+    None when some mistake is too close to the answer; otherwise the distinct
+    distractors. Generation runs this once per draw, so it flattens each value once.
+    """
+    abs_, rel = tolerance.abs or 0.0, tolerance.rel or 0.0
+    expected = _components(solution.answer[key])
+    kept: list[Distractor] = []
+    seen: list[list[Any]] = []
+    for distractor in solution.distractors:
+        got = _components(distractor.answer[key])
+        if _close(expected, got, abs_ * _MISTAKE_MARGIN, rel * _MISTAKE_MARGIN):
+            return None
+        if not any(_close(other, got, abs_, rel) for other in seen):
+            kept.append(distractor)
+            seen.append(got)
+    return solution.distractors if len(kept) == len(solution.distractors) else tuple(kept)
 
 
 def distinct_distractors(solution: Solution, tolerance: Tolerance,
@@ -277,13 +296,16 @@ def distinct_distractors(solution: Solution, tolerance: Tolerance,
     Two mistakes can land on the same number (for example when a maximum is 0); a
     multiple-choice card must not show it twice.
     """
+    abs_, rel = tolerance.abs or 0.0, tolerance.rel or 0.0
     kept: list[Distractor] = []
     seen: list[list[Any]] = []
     for distractor in solution.distractors:
         got = _components(distractor.answer[key])
-        if not any(_same(other, got, tolerance) for other in seen):
+        if not any(_close(other, got, abs_, rel) for other in seen):
             kept.append(distractor)
             seen.append(got)
+    if len(kept) == len(solution.distractors):
+        return solution.distractors
     return tuple(kept)
 
 

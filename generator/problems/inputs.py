@@ -105,3 +105,32 @@ def matrices(given: dict[str, Any], key: str, count: int | None = None) -> list[
     if count is not None and len(value) != count:
         raise ProblemInputError(f"given.{key}", f"has {len(value)} matrices, expected {count}")
     return [_array(m, f"given.{key}[{i}]", 2, "matrix (list of rows)") for i, m in enumerate(value)]
+
+
+_NUMBER_TYPES = {int, float}
+
+
+def matrix_rows(given: dict[str, Any], key: str, rows: int | None = None,
+                cols: int | None = None, why: str = "") -> list[list[float]]:
+    """Like ``matrix`` but as the given list of rows, for the ``tiny`` helpers."""
+    value = given[key]
+    field = f"given.{key}"
+    if not isinstance(value, (list, tuple)) or not value:
+        raise ProblemInputError(field, "expected a non-empty matrix (list of rows) of finite numbers")
+    width = None
+    for row in value:
+        # A sum is finite only if every entry is (or a sum overflows: not hand-computable).
+        if (not isinstance(row, (list, tuple)) or not row
+                or not {type(x) for x in row} <= _NUMBER_TYPES or not math.isfinite(sum(row))):
+            raise ProblemInputError(field, "expected a non-empty matrix (list of rows) of finite"
+                                    " numbers")
+        if width is None:
+            width = len(row)
+        elif len(row) != width:
+            raise ProblemInputError(field, "expected a matrix (list of rows); rows must have equal"
+                                    " lengths")
+    if (rows is not None and len(value) != rows) or (cols is not None and width != cols):
+        want = f"{rows if rows is not None else len(value)} x {cols if cols is not None else width}"
+        raise ProblemInputError(field, f"is {len(value)} x {width}, expected {want}"
+                                + (f" ({why})" if why else ""))
+    return value

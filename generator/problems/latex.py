@@ -15,15 +15,14 @@ import numpy as np
 
 def number(x: Any, digits: int = 4) -> str:
     """``x`` rounded to ``digits`` decimals, trailing zeros dropped (2.5, 0.6697, -1)."""
-    if isinstance(x, int):
+    if type(x) is int:
         return str(x)
-    x = float(x)
-    if math.isinf(x):
+    text = "%.*f" % (digits, x)  # noqa: UP031 - the fastest spelling; this runs per entry
+    if text[-1] == "f":  # "inf" or "-inf"
         return r"\infty" if x > 0 else r"-\infty"
-    if x.is_integer():
-        return str(int(x))
-    text = f"{x:.{digits}f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
 
 
 def scientific(x: float, figures: int = 4) -> str:
@@ -45,7 +44,8 @@ def matrix(values: Sequence[Sequence[float]] | Sequence[float] | np.ndarray, dig
     if isinstance(values, np.ndarray):
         values = values.tolist()
     rows = values if values and isinstance(values[0], (list, tuple)) else [values]
-    body = r" \\ ".join(" & ".join([number(x, digits) for x in row]) for row in rows)
+    body = r" \\ ".join([" & ".join([str(x) if type(x) is int else number(x, digits) for x in row])
+                          for row in rows])
     return r"\begin{pmatrix} " + body + r" \end{pmatrix}"
 
 

@@ -40,7 +40,7 @@ def _masked_attention(scores: np.ndarray, allowed: np.ndarray, V: np.ndarray,
 
 
 def solve(given: dict[str, Any]) -> Solution:
-    Q, K, V = attention_inputs(given)
+    Q, K, V = (np.array(m, dtype=float) for m in attention_inputs(given))
     n, d_k = Q.shape
     if K.shape[0] != n:
         raise ProblemInputError("given.K", f"has {K.shape[0]} rows but Q has {n}; self-attention"
