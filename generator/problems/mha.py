@@ -10,12 +10,31 @@ from ..errors import ProblemInputError
 from . import Distractor, ProblemType, Solution, Step, Tolerance, plain, register
 from .inputs import check_keys, check_shape, matrices, matrix
 from .latex import matrix as latex_matrix
-from .sdpa import readable_scores
+from .sdpa import MAX_SPREAD
 from .softmax import softmax
 
 # (positions n, d_model, heads h, largest |entry| of X); d_k = d_v = d_model / h as in
 # the paper. Projection weights are -1, 0 or 1 so each projection is additions only.
-_SIZES = {"easy": (2, 2, 2, 2), "medium": (3, 2, 2, 2), "hard": (3, 4, 2, 1)}
+_SIZES = {"easy": (2, 2, 2, 2), "medium": (3, 2, 2, 1), "hard": (3, 4, 2, 1)}
+
+
+def _head(rng: np.random.Generator, X: np.ndarray, d_k: int) -> np.ndarray | None:
+    """W^Q, W^K, W^V of one head whose scores are readable, or None if X allows none.
+
+    Candidates are drawn and checked 64 at a time: few random heads have readable
+    scores, and one vectorised check costs less than a loop of small ones.
+    """
+    for _ in range(4):
+        W = rng.integers(-1, 2, size=(64, 3, X.shape[1], d_k))
+        P = X @ W  # (64, 3, n, d_k): queries, keys and values of each candidate
+        S = P[:, 0] @ P[:, 1].transpose(0, 2, 1) / np.sqrt(d_k)
+        spread = np.ptp(S, axis=-1)
+        # Every projection must be used (none all zero) and the scores readable.
+        ok = (np.all((spread > 0) & (spread <= MAX_SPREAD), axis=1)
+              & np.all(np.any(W != 0, axis=(2, 3)), axis=1))
+        if ok.any():
+            return W[int(np.argmax(ok))]
+    return None
 
 
 def pick(rng: np.random.Generator, difficulty: str) -> dict[str, Any]:
@@ -23,13 +42,17 @@ def pick(rng: np.random.Generator, difficulty: str) -> dict[str, Any]:
     d_k = d_model // h
     while True:
         X = rng.integers(-top, top + 1, size=(n, d_model))
-        W = rng.integers(-1, 2, size=(3, h, d_model, d_k))
-        QKV = X @ W  # (3, h, n, d_k): queries, keys, values of every head
-        scores = QKV[0] @ QKV[1].transpose(0, 2, 1) / np.sqrt(d_k)
-        # Every head's projections must be used (no all-zero projection) and its
-        # scores readable.
-        if np.all(np.any(W != 0, axis=(2, 3))) and readable_scores(scores):
+        # Heads are drawn one at a time: asking all of them to be readable at
+        # once would throw most draws away.
+        heads = []
+        for _ in range(h):
+            W = _head(rng, X, d_k)
+            if W is None:
+                break
+            heads.append(W)
+        if len(heads) == h:
             break
+    W = np.stack(heads, axis=1)  # (3, h, d_model, d_k)
     W_O = rng.integers(-1, 2, size=(h * d_k, d_model))
     return {"X": X.tolist(), "W_Q": W[0].tolist(), "W_K": W[1].tolist(),
             "W_V": W[2].tolist(), "W_O": W_O.tolist()}
