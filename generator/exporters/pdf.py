@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable, Iterable
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
 from pathlib import Path
@@ -25,7 +25,6 @@ from ..atomic import write_bytes
 from ..errors import UsageError
 from ..items import Deck
 from ..problems import Problem, Tolerance
-from ..problems.latex import matrix as latex_matrix
 from ..problems.latex import number, scientific
 from ..quiz import Form, Option, ProblemItem, QuestionItem, Quiz, QuizItem, exponentials
 from .typst import LatexError, display_math, escape, inline_math, markdown, string
@@ -58,9 +57,11 @@ def value_latex(value: Any) -> str:
     if isinstance(value, list):
         if value and isinstance(value[0], list) and value[0] and isinstance(value[0][0], list):
             return r",\quad ".join(value_latex(m) for m in value)
-        if value and isinstance(value[0], list):
-            return latex_matrix([[format_number(x) for x in row] for row in value])
-        return latex_matrix([[format_number(x) for x in value]])
+        rows = value if value and isinstance(value[0], list) else [value]
+        body = r" \\ ".join(" & ".join(format_number(x) for x in row) for row in rows)
+        return r"\begin{pmatrix} " + body + r" \end{pmatrix}"
+    if isinstance(value, str):
+        return r"\text{" + value.replace("\\", "").replace("{", r"\{").replace("}", r"\}") + "}"
     return format_number(value)
 
 
@@ -286,11 +287,23 @@ def _timestamp() -> int | None:
     return int(value) if value and value.isdigit() else None
 
 
+_LOCAL = threading.local()
+# Below this many documents, one thread is as fast.
+_PARALLEL_FROM = 3
+
+
+def _compiler() -> typst_compiler.Compiler:
+    """This thread's compiler: reusing one lets Typst keep its fonts and cached layout."""
+    compiler = getattr(_LOCAL, "compiler", None)
+    if compiler is None:
+        compiler = _LOCAL.compiler = typst_compiler.Compiler(ignore_system_fonts=True)
+    return compiler
+
+
 def compile_pdf(source: str) -> bytes:
     """PDF bytes for Typst source, with only the fonts bundled in ``typst``."""
     try:
-        return typst_compiler.compile(source.encode("utf-8"), format="pdf", ignore_system_fonts=True,
-                                      timestamp=_timestamp())
+        return _compiler().compile(source.encode("utf-8"), format="pdf", timestamp=_timestamp())
     except typst_compiler.TypstError as error:  # a bug here: author text is always escaped
         raise RuntimeError(f"Typst could not compile a generated document: {error.diagnostic}") from error
 
@@ -300,18 +313,31 @@ def _check_paper(paper: str) -> None:
         raise UsageError(f"unknown paper size {paper!r}; choose from {', '.join(PAPERS)}")
 
 
-def _write_all(jobs: Iterable[tuple[Path, Callable[[], str]]]) -> list[Path]:
-    """Compile and write every (path, source) job, two at a time (Typst releases the GIL)."""
-    jobs = list(jobs)
-    sources = [(path, make()) for path, make in jobs]
+def _pool() -> ThreadPoolExecutor:
+    """Threads that live as long as the process, so that their compilers stay warm."""
+    global _POOL
+    if _POOL is None:
+        _POOL = ThreadPoolExecutor(max_workers=os.cpu_count() or 1, thread_name_prefix="typst")
+    return _POOL
 
-    def run(job: tuple[Path, str]) -> Path:
-        path, source = job
-        write_bytes(path, compile_pdf(source))
-        return path
 
-    with ThreadPoolExecutor(max_workers=max(1, min(len(sources), os.cpu_count() or 1))) as pool:
-        return list(pool.map(run, sources))
+_POOL: ThreadPoolExecutor | None = None
+
+
+def compile_many(sources: list[str]) -> list[bytes]:
+    """PDFs for many sources, compiled on one thread per core.
+
+    The ``typst`` binding releases the GIL while it compiles, so threads run in
+    parallel; each keeps its own compiler (a compiler is not shared between threads).
+    The longest documents start first so that the answer key does not finish last alone.
+    """
+    if len(sources) < _PARALLEL_FROM or (os.cpu_count() or 1) < 2:
+        return [compile_pdf(source) for source in sources]
+    order = sorted(range(len(sources)), key=lambda i: -len(sources[i]))
+    results: list[bytes] = [b""] * len(sources)
+    for i, data in zip(order, _pool().map(compile_pdf, [sources[i] for i in order]), strict=True):
+        results[i] = data
+    return results
 
 
 def export_quiz(quiz: Quiz, out_dir: Path, paper: str = "a4") -> list[Path]:
@@ -319,12 +345,13 @@ def export_quiz(quiz: Quiz, out_dir: Path, paper: str = "a4") -> list[Path]:
     _check_paper(paper)
     out_dir = Path(out_dir)
     stem = quiz.recipe.id or "quiz"
-    jobs: list[tuple[Path, Callable[[], str]]] = [
-        (out_dir / f"{stem}-form-{form.letter}.pdf", lambda form=form: form_source(quiz, form, paper))
-        for form in quiz.forms
-    ]
-    jobs.append((out_dir / f"{stem}-key.pdf", lambda: key_source(quiz, paper)))
-    return _write_all(jobs)
+    paths = [out_dir / f"{stem}-form-{form.letter}.pdf" for form in quiz.forms]
+    sources = [form_source(quiz, form, paper) for form in quiz.forms]
+    paths.append(out_dir / f"{stem}-key.pdf")
+    sources.append(key_source(quiz, paper))
+    for path, data in zip(paths, compile_many(sources), strict=True):
+        write_bytes(path, data)
+    return paths
 
 
 # -- practice sheets ---------------------------------------------------------------
