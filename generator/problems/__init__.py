@@ -46,7 +46,7 @@ class Distractor:
     mistake: str
     """The mistake, in plain words ("forgot to divide by sqrt(d_k)")."""
     answer: dict[str, Any]
-    """The wrong answer, with the same keys as the problem's answer."""
+    """The wrong answer: the type's primary key at least, named as in the problem's answer."""
 
 
 @dataclass(frozen=True)
@@ -223,19 +223,6 @@ def _close(expected: list[Any], got: list[Any], abs_: float, rel: float) -> bool
     return True
 
 
-def mistakes_caught(solution: Solution, tolerance: Tolerance, key: str,
-                    margin: float = 1.0) -> bool:
-    """Whether every distractor's ``key`` is rejected by ``margin`` times the tolerance.
-
-    A distractor counts as caught when, in at least one component, it differs from
-    the answer by more than the scaled tolerance (or has a different shape).
-    """
-    abs_, rel = (tolerance.abs or 0.0) * margin, (tolerance.rel or 0.0) * margin
-    expected = _components(solution.answer[key])
-    return not any(_close(expected, _components(d.answer[key]), abs_, rel)
-                   for d in solution.distractors)
-
-
 def generate_one(type_id: str, seed: int, difficulty: str = "easy", index: int = 0) -> Problem:
     """The problem of this type that ``seed`` regenerates.
 
@@ -270,10 +257,12 @@ def generate_one(type_id: str, seed: int, difficulty: str = "easy", index: int =
 
 def _separated(solution: Solution, tolerance: Tolerance,
                key: str) -> tuple[Distractor, ...] | None:
-    """``mistakes_caught`` (with the margin) and ``distinct_distractors`` in one pass.
+    """The distractors to keep, or None when a named mistake is too close to the answer.
 
-    None when some mistake is too close to the answer; otherwise the distinct
-    distractors. Generation runs this once per draw, so it flattens each value once.
+    A mistake is caught when its ``key`` differs from the answer's by more than
+    _MISTAKE_MARGIN tolerances in at least one component. A distractor the
+    tolerance cannot tell from an earlier one is dropped: two mistakes can land on
+    the same number, and a multiple-choice card must not show it twice.
     """
     abs_, rel = tolerance.abs or 0.0, tolerance.rel or 0.0
     expected = _components(solution.answer[key])
@@ -287,26 +276,6 @@ def _separated(solution: Solution, tolerance: Tolerance,
             kept.append(distractor)
             seen.append(got)
     return solution.distractors if len(kept) == len(solution.distractors) else tuple(kept)
-
-
-def distinct_distractors(solution: Solution, tolerance: Tolerance,
-                         key: str) -> tuple[Distractor, ...]:
-    """The distractors, dropping any whose ``key`` the tolerance cannot tell from an earlier one.
-
-    Two mistakes can land on the same number (for example when a maximum is 0); a
-    multiple-choice card must not show it twice.
-    """
-    abs_, rel = tolerance.abs or 0.0, tolerance.rel or 0.0
-    kept: list[Distractor] = []
-    seen: list[list[Any]] = []
-    for distractor in solution.distractors:
-        got = _components(distractor.answer[key])
-        if not any(_close(other, got, abs_, rel) for other in seen):
-            kept.append(distractor)
-            seen.append(got)
-    if len(kept) == len(solution.distractors):
-        return solution.distractors
-    return tuple(kept)
 
 
 def generate(type_id: str, count: int, seed: int, difficulty: str = "easy") -> Iterator[Problem]:
