@@ -28,7 +28,7 @@ from ..model import (
     WorkedExample,
 )
 from . import yamlsource
-from .mathcheck import math_problems
+from .mathcheck import latex_problems, math_problems
 from .schema import Report, Where, build_file
 
 SOURCE_LABEL = re.compile(r"^S(\d+|A)(\.\d+)*(\.[ETF]\d+)?$")
@@ -89,6 +89,12 @@ class _Checks:
 
     def equation(self, eq: Equation, where: Where) -> None:
         self.item(eq, where)
+        for message in latex_problems(eq.latex):
+            where.error(message, "latex")
+        for i, variable in enumerate(eq.variables):
+            for name in ("symbol", "shape"):
+                for message in latex_problems(getattr(variable, name)):
+                    where.error(message, f"variables[{i}].{name}")
         if not SOURCE_LABEL.match(eq.label):
             where.error(f"expected a label like S3.E1, got {eq.label!r}", "label")
         if not eq.variables:

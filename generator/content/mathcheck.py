@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from ..exporters.typst import LatexError, convert
+
 _DELIMITER = re.compile(r"\\[()\[\]]")
 
 
@@ -18,8 +20,25 @@ def math_spans(text: str) -> list[tuple[bool, str]]:
             for m in re.finditer(r"\\([(\[])(.*?)\\[)\]]", text, re.S)]
 
 
+def latex_problems(latex: str) -> list[str]:
+    """Why ``latex`` (math without delimiters) cannot be typeset in print, if it cannot."""
+    try:
+        convert(latex)
+    except LatexError as error:
+        return [f"cannot typeset this math in print: {error}"]
+    return []
+
+
 def math_problems(text: str) -> list[str]:
-    """What is wrong with the math delimiters and braces of ``text`` (empty if nothing)."""
+    """What is wrong with the math of ``text``: delimiters, braces, LaTeX outside the subset."""
+    found = _delimiter_problems(text)
+    if not found:
+        for _, latex in math_spans(text):
+            found += latex_problems(latex)
+    return found
+
+
+def _delimiter_problems(text: str) -> list[str]:
     found: list[str] = []
     opened: str | None = None
     start = 0

@@ -147,14 +147,14 @@ class _Parser:
     def next(self) -> str:
         token = self.peek()
         if token is None:
-            raise LatexError(f"unexpected end of math in {self.latex!r}")
+            raise LatexError(f"unexpected end of math in '{self.latex}'")
         self.pos += 1
         return token
 
     def expect(self, token: str) -> None:
         got = self.peek()
         if got != token:
-            raise LatexError(f"expected {token!r} but found {got or 'the end'!r} in {self.latex!r}")
+            raise LatexError(f"expected {token!r} but found {got or 'the end'!r} in '{self.latex}'")
         self.pos += 1
 
     def raw_group(self) -> str:
@@ -171,7 +171,7 @@ class _Parser:
                 if depth == 0:
                     return "".join(out)
             out.append(token)
-        raise LatexError(f"unbalanced braces in {self.latex!r}")
+        raise LatexError(f"unbalanced braces in '{self.latex}'")
 
     def peek_group(self) -> str:
         """The next ``{…}`` group as written, if it has no nested braces; else ''."""
@@ -191,7 +191,7 @@ class _Parser:
             if token is None or token in stops:
                 return pieces
             if token == "}":
-                raise LatexError(f"unbalanced braces in {self.latex!r}")
+                raise LatexError(f"unbalanced braces in '{self.latex}'")
             if token in ("^", "_"):
                 self.pos += 1
                 if not pieces:
@@ -209,7 +209,7 @@ class _Parser:
         """One argument: a ``{…}`` group or a single token (``x^2``, ``\\frac12``)."""
         token = self.peek()
         if token is None:
-            raise LatexError(f"a command is missing its argument in {self.latex!r}")
+            raise LatexError(f"a command is missing its argument in '{self.latex}'")
         if token == "{":
             self.pos += 1
             pieces = self.sequence(frozenset("}"))
@@ -219,7 +219,7 @@ class _Parser:
             self.tokens[self.pos] = token[1:]
             return [_Piece(token[0])]
         if token in ("}", "^", "_", "&"):
-            raise LatexError(f"a command is missing its argument in {self.latex!r}")
+            raise LatexError(f"a command is missing its argument in '{self.latex}'")
         return self.atom()
 
     def atom(self) -> list[_Piece]:
@@ -290,15 +290,15 @@ class _Parser:
             return [self.environment(self.raw_group())]
         if name in ("right", "end"):
             raise LatexError(f"\\{name} without a matching \\{'left' if name == 'right' else 'begin'}"
-                             f" in {self.latex!r}", token)
-        raise LatexError(f"unknown LaTeX command {token} in {self.latex!r}", token)
+                             f" in '{self.latex}'", token)
+        raise LatexError(f"unknown LaTeX command {token} in '{self.latex}'", token)
 
     def text(self, raw: str, command: str) -> str:
         def replace(match: re.Match[str]) -> str:
             escaped = match.group(1)
             if escaped in "{}%&#$_ ":
                 return escaped
-            raise LatexError(f"\\{escaped} inside \\{command} is not supported in {self.latex!r}",
+            raise LatexError(f"\\{escaped} inside \\{command} is not supported in '{self.latex}'",
                              "\\" + escaped)
 
         words = re.sub(r"\\([A-Za-z]+|.)", replace, raw).replace("~", "\u00a0")
@@ -315,14 +315,14 @@ class _Parser:
             return "bar.v"
         if name in ("lVert", "rVert", "Vert"):
             return "bar.double"
-        raise LatexError(f"{token!r} is not a delimiter after \\left or \\right in {self.latex!r}",
+        raise LatexError(f"{token!r} is not a delimiter after \\left or \\right in '{self.latex}'",
                          token if name else "")
 
     def left_right(self) -> _Piece:
         opening = self.delimiter()
         body = self.sequence(frozenset({r"\right"}))
         if self.peek() != r"\right":
-            raise LatexError(f"\\left without a matching \\right in {self.latex!r}", r"\left")
+            raise LatexError(f"\\left without a matching \\right in '{self.latex}'", r"\left")
         self.pos += 1
         closing = self.delimiter()
         return _Piece("lr(" + _join([_Piece(opening), *body, _Piece(closing)]) + ")")
@@ -341,7 +341,7 @@ class _Parser:
             elif token == r"\end":
                 ended = self.raw_group()
                 if ended != name:
-                    raise LatexError(f"\\begin{{{name}}} ended by \\end{{{ended}}} in {self.latex!r}",
+                    raise LatexError(f"\\begin{{{name}}} ended by \\end{{{ended}}} in '{self.latex}'",
                                      r"\end")
                 break
         if rows[-1] == [""]:  # a trailing \\ before \end
@@ -353,7 +353,7 @@ class _Parser:
             return _Piece("cases(" + ", ".join(" & ".join(row) for row in rows) + ")")
         if name in _ALIGNED:
             return _Piece(" \\ ".join(" & ".join(row) for row in rows))
-        raise LatexError(f"unknown LaTeX environment {name!r} in {self.latex!r}", r"\begin")
+        raise LatexError(f"unknown LaTeX environment {name!r} in '{self.latex}'", r"\begin")
 
 
 @functools.lru_cache(maxsize=4096)
