@@ -68,7 +68,7 @@ def solve(given: dict[str, Any]) -> Solution:
              rf"1, {n}, \log_{{{k}}} {n} = {number(path_conv)}, \frac{{{n}}}{{{r}}} = "
              + number(n / r)),
         Step("Self-attention is cheaper than recurrence exactly when n is less than d;"
-             f" here the {answer['cheaper']} layer is",
+             f" here the {answer['cheaper']} layer is cheaper",
              rf"n^{{2}} d = {n * n * d} " + (r"\le" if n < d else r"\ge")
              + rf" n d^{{2}} = {n * d * d}"),
     )

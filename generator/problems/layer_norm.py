@@ -66,7 +66,7 @@ def solve(given: dict[str, Any]) -> Solution:
         Step("Variance over the n entries (population: divide by n)",
              rf"\sigma^{{2}} = \frac{{1}}{{{n}}} \sum_i \left(z_i - \mu\right)^{{2}} = {number(var)}"),
         Step("Normalise", r"u = \frac{z - \mu}{\sqrt{\sigma^{2} + \epsilon}} = "
-             rf"\frac{{z - {number(mean)}}}{{{number(std, 6)}}} = " + latex_vector(normalised)),
+             rf"\frac{{z {_minus(mean)}}}{{{number(std, 6)}}} = " + latex_vector(normalised)),
     ]
     if affine:
         steps.append(Step("Scale by gamma and shift by beta",
@@ -104,6 +104,11 @@ def prompt(given: dict[str, Any]) -> str:
                      + r"\)")
     parts.append(". Give each entry of the result \\(y\\) to three decimals.")
     return "".join(parts)
+
+
+def _minus(mean: float) -> str:
+    """``- 1.5`` or ``+ 0.75``: subtracting a negative mean reads as an addition."""
+    return f"- {number(mean)}" if mean >= 0 else f"+ {number(-mean)}"
 
 
 def _eps(eps: float) -> str:
