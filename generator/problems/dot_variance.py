@@ -65,7 +65,7 @@ def _plain(x: float) -> float:
 
 def prompt(given: dict[str, Any]) -> str:
     return (
-        rf"The components of \(q\) and \(k \in \mathbb{{R}}^{{{given['d_k']}}}\) are independent"
+        rf"The \({given['d_k']}\) components of the vectors \(q\) and \(k\) are independent"
         rf" with mean 0, \(\mathrm{{Var}}(q_i) = {number(given['var_q'])}\) and"
         rf" \(\mathrm{{Var}}(k_i) = {number(given['var_k'])}\). What are the variance and the"
         r" standard deviation of \(q \cdot k\), and the variance of"

@@ -83,7 +83,7 @@ def prompt(given: dict[str, Any]) -> str:
     n, d_k = len(given["Q"]), len(given["Q"][0])
     return (
         rf"In decoder self-attention over \(n = {n}\) positions, position \(i\) may only attend"
-        r" to positions \(j \le i\): before the softmax the scores with \(j > i\) are set to"
+        r" to positions \(j \le i\): before the softmax the scores with \(j \ge i + 1\) are set to"
         r" \(-\infty\). Compute the masked attention"
         r" \(\mathrm{softmax}\left(\frac{QK^{\top}}{\sqrt{d_k}} + M\right)V\) for"
         r" \(Q = " + latex_matrix(given["Q"]) + r"\), \(K = " + latex_matrix(given["K"]) + r"\)"

@@ -79,8 +79,8 @@ def solve(given: dict[str, Any]) -> Solution:
 def prompt(given: dict[str, Any]) -> str:
     return (
         r"The sinusoidal positional encoding is"
-        r" \(PE_{(pos, 2i)} = \sin\left(\frac{pos}{10000^{2i/d_{model}}}\right)\) and"
-        r" \(PE_{(pos, 2i+1)} = \cos\left(\frac{pos}{10000^{2i/d_{model}}}\right)\)."
+        r" \(PE_{(pos, 2i)} = \sin\left(\frac{pos}{10000^{\frac{2i}{d_{model}}}}\right)\) and"
+        r" \(PE_{(pos, 2i+1)} = \cos\left(\frac{pos}{10000^{\frac{2i}{d_{model}}}}\right)\)."
         rf" With \(d_{{model}} = {given['d_model']}\), compute the encoding of position"
         rf" \(pos = {number(given['pos'])}\) in dimension \({given['dim']}\) (dimensions count"
         " from 0). Give it to three decimals."

@@ -278,6 +278,9 @@ def test_steps_use_the_latex_subset_and_prompts_state_every_given(type_id, seed,
         assert set(envs) <= {"pmatrix"}
     text = problem.prompt
     assert text.count("\\(") == text.count("\\)") > 0
+    for math_ in re.findall(r"\\\((.*?)\\\)", text):  # prompts are printed too
+        assert set(math_) <= ALLOWED_CHARS, set(math_) - ALLOWED_CHARS
+        assert set(re.findall(r"\\([A-Za-z]+)", math_)) <= ALLOWED_COMMANDS
     for key, value in problem.given.items():
         for x in flat(value):
             if not (type_id == "layer-norm" and key == "eps"):
