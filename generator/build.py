@@ -6,9 +6,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import exporters, items, quiz
-from .exporters import pdf
+from .exporters import guide, pdf
 from .project import Project
-from .recipes import DeckRecipe, QuizRecipe, Recipe
+from .recipes import DeckRecipe, GuideRecipe, QuizRecipe, Recipe
+
+FIGURES = ".figures"
+"""Folder under the output where figures are drawn once and reused (named by hash)."""
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,11 @@ def build_recipe(project: Project, recipe: Recipe, out: Path, options: BuildOpti
         deck = items.build_deck(project.content, recipe, options.seed)
         path = out / f"{recipe.id}.apkg"
         exporters.get(path).export(deck, path)
+        return [path]
+    if isinstance(recipe, GuideRecipe):
+        lessons = items.lesson_items(project.content, recipe.lessons)
+        path = out / f"{recipe.id}.pdf"
+        guide.export_guide(project.content.paper, recipe.title, lessons, path, out / FIGURES, options.paper)
         return [path]
     assert isinstance(recipe, QuizRecipe)
     forms = quiz.build_quiz(project.content, recipe, options.seed, recipe.versions)

@@ -1,7 +1,8 @@
 """Recipes (``decks/*.yaml``): what to build from the content.
 
-A recipe is a deck (lessons and problem sets for Anki) or a quiz (sections of
-questions and problems for print). Its id is its file name without ``.yaml``.
+A recipe is a deck (lessons and problem sets for Anki), a quiz (sections of
+questions and problems for print) or a guide (lessons to read, as a PDF). Its
+id is its file name without ``.yaml``.
 """
 
 from __future__ import annotations
@@ -89,7 +90,20 @@ class QuizRecipe:
     """Set from the file name."""
 
 
-Recipe = DeckRecipe | QuizRecipe
+@dataclass(frozen=True)
+class GuideRecipe:
+    """A study guide: the lessons in teaching order as one PDF, with their figures."""
+
+    kind: Literal["guide"]
+    title: str
+    lessons: tuple[str, ...] = ()
+    """Lesson ids to include; empty means every lesson."""
+    id: str = ""
+    """Set from the file name."""
+
+
+Recipe = DeckRecipe | QuizRecipe | GuideRecipe
+_KINDS = {"deck": DeckRecipe, "quiz": QuizRecipe, "guide": GuideRecipe}
 
 
 def _check_problem_set(ps: ProblemSet, where: Where) -> None:
@@ -114,6 +128,7 @@ def load_recipes(project: Path | str, content: Content) -> dict[str, Recipe]:
         report = Report(shown)
         report.checks[ProblemSet] = _check_problem_set
         report.checks[DeckRecipe] = lambda r, w: _check_lessons(r.lessons, lesson_ids, w)
+        report.checks[GuideRecipe] = lambda r, w: _check_lessons(r.lessons, lesson_ids, w)
         report.checks[QuestionPick] = lambda p, w: _check_pick(p, lesson_ids, question_ids, w)
         report.checks[QuizSection] = _check_section
         report.checks[QuizRecipe] = _check_quiz
@@ -137,22 +152,21 @@ def load_recipes(project: Path | str, content: Content) -> dict[str, Recipe]:
 
 
 def _recipe_class(value: Any, report: Report) -> type | None:
+    kinds = ", ".join(_KINDS)
     if not isinstance(value, dict):
-        report.add(1, "", "a recipe is a mapping with kind: deck or kind: quiz")
+        report.add(1, "", f"a recipe is a mapping with a kind: {kinds}")
         return None
     if "id" in value:
         report.add(value.key_lines["id"], "id", "unknown key (a recipe's id is its file name)")
         return None
     if "kind" not in value:
-        report.add(value.line, "kind", "missing (deck or quiz)")
+        report.add(value.line, "kind", f"missing ({kinds})")
         return None
     kind = value["kind"]
-    if kind == "deck":
-        return DeckRecipe
-    if kind == "quiz":
-        return QuizRecipe
-    report.add(value.key_lines.get("kind", value.line), "kind", f"expected deck or quiz, got {kind!r}")
-    return None
+    if kind not in _KINDS:
+        report.add(value.key_lines["kind"], "kind", f"expected one of {kinds}, got {kind!r}")
+        return None
+    return _KINDS[kind]
 
 
 def _check_lessons(ids: tuple[str, ...], known: set[str], where: Where) -> None:

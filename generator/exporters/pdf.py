@@ -31,7 +31,7 @@ from .typst import LatexError, display_math, escape, inline_math, markdown, stri
 
 PAPERS = {"a4": "a4", "letter": "us-letter"}
 FONT = "Libertinus Serif"
-_TEMPLATE = resources.files(__package__).joinpath("typst/quiz.typ").read_text(encoding="utf-8")
+TEMPLATE = resources.files(__package__).joinpath("typst/quiz.typ").read_text(encoding="utf-8")
 
 # Height of the space to work in under a problem, in cm, by type; scaled by difficulty.
 _WORK_SPACE = {"softmax": 5.0, "sdpa": 8.0, "masked-sdpa": 8.5, "mha": 10.0, "mha-shapes": 4.0,
@@ -162,7 +162,7 @@ def _running(quiz: Quiz, form: Form | None) -> str:
 
 
 def _preamble(paper: str, title: str, running: str) -> str:
-    return (_TEMPLATE + "\n#show: sheet.with(paper: " + string(PAPERS[paper]) + ", title: "
+    return (TEMPLATE + "\n#show: sheet.with(paper: " + string(PAPERS[paper]) + ", title: "
             + string(title) + ", running: " + running + ")\n")
 
 
@@ -282,7 +282,8 @@ def key_source(quiz: Quiz, paper: str = "a4") -> str:
 
 # -- compiling ---------------------------------------------------------------------
 
-def _timestamp() -> int | None:
+def creation_timestamp() -> int | None:
+    """The PDF creation time: SOURCE_DATE_EPOCH when set (reproducible builds), else now."""
     value = os.environ.get("SOURCE_DATE_EPOCH")
     return int(value) if value and value.isdigit() else None
 
@@ -303,7 +304,7 @@ def _compiler() -> typst_compiler.Compiler:
 def compile_pdf(source: str) -> bytes:
     """PDF bytes for Typst source, with only the fonts bundled in ``typst``."""
     try:
-        return _compiler().compile(source.encode("utf-8"), format="pdf", timestamp=_timestamp())
+        return _compiler().compile(source.encode("utf-8"), format="pdf", timestamp=creation_timestamp())
     except typst_compiler.TypstError as error:  # a bug here: author text is always escaped
         raise RuntimeError(f"Typst could not compile a generated document: {error.diagnostic}") from error
 

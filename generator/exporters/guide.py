@@ -1,0 +1,124 @@
+"""The study guide: every lesson in teaching order as one PDF, with its figures.
+
+A lesson's text, concepts, equations (with their symbols), worked examples and
+figures are laid out for reading; flashcards, clozes and questions are practised
+in Anki and in quizzes, so the guide lists only how many each lesson has. Built
+from study items like every exporter; figures are drawn by ``generator.visuals``
+into ``figures`` and included from there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import typst as typst_compiler
+
+from .. import visuals
+from ..atomic import write_bytes
+from ..items import StudyItem
+from ..model import Concept, Equation, Paper, Visual, WorkedExample
+from .pdf import PAPERS, TEMPLATE, creation_timestamp, value_latex
+from .typst import display_math, escape, inline_math, markdown, string
+
+
+def _concept(item: StudyItem, figures: Path) -> str:
+    concept: Concept = item.body
+    return f"#block(below: 0.7em)[*{markdown(concept.term)}* — {markdown(concept.definition)}]\n"
+
+
+def _equation(item: StudyItem, figures: Path) -> str:
+    eq: Equation = item.body
+    rows = ", ".join(
+        f"[{inline_math(v.symbol)}], [{escape(v.shape) if v.shape == 'scalar' else inline_math(v.shape)}],"
+        f" [{markdown(v.meaning)}]"
+        for v in eq.variables)
+    deep = f"\n#block(inset: (left: 1em))[{markdown(eq.deep_dive)}]" if eq.deep_dive else ""
+    return (f"#block(breakable: false, below: 1em)[*{escape(eq.name)}* ({escape(eq.label)})\n"
+            f"{display_math(eq.latex)}\n"
+            f"#table(columns: (auto, auto, 1fr), inset: 4pt, [*Symbol*], [*Shape*], [*Meaning*], {rows})]"
+            f"{deep}\n")
+
+
+def _worked_example(item: StudyItem, figures: Path) -> str:
+    example: WorkedExample = item.body
+    steps = ", ".join(f"[{markdown(step)}]" for step in example.steps)
+    result = r" \quad ".join(
+        rf"\mathrm{{{name.replace('_', chr(92) + '_')}}} = {value_latex(value)}"
+        for name, value in example.result.items())
+    return (f"#block(below: 1em)[*{escape(example.title)}* ({escape(example.source)})\n"
+            f"#enum({steps})\n"
+            f"Result: {inline_math(result)}]\n")
+
+
+def _visual(item: StudyItem, figures: Path) -> str:
+    visual: Visual = item.body
+    png = visuals.render(visual.kind, visual.params, figures)
+    return (f"#figure(image({string('/' + png.name)}, width: 100%),"
+            f" caption: [{markdown(visual.caption)} ({escape(visual.source)})])\n")
+
+
+_PRACTISED = ("flashcard", "cloze", "question")
+"""Kinds practised elsewhere; the guide counts them instead of printing them."""
+
+_RENDER: dict[str, Callable[[StudyItem, Path], str] | None] = {
+    "concept": _concept, "equation": _equation, "worked_example": _worked_example,
+    "visual": _visual, "flashcard": None, "cloze": None, "question": None,
+}
+_HEADINGS = {"concept": "Concepts", "equation": "Equations", "worked_example": "Worked examples",
+             "visual": "Figures"}
+
+
+def _lesson(group: str, items: list[StudyItem], figures: Path) -> str:
+    lesson = items[0].lesson
+    assert lesson is not None
+    out = [f"#pagebreak(weak: true)\n= {escape(group)}\n",
+           f"#text(size: 9pt)[Sources: {escape(', '.join(lesson.sources))}]\n\n",
+           markdown(lesson.text), "\n"]
+    for kind, heading in _HEADINGS.items():
+        render = _RENDER[kind]
+        chosen = [i for i in items if i.kind == kind]
+        if chosen and render is not None:
+            out.append(f"== {heading}\n")
+            out.extend(render(i, figures) for i in chosen)
+    counts = [f"{sum(i.kind == k for i in items)} {k.replace('_', ' ')}s" for k in _PRACTISED]
+    out.append(f"#text(size: 9pt)[To practise in Anki and quizzes: {escape(', '.join(counts))}.]\n")
+    if lesson.resources:
+        out.append("== Resources\n#list(" + ", ".join(
+            f"[#link({string(r.url)})[{escape(r.title)}]"
+            + (f" — {markdown(r.note)}" if r.note else "") + "]"
+            for r in lesson.resources) + ")\n")
+    return "".join(out)
+
+
+def guide_source(paper: Paper, title: str, items: list[StudyItem], figures: Path,
+                 paper_size: str = "a4") -> str:
+    """The Typst source of the guide to ``items`` (lesson items, in teaching order)."""
+    unknown = {i.kind for i in items} - set(_RENDER)
+    if unknown:
+        raise ValueError(f"the guide has no layout for item kinds {sorted(unknown)}")
+    groups: dict[str, list[StudyItem]] = {}
+    for item in items:
+        groups.setdefault(item.group, []).append(item)
+    running = f"[{escape(paper.title)}]"
+    out = [TEMPLATE, f"\n#show: sheet.with(paper: {string(PAPERS[paper_size])}, title: {string(title)},"
+           f" running: {running})\n",
+           "#set heading(numbering: none)\n#show heading.where(level: 1): set text(size: 16pt)\n",
+           f"#align(center, text(size: 20pt, weight: \"bold\")[{escape(title)}])\n",
+           f"#align(center)[{escape(', '.join(paper.authors))} ({paper.year}) · "
+           f"#link({string(f'https://arxiv.org/abs/{paper.arxiv}')})[arXiv:{escape(paper.arxiv)}]]\n",
+           "#outline(title: [Lessons], depth: 1)\n"]
+    out.extend(_lesson(group, group_items, figures) for group, group_items in groups.items())
+    return "".join(out)
+
+
+def export_guide(paper: Paper, title: str, items: list[StudyItem], path: Path, figures: Path,
+                 paper_size: str = "a4") -> Path:
+    """Write the guide PDF atomically; figures are drawn (or reused) in ``figures``."""
+    figures.mkdir(parents=True, exist_ok=True)
+    source = guide_source(paper, title, items, figures, paper_size)
+    compiler = typst_compiler.Compiler(root=str(figures), ignore_system_fonts=True)
+    data: Any = compiler.compile(source.encode("utf-8"), format="pdf", timestamp=creation_timestamp())
+    write_bytes(path, data)
+    return path
