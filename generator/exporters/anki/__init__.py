@@ -32,7 +32,7 @@ from .markup import block
 from .notes import BUILDERS, BuiltNote, Figures, build_note
 from .package import DeckRow, NoteRow, collection_bytes, package_bytes
 
-__all__ = ["BUILDERS", "AnkiOptions", "build_time", "deck_id", "export", "note_guid", "package"]
+__all__ = ["BUILDERS", "AnkiOptions", "build_package", "build_time", "deck_id", "export", "note_guid"]
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,7 @@ def _deck_rows(deck: Deck) -> tuple[list[DeckRow], dict[str, int]]:
     return list(rows.values()), {name: row.id for name, row in rows.items()}
 
 
-def package(deck: Deck, options: AnkiOptions | None = None) -> bytes:
+def build_package(deck: Deck, options: AnkiOptions | None = None) -> bytes:
     """The ``.apkg`` bytes of ``deck``."""
     options = options or AnkiOptions()
     stamp = build_time(options.timestamp)
@@ -121,4 +121,4 @@ def package(deck: Deck, options: AnkiOptions | None = None) -> bytes:
 
 def export(deck: Deck, path: Path, options: AnkiOptions | None = None) -> None:
     """Write ``deck`` as an Anki package at ``path``, atomically."""
-    write_bytes(Path(path), package(deck, options))
+    write_bytes(Path(path), build_package(deck, options))

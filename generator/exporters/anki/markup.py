@@ -10,6 +10,7 @@ and never runs as markup. Backslashes and braces are left alone, so LaTeX and An
 
 from __future__ import annotations
 
+import functools
 import html
 import math
 import re
@@ -27,9 +28,14 @@ _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
 
 def escape(text: str) -> str:
     """``&``, ``<`` and ``>`` as entities; everything else (quotes, LaTeX) as written."""
-    return html.escape(text, quote=False)
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+escape_repeated = functools.lru_cache(maxsize=4096)(escape)
+"""``escape`` for text that recurs on many cards (step titles, mistakes): computed once."""
+
+
+@functools.lru_cache(maxsize=4096)
 def attribute(text: str) -> str:
     """Text safe inside a double-quoted HTML attribute."""
     return html.escape(text, quote=True)
@@ -37,6 +43,10 @@ def attribute(text: str) -> str:
 
 def inline(text: str) -> str:
     """One paragraph of content Markdown as HTML (line breaks become spaces)."""
+    text = text.strip()
+    if "*" not in text and "`" not in text:
+        # No Markdown to convert: math and text escape alike (the common case, and fast).
+        return escape(text).replace("\n", " ")
     kept: list[str] = []
 
     def keep(match: re.Match[str]) -> str:
@@ -44,15 +54,17 @@ def inline(text: str) -> str:
         kept.append(f"<code>{escape(piece[1:-1])}</code>" if piece[0] == "`" else escape(piece))
         return f"\x00{len(kept) - 1}\x00"
 
-    out = escape(_PROTECTED.sub(keep, text.strip()))
+    out = escape(_PROTECTED.sub(keep, text))
     out = _STRONG.sub(r"<strong>\1</strong>", out)
     out = _EM.sub(r"<em>\1</em>", out)
-    out = " ".join(out.split("\n"))
+    out = out.replace("\n", " ")
     return _PLACEHOLDER.sub(lambda m: kept[int(m.group(1))], out)
 
 
 def block(text: str) -> str:
     """Content Markdown as HTML: one paragraph inline, several as ``<p>`` elements."""
+    if "\n" not in text.strip():
+        return inline(text)
     paragraphs = [p for p in _PARAGRAPH_BREAK.split(text.strip()) if p.strip()]
     if len(paragraphs) <= 1:
         return inline(text)
@@ -64,27 +76,42 @@ def block(text: str) -> str:
 Formatter = Callable[[float], str]
 
 
+@functools.lru_cache(maxsize=64)
 def number_formatter(abs_tol: float | None = None, rel_tol: float | None = None) -> Formatter:
     """Numbers shown one digit finer than the tolerance a student is held to."""
-    if abs_tol:
-        decimals = max(2, math.ceil(-math.log10(abs_tol)) + 1)
-        return lambda x: _fixed(x, decimals)
-    if rel_tol:
+    if rel_tol and not abs_tol:
         figures = max(3, math.ceil(-math.log10(rel_tol)) + 2)
         return lambda x: _significant(x, figures)
-    return lambda x: _fixed(x, 6)
+    decimals = max(2, math.ceil(-math.log10(abs_tol)) + 1) if abs_tol else 6
+    pattern = f"%.{decimals}f"
+
+    # Called for every number of every card: kept to string operations.
+    def fixed(x: float) -> str:
+        if x.__class__ is int:
+            return str(x)
+        text = pattern % x
+        if "n" in text:  # inf, nan
+            return _fixed(x, decimals)
+        text = text.rstrip("0").rstrip(".")
+        return "0" if text == "-0" else text
+
+    return fixed
 
 
 def _fixed(x: float, decimals: int) -> str:
-    if isinstance(x, int) or float(x).is_integer():
-        return str(int(x))
-    text = f"{x:.{decimals}f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    if x.__class__ is int:
+        return str(x)
+    text = f"{x:.{decimals}f}"
+    if "n" in text:  # inf, nan
+        return {"inf": r"\infty", "-inf": r"-\infty"}.get(text, r"\text{NaN}")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
 
 
 def _significant(x: float, figures: int) -> str:
-    if x == 0:
-        return "0"
+    if x == 0 or not math.isfinite(x):
+        return _fixed(x, 0)
     exponent = math.floor(math.log10(abs(x)))
     if -3 <= exponent <= 5:
         return _fixed(x, max(0, figures - 1 - exponent))
@@ -96,31 +123,46 @@ def _is_number(x: Any) -> bool:
     return isinstance(x, (int, float)) and not isinstance(x, bool)
 
 
-def latex_value(value: Any, fmt: Formatter) -> str:
-    """A number, vector (one row), matrix or list of matrices as LaTeX (``pmatrix``)."""
+def latex_value(value: Any, fmt: Formatter, *, for_html: bool = False) -> str:
+    """A number, vector (one row), matrix or list of matrices as LaTeX (``pmatrix``).
+
+    ``for_html`` gives the LaTeX already escaped for an HTML field (``&amp;`` between
+    columns), which is much faster than escaping it afterwards.
+    """
+    if isinstance(value, (list, tuple)):
+        sep = " &amp; " if for_html else " & "
+        row = _row(value, fmt, sep)
+        if row is not None:
+            return r"\begin{pmatrix} " + row + r" \end{pmatrix}"
+        rows = [_row(r, fmt, sep) if isinstance(r, (list, tuple)) else None for r in value]
+        if None not in rows:
+            return r"\begin{pmatrix} " + r" \\ ".join(rows) + r" \end{pmatrix}"  # type: ignore[arg-type]
+        parts = (latex_value(v, fmt, for_html=for_html) for v in value)
+        return r"\left(" + r",\ ".join(parts) + r"\right)"
     if _is_number(value):
-        if math.isinf(value):
-            return r"\infty" if value > 0 else r"-\infty"
         return fmt(value)
     if isinstance(value, str):
-        return r"\text{" + re.sub(r"([\\{}_^$%&#~])", r"\\\1", value) + "}"
-    if isinstance(value, (list, tuple)):
-        if all(_is_number(v) for v in value):
-            return _pmatrix([value], fmt)
-        if all(isinstance(row, (list, tuple)) and all(_is_number(v) for v in row) for row in value):
-            return _pmatrix(value, fmt)
-        return r"\left(" + r",\ ".join(latex_value(v, fmt) for v in value) + r"\right)"
-    return r"\text{" + escape(str(value)) + "}"
+        text = r"\text{" + re.sub(r"([\\{}_^$%&#~])", r"\\\1", value) + "}"
+    else:
+        text = r"\text{" + str(value) + "}"
+    return escape(text) if for_html else text
 
 
-def _pmatrix(rows: Any, fmt: Formatter) -> str:
-    body = r" \\ ".join(" & ".join(latex_value(x, fmt) for x in row) for row in rows)
-    return r"\begin{pmatrix} " + body + r" \end{pmatrix}"
+def _row(values: Any, fmt: Formatter, sep: str) -> str | None:
+    """Numbers joined as one pmatrix row, or None when ``values`` holds anything else."""
+    out = []
+    for x in values:
+        kind = x.__class__
+        if kind is not float and kind is not int:
+            return None
+        out.append(fmt(x))
+    return sep.join(out)
 
 
 _SYMBOL = re.compile(r"^[A-Za-z](_[A-Za-z0-9]+)?$")
 
 
+@functools.lru_cache(maxsize=1024)
 def _symbol(name: str) -> str | None:
     if not _SYMBOL.match(name):
         return None
@@ -128,6 +170,7 @@ def _symbol(name: str) -> str | None:
     return base + (f"_{{{sub}}}" if sub else "")
 
 
+@functools.lru_cache(maxsize=1024)
 def name_html(name: str) -> str:
     """A given's or answer's name: math when it is a symbol (``W_Q``), else text."""
     symbol = _symbol(name)
@@ -138,7 +181,7 @@ def name_html(name: str) -> str:
 
 def equals_html(name: str, value: Any, fmt: Formatter) -> str:
     """``\\(Q = (…)\\)``, or the name as text when it is a word (``weights``)."""
-    latex = escape(latex_value(value, fmt))
+    latex = latex_value(value, fmt, for_html=True)
     symbol = _symbol(name)
     if symbol is not None:
         return r"\(" + symbol + " = " + latex + r"\)"
@@ -153,12 +196,14 @@ def values_html(values: dict[str, Any], fmt: Formatter) -> str:
 
 def flat_numbers(value: Any) -> list[float]:
     """The numbers of a number, vector or matrix, row by row."""
-    if isinstance(value, (list, tuple)):
-        out: list[float] = []
-        for v in value:
-            out.extend(flat_numbers(v))
-        return out
-    return [value]
+    if not isinstance(value, (list, tuple)):
+        return [value]
+    if all(not isinstance(row, (list, tuple)) for row in value):
+        return list(value)
+    out: list[float] = []
+    for v in value:
+        out.extend(flat_numbers(v))
+    return out
 
 
 def shape_of(value: Any) -> tuple[int, ...]:

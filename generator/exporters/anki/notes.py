@@ -8,6 +8,7 @@ the package writer's business.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 import re
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ... import problems
+from ...errors import PaperdeckError
 from ...items import KINDS, StudyItem
 from ...model import Cloze, Concept, Equation, Flashcard, Question, Visual, WorkedExample
 from ...problems import Problem, Tolerance
@@ -27,6 +29,7 @@ from .markup import (
     block,
     equals_html,
     escape,
+    escape_repeated,
     flat_numbers,
     inline,
     name_html,
@@ -144,10 +147,21 @@ _EXACT = number_formatter()
 _WORKED = number_formatter(abs_tol=1e-7)
 
 
+def _task(body: WorkedExample) -> str:
+    """The question the example answers, as its problem type asks it; empty if it cannot."""
+    try:
+        return block(problems.get(body.problem).prompt(body.given))
+    except PaperdeckError:  # a problem type that is not registered, givens it cannot state
+        return ""
+
+
 def worked_example(item: StudyItem, figures: Figures) -> BuiltNote:
     body: WorkedExample = item.body
     steps = "".join(f"<li>{block(step)}</li>" for step in body.steps)
-    values = {"Title": inline(body.title), "Given": values_html(body.given, _EXACT), "Steps": steps,
+    task = _task(body)
+    # A problem type's question states the givens itself.
+    given = "" if task else values_html(body.given, _EXACT)
+    values = {"Title": inline(body.title), "Task": task, "Given": given, "Steps": steps,
               "Result": values_html(body.result, _WORKED), **_common(item)}
     return _note(notetypes.WORKED_EXAMPLE, values, (0,))
 
@@ -165,6 +179,7 @@ _FORMATS = {"multiple_choice": "Multiple choice", "true_false": "True or false?"
             "numeric": "Numeric answer", "short_answer": "Short answer"}
 
 
+@functools.lru_cache(maxsize=256)
 def _tolerance_text(tolerance: Tolerance) -> str:
     parts = []
     if tolerance.abs is not None:
@@ -228,12 +243,13 @@ def problem(item: StudyItem, figures: Figures) -> BuiltNote:
     # The answer a student types first, then the rest of the key.
     answer = {primary: key, **{k: v for k, v in body.answer.items() if k != primary}}
     steps = "".join(
-        f'<li><span class="pd-step-title">{escape(step.title)}</span>{_math(step.latex, display=True)}</li>'
+        f'<li><span class="pd-step-title">{escape_repeated(step.title)}</span>'
+        f"{_math(step.latex, display=True)}</li>"
         for step in body.steps
     )
     mistakes = "".join(
         f'<li class="pd-mistake" data-values="{_numbers_attr(d.answer[primary])}" '
-        f'data-mistake="{attribute(d.mistake)}">{escape(d.mistake)}: '
+        f'data-mistake="{attribute(d.mistake)}">{escape_repeated(d.mistake)}: '
         f"{equals_html(primary, d.answer[primary], fmt)}</li>"
         for d in body.distractors if primary in d.answer
     )

@@ -111,9 +111,18 @@ def collection_bytes(decks: Iterable[DeckRow], note_types: Iterable[NoteType],
 _ZIP_EPOCH = 315532800  # 1980-01-01, the earliest date a zip entry can hold
 
 
+# Level 3 deflates a practice collection to about 1/14 of its size at less than half
+# the time of the default level 6, which would add a third to the export time.
+_DEFLATE_LEVEL = 3
+
+
 def _entry(name: str, stamp: int, compress: int) -> zipfile.ZipInfo:
     info = zipfile.ZipInfo(name, date_time=time.gmtime(max(stamp, _ZIP_EPOCH))[:6])
     info.compress_type = compress
+    if compress == zipfile.ZIP_DEFLATED:
+        # ZipInfo takes no level before Python 3.13 (compress_level); writestr reads this one.
+        setattr(info, "compress_level" if hasattr(info, "compress_level") else "_compresslevel",
+                _DEFLATE_LEVEL)
     info.create_system = 3  # the default depends on the building OS
     info.external_attr = 0o644 << 16
     return info

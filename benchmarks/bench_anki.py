@@ -1,0 +1,98 @@
+"""How long writing a 10,000-problem practice deck takes, next to bare genanki.
+
+paperdeck: ``exporters.anki.export`` of a ``build_practice`` deck of 10,000 problems
+(every registered problem type in turn), attention heatmaps off so both sides write
+text only. genanki: the same 10,000 notes, with the very field strings paperdeck
+made (same sizes), one model with as many fields, ``Package.write_to_file``.
+Problem generation is timed on its own line; it is the problems stage, not the
+exporter. The heatmap line gives the cost of one uncached figure.
+
+    python benchmarks/bench_anki.py [--count N] [--repeat R]
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+import warnings
+from pathlib import Path
+
+import genanki
+
+from generator import items, problems
+from generator.exporters import anki
+from generator.exporters.anki import notes as anki_notes
+from generator.project import open_project
+from generator.recipes import ProblemSet
+
+TARGET_RATIO = 2.0
+
+
+def practice_deck(count: int, seed: int = 1) -> items.Deck:
+    types = list(problems.all_types())
+    per_type = [count // len(types) + (1 if i < count % len(types) else 0) for i in range(len(types))]
+    sets = [ProblemSet(t, n) for t, n in zip(types, per_type, strict=True) if n]
+    return items.build_practice(open_project().content, sets, seed)
+
+
+def paperdeck_write(deck: items.Deck, path: Path, cache: Path) -> None:
+    anki.export(deck, path, anki.AnkiOptions(timestamp=1_700_000_000, cache_dir=cache,
+                                             problem_heatmaps=False))
+
+
+def genanki_write(fields: list[list[str]], path: Path) -> None:
+    model = genanki.Model(1607392319, "Bench", fields=[{"name": f"F{i}"} for i in range(len(fields[0]))],
+                          templates=[{"name": "Card 1", "qfmt": "{{F0}}", "afmt": "{{F1}}"}])
+    deck = genanki.Deck(2059400110, "Bench")
+    for i, note_fields in enumerate(fields):
+        deck.add_note(genanki.Note(model=model, fields=note_fields, guid=f"bench{i}"))
+    genanki.Package(deck).write_to_file(str(path))
+
+
+def best_of(repeat: int, run) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=10_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    warnings.filterwarnings("ignore", module="genanki")
+
+    start = time.perf_counter()
+    deck = practice_deck(args.count)
+    generate = time.perf_counter() - start
+
+    with tempfile.TemporaryDirectory() as folder:
+        tmp = Path(folder)
+        figures = anki_notes.Figures(tmp / "figures", problem_heatmaps=False)
+        fields = [list(anki_notes.build_note(item, figures).fields) for item in deck.items]
+        ours = best_of(args.repeat, lambda: paperdeck_write(deck, tmp / "paperdeck.apkg", tmp / "figures"))
+        bare = best_of(args.repeat, lambda: genanki_write(fields, tmp / "genanki.apkg"))
+        ours_size = (tmp / "paperdeck.apkg").stat().st_size
+        bare_size = (tmp / "genanki.apkg").stat().st_size
+
+        sdpa = next(item for item in deck.items if item.body.type == "sdpa")
+        heatmap = best_of(1, lambda: anki_notes.Figures(tmp / "fresh").heatmap(sdpa.body))
+
+    field_chars = sum(len(f) for note in fields for f in note)
+    print(f"{len(deck.items)} problems of {len(problems.all_types())} types, "
+          f"{field_chars / len(fields):.0f} field characters per note")
+    print(f"  generate problems        {generate:7.2f} s   (problems stage, not timed below)")
+    print(f"  paperdeck export         {ours:7.2f} s   {ours_size / 1e6:6.1f} MB")
+    print(f"  bare genanki             {bare:7.2f} s   {bare_size / 1e6:6.1f} MB")
+    ratio = ours / bare
+    print(f"  ratio                    {ratio:7.2f} x   (target <= {TARGET_RATIO:g} x)")
+    print(f"  one attention heatmap    {heatmap:7.2f} s   (uncached; sdpa and masked-sdpa problems)")
+    return 0 if ratio <= TARGET_RATIO else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
