@@ -171,3 +171,24 @@ def test_builds_with_source_date_epoch_are_byte_identical(tmp_path, monkeypatch,
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000124")
     anki.export(make_deck(seed=5), second, options)
     assert first.read_bytes() != second.read_bytes(), "the stamp is in the package"
+
+
+def test_paperdeck_practice_command_refreshes_its_slots(tmp_path, monkeypatch, col, import_package):
+    from generator.cli import main
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    path = tmp_path / "practice.apkg"
+
+    def practice(seed: int, stamp: int, *extra: str) -> None:
+        monkeypatch.setenv("SOURCE_DATE_EPOCH", str(stamp))
+        assert main(["-q", "practice", "softmax", "sdpa", "-n", "2", "--seed", str(seed), "-o", str(path),
+                     *extra]) == 0
+
+    practice(1, STAMP)
+    assert len(import_package(col, path).log.new) == 4
+    practice(2, STAMP + 1)
+    result = import_package(col, path)
+    assert len(result.log.updated) == 4 and not result.log.new
+    practice(2, STAMP + 2, "--new-set", "exam")
+    assert len(import_package(col, path).log.new) == 4
+    assert col.note_count() == 8

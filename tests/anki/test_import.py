@@ -137,8 +137,9 @@ def test_figures_travel_in_the_package(col, write, make_deck, import_package):
     (nid,) = col.find_notes('"Id:vis-heatmap"')
     figure = col.get_note(nid)["Figure"]
     assert re.fullmatch(r'<img src="attention-heatmap-[0-9a-f]{12}\.png" alt="[^"]*">', figure)
-    sdpa = [col.get_note(n) for n in col.find_notes("tag:aiayn::problem::sdpa")]
-    assert sdpa and all(n["Figure"].startswith('<img src="attention-heatmap-') for n in sdpa)
+    attention = [col.get_note(n) for n in col.find_notes("tag:aiayn::problem::sdpa")]
+    attention += [col.get_note(n) for n in col.find_notes("tag:aiayn::problem::masked-sdpa")]
+    assert attention and all(n["Figure"].startswith('<img src="attention-heatmap-') for n in attention)
     softmax = [col.get_note(n) for n in col.find_notes("tag:aiayn::problem::softmax")]
     assert softmax and all(n["Figure"] == "" for n in softmax)
 
@@ -157,3 +158,12 @@ def test_problem_cards_show_key_tolerance_steps_seed_and_difficulty(col, write, 
         for step in item.body.steps:
             assert html.escape(step.title, quote=False) in answer
         assert 'data-expected="' in answer and "<script>" in answer
+
+
+def test_one_stylesheet_with_night_mode_for_every_note_type(col, write, make_deck, import_package):
+    import_package(col, write(make_deck()))
+    ours = [nt for nt in col.models.all() if nt["name"].startswith("paperdeck ")]
+    assert len(ours) == len(notetypes.ALL)
+    assert {nt["css"] for nt in ours} == {notetypes.STYLE}
+    assert ".nightMode" in notetypes.STYLE and ".night_mode" in notetypes.STYLE
+    assert "max-width: 100%" in notetypes.STYLE, "figures and wide math fit a phone"
