@@ -50,19 +50,23 @@ def genanki_write(fields: list[list[str]], path: Path) -> None:
     genanki.Package(deck).write_to_file(str(path))
 
 
-def best_of(repeat: int, run) -> float:
-    times = []
+def interleaved_best(repeat: int, *runs):
+    """Best wall and CPU seconds of each run, taking turns so load from elsewhere hits both."""
+    wall = [float("inf")] * len(runs)
+    cpu = [float("inf")] * len(runs)
     for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
+        for i, run in enumerate(runs):
+            start, start_cpu = time.perf_counter(), time.process_time()
+            run()
+            wall[i] = min(wall[i], time.perf_counter() - start)
+            cpu[i] = min(cpu[i], time.process_time() - start_cpu)
+    return wall, cpu
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=10_000)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     warnings.filterwarnings("ignore", module="genanki")
 
@@ -74,22 +78,28 @@ def main() -> int:
         tmp = Path(folder)
         figures = anki_notes.Figures(tmp / "figures", problem_heatmaps=False)
         fields = [list(anki_notes.build_note(item, figures).fields) for item in deck.items]
-        ours = best_of(args.repeat, lambda: paperdeck_write(deck, tmp / "paperdeck.apkg", tmp / "figures"))
-        bare = best_of(args.repeat, lambda: genanki_write(fields, tmp / "genanki.apkg"))
+        (ours, bare), (ours_cpu, bare_cpu) = interleaved_best(
+            args.repeat,
+            lambda: paperdeck_write(deck, tmp / "paperdeck.apkg", tmp / "figures"),
+            lambda: genanki_write(fields, tmp / "genanki.apkg"),
+        )
         ours_size = (tmp / "paperdeck.apkg").stat().st_size
         bare_size = (tmp / "genanki.apkg").stat().st_size
 
         sdpa = next(item for item in deck.items if item.body.type == "sdpa")
-        heatmap = best_of(1, lambda: anki_notes.Figures(tmp / "fresh").heatmap(sdpa.body))
+        start = time.perf_counter()
+        anki_notes.Figures(tmp / "fresh").heatmap(sdpa.body)
+        heatmap = time.perf_counter() - start
 
     field_chars = sum(len(f) for note in fields for f in note)
     print(f"{len(deck.items)} problems of {len(problems.all_types())} types, "
           f"{field_chars / len(fields):.0f} field characters per note")
     print(f"  generate problems        {generate:7.2f} s   (problems stage, not timed below)")
-    print(f"  paperdeck export         {ours:7.2f} s   {ours_size / 1e6:6.1f} MB")
-    print(f"  bare genanki             {bare:7.2f} s   {bare_size / 1e6:6.1f} MB")
+    print(f"  paperdeck export         {ours:7.2f} s   {ours_size / 1e6:6.1f} MB   (CPU {ours_cpu:.2f} s)")
+    print(f"  bare genanki             {bare:7.2f} s   {bare_size / 1e6:6.1f} MB   (CPU {bare_cpu:.2f} s)")
     ratio = ours / bare
-    print(f"  ratio                    {ratio:7.2f} x   (target <= {TARGET_RATIO:g} x)")
+    print(f"  ratio                    {ratio:7.2f} x   (target <= {TARGET_RATIO:g} x; best of {args.repeat},"
+          " taking turns)")
     print(f"  one attention heatmap    {heatmap:7.2f} s   (uncached; sdpa and masked-sdpa problems)")
     return 0 if ratio <= TARGET_RATIO else 1
 

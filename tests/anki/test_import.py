@@ -65,6 +65,8 @@ def test_tags_and_source_on_every_note(col, write, make_deck, import_package):
         assert note["Source"] == item.source
         assert set(note.tags) == set(item.tags)
     assert col.find_notes("tag:aiayn::problem::sdpa"), "hierarchical tags are searchable"
+    # The package leaves the sort field and checksum to Anki, which fills them in.
+    assert not col.db.scalar("select count() from notes where sfld = '' or csum = 0")
     assert col.find_notes("tag:aiayn::s3.2.1")
 
 

@@ -148,15 +148,14 @@ def latex_value(value: Any, fmt: Formatter, *, for_html: bool = False) -> str:
     return escape(text) if for_html else text
 
 
+_NUMBER_TYPES = frozenset({float, int})
+
+
 def _row(values: Any, fmt: Formatter, sep: str) -> str | None:
     """Numbers joined as one pmatrix row, or None when ``values`` holds anything else."""
-    out = []
-    for x in values:
-        kind = x.__class__
-        if kind is not float and kind is not int:
-            return None
-        out.append(fmt(x))
-    return sep.join(out)
+    if not _NUMBER_TYPES.issuperset(map(type, values)):
+        return None
+    return sep.join(map(fmt, values))
 
 
 _SYMBOL = re.compile(r"^[A-Za-z](_[A-Za-z0-9]+)?$")

@@ -85,10 +85,10 @@ HEATMAP_PROBLEMS = frozenset({"sdpa", "masked-sdpa"})
 
 def _note(note_type: NoteType, values: dict[str, str], cards: tuple[int, ...],
           media: tuple[Path, ...] = ()) -> BuiltNote:
-    unknown = set(values) - set(note_type.fields)
-    if unknown:
-        raise ValueError(f"note type {note_type.name} has no field {sorted(unknown)[0]!r}")
-    return BuiltNote(note_type, tuple(values.get(f, "") for f in note_type.fields), cards, media)
+    if not values.keys() <= note_type.field_set:
+        unknown = sorted(values.keys() - note_type.field_set)
+        raise ValueError(f"note type {note_type.name} has no field {unknown[0]!r}")
+    return BuiltNote(note_type, tuple([values.get(f, "") for f in note_type.fields]), cards, media)
 
 
 def _common(item: StudyItem) -> dict[str, str]:
@@ -231,7 +231,7 @@ def visual(item: StudyItem, figures: Figures) -> BuiltNote:
 
 
 def _numbers_attr(value: Any) -> str:
-    return " ".join(repr(float(x)) for x in flat_numbers(value))
+    return " ".join([repr(x if x.__class__ is float else float(x)) for x in flat_numbers(value)])
 
 
 def problem(item: StudyItem, figures: Figures) -> BuiltNote:

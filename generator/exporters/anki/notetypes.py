@@ -17,6 +17,7 @@ and the steps.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from dataclasses import dataclass
 
@@ -269,7 +270,11 @@ class NoteType:
     sort_field: int = 0
     """Index of the field Anki's browser sorts and searches duplicates by."""
 
-    @property
+    @functools.cached_property
+    def field_set(self) -> frozenset[str]:
+        return frozenset(self.fields)
+
+    @functools.cached_property
     def id(self) -> int:
         return stable_id(f"paperdeck/{self.name}/v{self.version}")
 
