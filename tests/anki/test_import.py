@@ -141,7 +141,7 @@ def test_figures_travel_in_the_package(col, write, make_deck, import_package):
     assert re.fullmatch(r'<img src="attention-heatmap-[0-9a-f]{12}\.png" alt="[^"]*">', figure)
     attention = [col.get_note(n) for n in col.find_notes("tag:aiayn::problem::sdpa")]
     attention += [col.get_note(n) for n in col.find_notes("tag:aiayn::problem::masked-sdpa")]
-    assert attention and all(n["Figure"].startswith('<img src="attention-heatmap-') for n in attention)
+    assert attention and all(n["Figure"].startswith('<table class="pd-heatmap"') for n in attention)
     softmax = [col.get_note(n) for n in col.find_notes("tag:aiayn::problem::softmax")]
     assert softmax and all(n["Figure"] == "" for n in softmax)
 

@@ -84,3 +84,19 @@ def test_an_unknown_kind_raises():
     item = StudyItem("podcast", "x", "group", "S1", (), object())
     with pytest.raises(ValueError, match="no Anki note type for item kind 'podcast'"):
         notes.build_note(item, notes.Figures(Path("unused")))
+
+
+def test_attention_problems_show_their_weights_as_a_shaded_table() -> None:
+    import re
+
+    from generator.problems import generate_one
+
+    sdpa = generate_one("sdpa", 7, "medium")
+    table = notes.heatmap_html(sdpa)
+    shown = [float(x) for x in re.findall(r">(\d\.\d{4})</td>", table)]
+    expected = [round(w, 4) for row in sdpa.answer["weights"] for w in row]
+    assert shown == expected
+    masked = generate_one("masked-sdpa", 7, "medium")
+    n = len(masked.answer["weights"])
+    assert notes.heatmap_html(masked).count(">masked</td>") == n * (n - 1) // 2
+    assert notes.heatmap_html(generate_one("softmax", 7)) == ""

@@ -43,8 +43,6 @@ class AnkiOptions:
     """Build time in seconds since the epoch; default ``SOURCE_DATE_EPOCH``, else now."""
     cache_dir: Path | None = None
     """Where figures are cached between builds; default ``$XDG_CACHE_HOME/paperdeck/figures``."""
-    problem_heatmaps: bool = True
-    """Show an attention-weight heatmap on the back of sdpa and masked-sdpa problems."""
 
 
 def build_time(timestamp: int | None = None) -> int:
@@ -98,7 +96,7 @@ def build_package(deck: Deck, options: AnkiOptions | None = None) -> bytes:
     """The ``.apkg`` bytes of ``deck``."""
     options = options or AnkiOptions()
     stamp = build_time(options.timestamp)
-    figures = Figures(options.cache_dir or default_cache_dir(), options.problem_heatmaps)
+    figures = Figures(options.cache_dir or default_cache_dir())
     decks, ids = _deck_rows(deck)
     notes: list[NoteRow] = []
     media: dict[str, Path] = {}

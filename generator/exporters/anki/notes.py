@@ -58,8 +58,6 @@ class Figures:
 
     cache_dir: Path
     """Where rendered PNGs are kept between builds (named by a hash of their inputs)."""
-    problem_heatmaps: bool = True
-    """Draw an attention heatmap on the back of sdpa and masked-sdpa problems."""
     rendered: dict[tuple[str, str], Path] = field(default_factory=dict)
 
     def render(self, kind: str, params: dict[str, Any]) -> Path:
@@ -67,20 +65,35 @@ class Figures:
 
         return visuals.render(kind, params, self.cache_dir)
 
-    def heatmap(self, problem: Problem) -> Path | None:
-        if not self.problem_heatmaps or problem.type not in HEATMAP_PROBLEMS:
-            return None
-        try:
-            from ... import visuals
-        except ImportError:  # the visuals package is optional for decks
-            return None
-        if "attention-heatmap" not in visuals.KINDS:
-            return None
-        return self.render("attention-heatmap", {"given": problem.given, "problem": problem.type})
 
 
-HEATMAP_PROBLEMS = frozenset({"sdpa", "masked-sdpa"})
-"""Problem types whose answer side shows the attention weights as a heatmap."""
+def heatmap_html(problem: Problem) -> str:
+    """The attention weights of an attention problem as a shaded table, queries × keys.
+
+    An HTML table rather than a drawn PNG: exact numbers that scale with the card,
+    and no drawing cost, so a practice set of thousands of problems stays fast.
+    Darker cells carry more weight; masked cells (masked-sdpa) are marked.
+    """
+    weights = problem.answer.get("weights")
+    if weights is None:
+        return ""
+    masked = problem.type == "masked-sdpa"
+    header = "".join(f"<th>k{j + 1}</th>" for j in range(len(weights[0])))
+    rows = []
+    for i, row in enumerate(weights):
+        cells = []
+        for j, weight in enumerate(row):
+            if masked and j > i:
+                cells.append('<td class="pd-masked" style="background:repeating-linear-gradient('
+                             '45deg,#fff,#fff 3px,#bbb 3px,#bbb 5px);color:#555">masked</td>')
+                continue
+            lightness = round(100 - 70 * weight)
+            ink = "#fff" if lightness < 55 else "#000"
+            cells.append(f'<td style="background:hsl(0,0%,{lightness}%);color:{ink}">{weight:.4f}</td>')
+        rows.append(f"<tr><th>q{i + 1}</th>{''.join(cells)}</tr>")
+    return ('<table class="pd-heatmap" style="border-collapse:collapse;margin:auto;'
+            'font-variant-numeric:tabular-nums"><caption>Attention weights (queries × keys; '
+            f"darker = more weight)</caption><tr><th></th>{header}</tr>{''.join(rows)}</table>")
 
 
 def _note(note_type: NoteType, values: dict[str, str], cards: tuple[int, ...],
@@ -253,7 +266,6 @@ def problem(item: StudyItem, figures: Figures) -> BuiltNote:
         f"{equals_html(primary, d.answer[primary], fmt)}</li>"
         for d in body.distractors if primary in d.answer
     )
-    heatmap = figures.heatmap(body)
     values = {
         "Prompt": block(body.prompt),
         "Given": values_html(body.given, _EXACT),
@@ -265,13 +277,13 @@ def problem(item: StudyItem, figures: Figures) -> BuiltNote:
         "Answer": values_html(answer, fmt),
         "Steps": steps,
         "Mistakes": f'<ul class="pd-mistakes">{mistakes}</ul>' if mistakes else "",
-        "Figure": _img(heatmap, "Attention weights of this problem") if heatmap else "",
+        "Figure": heatmap_html(body),
         "ProblemType": escape(body.type),
         "Difficulty": escape(body.difficulty),
         "Seed": str(body.seed),
         **_common(item),
     }
-    return _note(notetypes.PROBLEM, values, (0,), (heatmap,) if heatmap else ())
+    return _note(notetypes.PROBLEM, values, (0,))
 
 
 BUILDERS: dict[str, Callable[[StudyItem, Figures], BuiltNote]] = {
