@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import UsageError
+from . import seeding
 
 DIFFICULTIES = ("easy", "medium", "hard")
 
@@ -241,10 +242,18 @@ def generate_one(type_id: str, seed: int, difficulty: str = "easy", index: int =
     Draws are repeated (from the same generator, so still reproducible) until every
     named mistake gives an answer the tolerance rejects.
     """
+    _check_difficulty(difficulty)
+    return _make(get(type_id), np.random.default_rng(seed), seed, difficulty, index)
+
+
+def _check_difficulty(difficulty: str) -> None:
     if difficulty not in DIFFICULTIES:
         raise UsageError(f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}")
-    problem_type = get(type_id)
-    rng = np.random.default_rng(seed)
+
+
+def _make(problem_type: ProblemType, rng: np.random.Generator, seed: int, difficulty: str,
+          index: int) -> Problem:
+    """The problem ``rng`` (``default_rng(seed)`` or a Generator in its state) draws."""
     for _ in range(_MAX_DRAWS):
         given = problem_type.pick(rng, difficulty)
         solution = problem_type.solve(given)
@@ -252,10 +261,10 @@ def generate_one(type_id: str, seed: int, difficulty: str = "easy", index: int =
         if distractors is not None:
             break
     else:  # a bug in the type's pick: its mistakes cannot be told apart
-        raise RuntimeError(f"{type_id}: no draw in {_MAX_DRAWS} separates its named mistakes")
+        raise RuntimeError(f"{problem_type.id}: no draw in {_MAX_DRAWS} separates its named mistakes")
     return Problem(
-        id=f"{type_id}-{index + 1:06d}",
-        type=type_id,
+        id=f"{problem_type.id}-{index + 1:06d}",
+        type=problem_type.id,
         seed=seed,
         difficulty=difficulty,
         prompt=problem_type.prompt(given),
@@ -299,11 +308,25 @@ def generate(type_id: str, count: int, seed: int, difficulty: str = "easy") -> I
         raise UsageError(f"count must be 0 or more, got {count}")
     # Bad options fail here, before the first problem is asked for.
     get(type_id)
-    if difficulty not in DIFFICULTIES:
-        raise UsageError(f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}")
+    _check_difficulty(difficulty)
     return _generate(type_id, count, seed, difficulty)
 
 
+# Seeds and Generator states are computed this many problems at a time.
+_BLOCK = 512
+
+
 def _generate(type_id: str, count: int, seed: int, difficulty: str) -> Iterator[Problem]:
-    for index in range(count):
-        yield generate_one(type_id, problem_seed(seed, type_id, index), difficulty, index)
+    # Problem i is generate_one(type_id, problem_seed(seed, type_id, i), difficulty, i):
+    # the same seeds and Generator states, computed for a block of problems at once
+    # (seeding.py), and one Generator whose state is set for each problem instead of
+    # a new default_rng.
+    problem_type = get(type_id)
+    bit_generator = np.random.PCG64(0)
+    rng = np.random.Generator(bit_generator)
+    for start in range(0, count, _BLOCK):
+        seeds = seeding.problem_seeds(seed, type_id, start, min(count, start + _BLOCK))
+        for offset, (problem_seed_, state) in enumerate(zip(seeds, seeding.pcg64_states(seeds),
+                                                            strict=True)):
+            bit_generator.state = state
+            yield _make(problem_type, rng, problem_seed_, difficulty, start + offset)
