@@ -7,14 +7,16 @@ This is the type the benchmark times, so its arithmetic runs on nested lists
 from __future__ import annotations
 
 import math
+from operator import mul
 from typing import Any
 
 import numpy as np
 
-from . import Distractor, ProblemType, Solution, Step, Tolerance, register
+from . import ANSWER_DECIMALS, Distractor, ProblemType, Solution, Step, Tolerance, register
 from .inputs import check_keys, matrix_rows
 from .latex import matrix as latex_matrix
-from .tiny import Matrix, matmul, matmul_transposed, rounded, scale, softmax_rows, transpose
+from .latex import row as latex_row
+from .tiny import Matrix
 
 # (queries, keys, d_k, d_v, largest |entry| of Q and K, largest |entry| of V); d_k is
 # a perfect square so that sqrt(d_k) is a whole number a student can divide by.
@@ -49,19 +51,28 @@ def _spans(difficulty: str) -> tuple[np.ndarray, np.ndarray]:
 _SPANS = {difficulty: _spans(difficulty) for difficulty in _SIZES}
 
 
+_STARTS = {difficulty: ([i * d_k for i in range(n_q)], [i * d_k for i in range(n_q, n_q + n_k)])
+           for difficulty, (n_q, n_k, d_k, _, _, _) in _SIZES.items()}
+
+
 def pick(rng: np.random.Generator, difficulty: str) -> dict[str, Any]:
     n_q, n_k, d_k, d_v, _, _ = _SIZES[difficulty]
     span, top = _SPANS[difficulty]
+    q_starts, k_starts = _STARTS[difficulty]
     limit = MAX_SPREAD * math.isqrt(d_k)
+    size = span.shape[0]
     while True:
         # One uniform draw for Q, K and V together, each entry an integer in
         # [-top, top]: a NumPy call costs more than its numbers (rng.integers with
         # per-entry bounds takes twice as long).
-        flat = ((rng.random(span.shape[0]) * span).astype(np.int64) - top).tolist()
-        Q = [flat[i:i + d_k] for i in range(0, n_q * d_k, d_k)]
-        K = [flat[i:i + d_k] for i in range(n_q * d_k, (n_q + n_k) * d_k, d_k)]
-        raw = matmul_transposed(Q, K)
-        if all(0 < max(row) - min(row) <= limit for row in raw):
+        flat = ((rng.random(size) * span).astype(np.int64) - top).tolist()
+        Q = [flat[i:i + d_k] for i in q_starts]
+        K = [flat[i:i + d_k] for i in k_starts]
+        for q in Q:
+            row = [sum(map(mul, q, k)) for k in K]
+            if not 0 < max(row) - min(row) <= limit:
+                break
+        else:
             break
     start = (n_q + n_k) * d_k
     V = [flat[i:i + d_v] for i in range(start, start + n_k * d_v, d_v)]
@@ -77,43 +88,102 @@ def attention_inputs(given: dict[str, Any]) -> tuple[Matrix, Matrix, Matrix]:
     return Q, K, V
 
 
+# What one row of raw scores QK^T (or one column, for the softmax-over-queries
+# mistake) turns into, by d_k and the row's entries: small integers, so problems
+# share rows and most are computed once. An entry holds, in this order: the
+# scaled scores, their softmax, both rounded for the answer, both as LaTeX
+# ("a & b & c"), the softmax of the unscaled row and of the row divided by d_k.
+_ROWS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+_ROWS_LIMIT = 50_000  # entries; the cache is emptied when full, so memory stays bounded
+
+
+def _row(d_k: int, root: float, raw: list[float]) -> tuple[Any, ...]:
+    key = (d_k, *raw)
+    entry = _ROWS.get(key)
+    if entry is None:
+        scores = [x / root for x in raw]
+        weights = _softmax(scores)
+        entry = (scores, weights, _rounded(scores), _rounded(weights),
+                 latex_row(scores), latex_row(weights),
+                 _softmax(raw), _softmax([x / d_k for x in raw]))
+        if len(_ROWS) >= _ROWS_LIMIT:
+            _ROWS.clear()
+        _ROWS[key] = entry
+    return entry
+
+
+def _softmax(row: list[float]) -> list[float]:
+    top = max(row)
+    exps = [math.exp(x - top) for x in row]
+    total = sum(exps)
+    return [e / total for e in exps]
+
+
+def _rounded(row: list[float]) -> list[float]:
+    return [round(x, ANSWER_DECIMALS) + 0.0 for x in row]
+
+
+def _rounded_product(A: Matrix, columns: list[tuple[float, ...]]) -> Matrix:
+    """A V, given V's columns, rounded like ``tiny.rounded``."""
+    return [[round(sum(map(mul, row, col)), ANSWER_DECIMALS) + 0.0 for col in columns] for row in A]
+
+
+_FORGOT_ROOT = "forgot to divide by sqrt(d_k)"
+_DIVIDED_BY_D_K = "divided by d_k instead of sqrt(d_k)"
+_OVER_QUERIES = "took the softmax over the queries (columns) instead of the keys (rows)"
+_NO_SOFTMAX = "skipped the softmax (used the scaled scores as weights)"
+
+
 def solve(given: dict[str, Any]) -> Solution:
-    Q, K, V = attention_inputs(given)
+    return _solve(*attention_inputs(given))
+
+
+def _solve_picked(given: dict[str, Any]) -> Solution:
+    """``solve`` for givens ``pick`` drew: integer matrices of matching shapes."""
+    return _solve(given["Q"], given["K"], given["V"])
+
+
+def _solve(Q: Matrix, K: Matrix, V: Matrix) -> Solution:
     d_k = len(Q[0])
     root = math.sqrt(d_k)
-    raw = matmul_transposed(Q, K)
-    scores = scale(raw, root)
-    weights = softmax_rows(scores)
-    output = matmul(weights, V)
+    raw = [[sum(map(mul, q, k)) for k in K] for q in Q]
+    rows = [_row(d_k, root, r) for r in raw]
+    # The same arithmetic as tiny.matmul / scale / softmax_rows, in the same order,
+    # so the numbers are the ones those give.
+    columns = list(zip(*V, strict=True))
+    weights = [r[1] for r in rows]
+    output = [[sum(map(mul, w, col)) for col in columns] for w in weights]
     whole = math.isqrt(d_k)
     by_hand = rf"\frac{{QK^{{\top}}}}{{{whole}}} = " if whole * whole == d_k and whole > 1 else ""
     steps = (
         Step("Dot products of every query with every key",
              r"QK^{\top} = " + latex_matrix(raw)),
         Step(f"Scale by the square root of d_k = {d_k}",
-             r"\frac{QK^{\top}}{\sqrt{" + str(d_k) + "}} = " + by_hand + latex_matrix(scores)),
+             r"\frac{QK^{\top}}{\sqrt{" + str(d_k) + "}} = " + by_hand
+             + r"\begin{pmatrix} " + r" \\ ".join([r[4] for r in rows]) + r" \end{pmatrix}"),
         Step("Softmax along each row (over the keys)",
              r"A = \mathrm{softmax}\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) = "
-             + latex_matrix(weights)),
+             + r"\begin{pmatrix} " + r" \\ ".join([r[5] for r in rows]) + r" \end{pmatrix}"),
         Step("Weighted sum of the values", r"AV = " + latex_matrix(output)),
     )
     # Distractors state the primary key only: they are the wrong options of a
     # multiple-choice card, and the JSON stays small.
-    distractors = [
-        Distractor("took the softmax over the queries (columns) instead of the keys (rows)",
-                   {"output": rounded(matmul(transpose(softmax_rows(transpose(scores))), V))}),
-        Distractor("skipped the softmax (used the scaled scores as weights)",
-                   {"output": rounded(matmul(scores, V))}),
-    ]
+    over_queries = [_row(d_k, root, list(col))[1] for col in zip(*raw, strict=True)]
+    distractors = (
+        Distractor(_OVER_QUERIES,
+                   {"output": _rounded_product(list(zip(*over_queries, strict=True)), columns)}),
+        Distractor(_NO_SOFTMAX, {"output": _rounded_product([r[0] for r in rows], columns)}),
+    )
     if d_k > 1:
-        distractors[:0] = [
-            Distractor("forgot to divide by sqrt(d_k)",
-                       {"output": rounded(matmul(softmax_rows(raw), V))}),
-            Distractor("divided by d_k instead of sqrt(d_k)",
-                       {"output": rounded(matmul(softmax_rows(scale(raw, d_k)), V))}),
-        ]
-    answer = {"scores": rounded(scores), "weights": rounded(weights), "output": rounded(output)}
-    return Solution(answer, steps, tuple(distractors))
+        distractors = (
+            Distractor(_FORGOT_ROOT, {"output": _rounded_product([r[6] for r in rows], columns)}),
+            Distractor(_DIVIDED_BY_D_K, {"output": _rounded_product([r[7] for r in rows], columns)}),
+            *distractors,
+        )
+    # Fresh lists for the answer: the cached rows are shared between problems.
+    answer = {"scores": [list(r[2]) for r in rows], "weights": [list(r[3]) for r in rows],
+              "output": [_rounded(row) for row in output]}
+    return Solution(answer, steps, distractors)
 
 
 def prompt(given: dict[str, Any]) -> str:
@@ -132,4 +202,5 @@ register(ProblemType(
     description="Scaled dot-product attention (Eq. 1): scores, weights and output",
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(abs=0.005), primary="output", source="S3.E1",
+    solve_picked=_solve_picked,
 ))

@@ -1,0 +1,113 @@
+"""The speed-ups of the generator give what the plain code gives.
+
+Memoised LaTeX numbers, sdpa's cache of score rows, its solve without input
+checks, and the absolute-tolerance path of the distractor separation, each
+against a straightforward version.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import generator.problems as problems
+from generator.problems import Distractor, Solution, Tolerance, generate, get, latex, sdpa
+
+NUMBERS = st.one_of(st.integers(-10**6, 10**6), st.floats(-1e6, 1e6), st.sampled_from([0.0, -0.0, 1.0, 1]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(values=st.lists(NUMBERS, min_size=1, max_size=6))
+def test_latex_rows_match_number(values):
+    expected = " & ".join(str(x) if type(x) is int else latex.number(x) for x in values)
+    assert latex.row(values) == expected
+    assert latex.row(values) == expected  # from the memo this time
+    assert latex.row(values, 2) == " & ".join(str(x) if type(x) is int else latex.number(x, 2)
+                                              for x in values)
+
+
+def test_latex_memo_is_bounded(monkeypatch):
+    monkeypatch.setattr(latex, "_NUMBERS_LIMIT", 10)
+    latex._NUMBERS.clear()
+    for i in range(100):
+        assert latex.row([i / 7, i]) == f"{latex.number(i / 7)} & {i}"
+        assert len(latex._NUMBERS) <= 12
+    assert latex.matrix([[0.5, -0.0], [2, 1 / 3]]) == r"\begin{pmatrix} 0.5 & 0 \\ 2 & 0.3333 \end{pmatrix}"
+
+
+def test_sdpa_solve_without_checks_is_solve():
+    sdpa_type = get("sdpa")
+    for difficulty in ("easy", "medium", "hard"):
+        for problem in generate("sdpa", 30, 3, difficulty):
+            assert sdpa_type.solve_picked(problem.given) == sdpa_type.solve(problem.given)
+            # The checked solve also takes floats typed into content.
+            floats = {k: [[float(x) for x in row] for row in m] for k, m in problem.given.items()}
+            assert sdpa_type.solve(floats).answer == sdpa_type.solve(problem.given).answer
+
+
+def test_sdpa_row_cache_is_bounded_and_not_shared_with_answers(monkeypatch):
+    monkeypatch.setattr(sdpa, "_ROWS_LIMIT", 5)
+    first = list(generate("sdpa", 40, 9, "medium"))
+    assert len(sdpa._ROWS) <= 5
+    for problem in first:
+        problem.answer["scores"][0][0] = problem.answer["weights"][0][0] = 99.0
+    sdpa._ROWS.clear()
+    again = list(generate("sdpa", 40, 9, "medium"))
+    assert all(p.answer["weights"][0][0] != 99.0 for p in again)
+    monkeypatch.setattr(sdpa, "_ROWS_LIMIT", 50_000)
+    assert [p.answer for p in generate("sdpa", 40, 9, "medium")] == [p.answer for p in again]
+
+
+def _reference_separated(solution, tolerance, key):
+    """The separation as first written: flatten, compare with loops."""
+    def components(value):
+        if not isinstance(value, list):
+            return [value]
+        while value and isinstance(value[0], list):
+            value = [x for row in value for x in row]
+        return value
+
+    def close(expected, got, abs_, rel):
+        return len(expected) == len(got) and all(
+            abs(e - g) <= abs_ or abs(e - g) <= rel * abs(e) for e, g in zip(expected, got, strict=True))
+
+    abs_, rel = tolerance.abs or 0.0, tolerance.rel or 0.0
+    expected = components(solution.answer[key])
+    kept, seen = [], []
+    for distractor in solution.distractors:
+        got = components(distractor.answer[key])
+        if close(expected, got, abs_ * 1.5, rel * 1.5):
+            return None
+        if not any(close(other, got, abs_, rel) for other in seen):
+            kept.append(distractor)
+            seen.append(got)
+    return tuple(kept)
+
+
+VALUES = st.lists(st.sampled_from([0.0, 0.001, 0.004, 0.006, 0.01, 1.0, 1.004, -1.0]), min_size=2,
+                  max_size=2)
+
+
+@settings(max_examples=300, deadline=None)
+@given(answer=VALUES, wrong=st.lists(VALUES, min_size=1, max_size=5),
+       tolerance=st.sampled_from([Tolerance(abs=0.005), Tolerance(rel=0.01), Tolerance(abs=0.002, rel=0.01)]),
+       nested=st.booleans())
+def test_separation_matches_the_plain_version(answer, wrong, tolerance, nested):
+    shape = (lambda v: [v]) if nested else (lambda v: v)
+    solution = Solution({"y": shape(answer)}, (),
+                        tuple(Distractor(f"m{i}", {"y": shape(w)}) for i, w in enumerate(wrong)))
+    assert problems._separated(solution, tolerance, "y") == _reference_separated(solution, tolerance, "y")
+
+
+def test_numbers_unchanged_for_a_fixed_seed():
+    """A few values worked out independently, so a cache cannot drift unnoticed."""
+    problem = next(generate("sdpa", 1, 2026, "easy"))
+    Q, K, V = (np.array(problem.given[k], dtype=float) for k in "QKV")
+    scores = Q @ K.T / math.sqrt(Q.shape[1])
+    weights = np.exp(scores - scores.max(axis=1, keepdims=True))
+    weights /= weights.sum(axis=1, keepdims=True)
+    assert np.allclose(problem.answer["scores"], scores, atol=1e-9)
+    assert np.allclose(problem.answer["output"], weights @ V, atol=1e-9)
