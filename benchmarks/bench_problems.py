@@ -91,39 +91,55 @@ def marginal(short: int, long: int) -> None:
 
 
 def _breakdown() -> None:
-    """Where the time of one easy sdpa problem goes."""
+    """Where the time of one easy sdpa problem goes, on the path a stream takes."""
     import timeit
 
     import numpy as np
 
-    from generator.problems import generate_one, get, problem_seed
+    from generator.problems import _separated, generate_one, get, problem_seed
 
     sdpa = get("sdpa")
     problem = generate_one("sdpa", 5, "easy")
     data = problem.to_json()
+    rng = np.random.default_rng(5)
+    state = rng.bit_generator.state
+
+    def pick():
+        rng.bit_generator.state = state
+        return sdpa.pick(rng, "easy")
+
+    solve = getattr(sdpa, "solve_picked", None) or sdpa.solve
+    solution = solve(problem.given)
     parts = {
-        "problem_seed (SeedSequence)": lambda: problem_seed(1, "sdpa", 5),
+        "problem_seed (one SeedSequence)": lambda: problem_seed(1, "sdpa", 5),
         "default_rng(seed)": lambda: np.random.default_rng(5),
-        "pick (without the Generator)": lambda: sdpa.pick(np.random.default_rng(5), "easy"),
-        "solve (key, steps, distractors)": lambda: sdpa.solve(problem.given),
+        "set Generator state": lambda: setattr(rng.bit_generator, "state", state),
+        "pick (without the Generator)": pick,
+        "solve (key, steps, distractors)": lambda: solve(problem.given),
+        "separate distractors": lambda: _separated(solution, sdpa.tolerance, sdpa.primary),
         "prompt": lambda: sdpa.prompt(problem.given),
         "to_json": problem.to_json,
         "json.dumps": lambda: json.dumps(data),
     }
+    try:
+        from generator.problems import seeding
+    except ImportError:  # a checkout from before block seeding
+        pass
+    else:
+        parts["seeds + states, per problem of 512"] = lambda: seeding.pcg64_states(
+            seeding.problem_seeds(1, "sdpa", 0, 512))
+    serialize = _serializer()
+    parts["JSON as the command writes it"] = lambda: serialize(problem)
     print("  breakdown of one easy sdpa problem (us):")
     costs = {}
     for name, fn in parts.items():
-        costs[name] = min(timeit.repeat(fn, number=2000, repeat=5, timer=time.process_time)) / 2000 * 1e6
-    costs["pick (without the Generator)"] -= costs["default_rng(seed)"]
+        number = 20 if name.startswith("seeds + states") else 2000
+        costs[name] = min(timeit.repeat(fn, number=number, repeat=5, timer=time.process_time)) / number * 1e6
+    costs["pick (without the Generator)"] -= costs["set Generator state"]
+    if "seeds + states, per problem of 512" in costs:
+        costs["seeds + states, per problem of 512"] /= 512
     for name, cost in costs.items():
-        print(f"    {name:34s} {cost:6.1f}")
-    try:
-        import orjson
-    except ImportError:
-        return
-    cost = min(timeit.repeat(lambda: orjson.dumps(data), number=2000, repeat=5,
-                             timer=time.process_time)) / 2000 * 1e6
-    print(f"    {'(orjson.dumps instead, for scale)':34s} {cost:6.1f}")
+        print(f"    {name:36s} {cost:6.1f}")
 
 
 def stream(count: int, root: Path) -> None:

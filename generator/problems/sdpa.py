@@ -51,32 +51,25 @@ def _spans(difficulty: str) -> tuple[np.ndarray, np.ndarray]:
 _SPANS = {difficulty: _spans(difficulty) for difficulty in _SIZES}
 
 
-_STARTS = {difficulty: ([i * d_k for i in range(n_q)], [i * d_k for i in range(n_q, n_q + n_k)])
-           for difficulty, (n_q, n_k, d_k, _, _, _) in _SIZES.items()}
-
-
 def pick(rng: np.random.Generator, difficulty: str) -> dict[str, Any]:
     n_q, n_k, d_k, d_v, _, _ = _SIZES[difficulty]
     span, top = _SPANS[difficulty]
-    q_starts, k_starts = _STARTS[difficulty]
     limit = MAX_SPREAD * math.isqrt(d_k)
-    size = span.shape[0]
+    size, qk = span.shape[0], (n_q + n_k) * d_k
     while True:
         # One uniform draw for Q, K and V together, each entry an integer in
         # [-top, top]: a NumPy call costs more than its numbers (rng.integers with
         # per-entry bounds takes twice as long).
-        flat = ((rng.random(size) * span).astype(np.int64) - top).tolist()
-        Q = [flat[i:i + d_k] for i in q_starts]
-        K = [flat[i:i + d_k] for i in k_starts]
+        flat = (rng.random(size) * span).astype(np.int64) - top
+        QK = flat[:qk].reshape(n_q + n_k, d_k).tolist()
+        Q, K = QK[:n_q], QK[n_q:]
         for q in Q:
             row = [sum(map(mul, q, k)) for k in K]
             if not 0 < max(row) - min(row) <= limit:
                 break
         else:
             break
-    start = (n_q + n_k) * d_k
-    V = [flat[i:i + d_v] for i in range(start, start + n_k * d_v, d_v)]
-    return {"Q": Q, "K": K, "V": V}
+    return {"Q": Q, "K": K, "V": flat[qk:].reshape(n_k, d_v).tolist()}
 
 
 def attention_inputs(given: dict[str, Any]) -> tuple[Matrix, Matrix, Matrix]:
