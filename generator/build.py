@@ -5,13 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import exporters, items, quiz
+from . import exporters, items, quiz, visuals
 from .exporters import guide, pdf
 from .project import Project
 from .recipes import DeckRecipe, GuideRecipe, QuizRecipe, Recipe
-
-FIGURES = ".figures"
-"""Folder under the output where figures are drawn once and reused (named by hash)."""
 
 
 @dataclass(frozen=True)
@@ -34,7 +31,8 @@ def build_recipe(project: Project, recipe: Recipe, out: Path, options: BuildOpti
     if isinstance(recipe, GuideRecipe):
         lessons = items.lesson_items(project.content, recipe.lessons)
         path = out / f"{recipe.id}.pdf"
-        guide.export_guide(project.content.paper, recipe.title, lessons, path, out / FIGURES, options.paper)
+        guide.export_guide(project.content.paper, recipe.title, lessons, path, visuals.default_cache_dir(),
+                           options.paper)
         return [path]
     assert isinstance(recipe, QuizRecipe)
     forms = quiz.build_quiz(project.content, recipe, options.seed, recipe.versions)

@@ -30,9 +30,8 @@ def build(out: Path, seed: int, env: dict[str, str] | None = None) -> None:
 
 
 def outputs(out: Path) -> dict[str, bytes]:
-    """Every built file (figures excepted: they are a cache) by path relative to out."""
-    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*"))
-            if p.is_file() and ".figures" not in p.parts}
+    """Every built file by path relative to out."""
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
 
 
 def is_complete(name: str, data: bytes) -> bool:

@@ -25,6 +25,7 @@ from typing import Any
 import matplotlib
 from matplotlib.figure import Figure
 
+from ..atomic import write_bytes
 from . import attention, complexity, lr_schedule, positional_encoding, softmax_saturation  # noqa: F401
 from .attention import attention_heatmap, causal_mask, masked_attention_weights
 from .registry import KINDS, VisualError, VisualKind, get_kind, normalize, validate
@@ -41,6 +42,7 @@ __all__ = [
     "attention_heatmap",
     "cache_key",
     "causal_mask",
+    "default_cache_dir",
     "figure",
     "kinds",
     "masked_attention_weights",
@@ -94,15 +96,16 @@ def render(kind: str, params: dict[str, Any] | None, cache_dir: Path) -> Path:
     path = Path(cache_dir) / f"{kind}-{cache_key(kind, params)[:12]}.png"
     if path.exists():
         return path
-    data = png_bytes(figure(kind, params))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        os.chmod(temp, 0o644)  # mkstemp makes it private; media files are shared
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    write_bytes(path, png_bytes(figure(kind, params)))
     return path
+
+
+def default_cache_dir() -> Path:
+    """The per-user folder where figures are kept between builds, or a temporary one."""
+    root = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    path = Path(root) / "paperdeck" / "figures"
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+    except OSError:
+        return Path(tempfile.mkdtemp(prefix="paperdeck-figures-"))

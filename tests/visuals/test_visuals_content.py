@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from generator import visuals
-
 from generator.content import loader
 
 PROJECT = Path(__file__).resolve().parents[2]

@@ -17,13 +17,13 @@ teaching order, hierarchical tags, and a small fixed set of note types
 from __future__ import annotations
 
 import os
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from genanki.util import guid_for
 
+from ... import visuals
 from ...atomic import write_bytes
 from ...errors import UsageError
 from ...items import Deck
@@ -42,7 +42,7 @@ class AnkiOptions:
     timestamp: int | None = None
     """Build time in seconds since the epoch; default ``SOURCE_DATE_EPOCH``, else now."""
     cache_dir: Path | None = None
-    """Where figures are cached between builds; default ``$XDG_CACHE_HOME/paperdeck/figures``."""
+    """Where figures are cached between builds; default ``visuals.default_cache_dir()``."""
 
 
 def build_time(timestamp: int | None = None) -> int:
@@ -67,17 +67,6 @@ def note_guid(paper_id: str, key: str) -> str:
     return guid_for("paperdeck", paper_id, key)
 
 
-def default_cache_dir() -> Path:
-    """A per-user cache for rendered figures, or a temporary folder if there is none."""
-    root = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    path = Path(root) / "paperdeck" / "figures"
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-        return path
-    except OSError:
-        return Path(tempfile.mkdtemp(prefix="paperdeck-figures-"))
-
-
 def _deck_rows(deck: Deck) -> tuple[list[DeckRow], dict[str, int]]:
     """Every deck and parent deck, with its id; lessons' decks describe the lesson."""
     rows: dict[str, DeckRow] = {deck.title: DeckRow(deck_id(deck.title), deck.title,
@@ -96,7 +85,7 @@ def build_package(deck: Deck, options: AnkiOptions | None = None) -> bytes:
     """The ``.apkg`` bytes of ``deck``."""
     options = options or AnkiOptions()
     stamp = build_time(options.timestamp)
-    figures = Figures(options.cache_dir or default_cache_dir())
+    figures = Figures(options.cache_dir or visuals.default_cache_dir())
     decks, ids = _deck_rows(deck)
     notes: list[NoteRow] = []
     media: dict[str, Path] = {}

@@ -1,0 +1,19 @@
+"""Shared test set-up: figures are cached in a temporary folder, not the user's cache."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+
+@pytest.fixture(scope="session", autouse=True)
+def figure_cache_home(tmp_path_factory: pytest.TempPathFactory):
+    """Point XDG_CACHE_HOME (and so every subprocess) at a folder of this test run."""
+    before = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("cache"))
+    yield
+    if before is None:
+        del os.environ["XDG_CACHE_HOME"]
+    else:
+        os.environ["XDG_CACHE_HOME"] = before
