@@ -48,8 +48,11 @@ class Session:
 
     def track(self, iterator: Iterator[Any], count: int, label: str,
               shortest: int = PROGRESS_FROM) -> Iterable[Any]:
-        """``iterator`` behind a progress bar on a terminal when it is long enough to wait for."""
-        if self.quiet or count < shortest or not sys.stderr.isatty():
+        """``iterator`` behind a progress bar on a terminal when it is long enough to wait for.
+
+        No bar with --quiet, nor with --verbose, whose lines say what is going on.
+        """
+        if self.quiet or self.verbose or count < shortest or not sys.stderr.isatty():
             return iterator
         return _progress(iterator, count, label)
 
@@ -67,6 +70,21 @@ def _progress(iterator: Iterator[Any], count: int, label: str) -> Iterator[Any]:
 
 
 pass_session = click.make_pass_decorator(Session)
+
+
+def _set_flag(name: str) -> Callable[[click.Context, click.Parameter, bool], None]:
+    def callback(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+        if value:
+            setattr(ctx.find_object(Session), name, True)
+    return callback
+
+
+def chatter_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    """--quiet and --verbose after the command name too (``paperdeck build -v``)."""
+    f = click.option("--quiet", "-q", is_flag=True, expose_value=False, callback=_set_flag("quiet"),
+                     help="Print only errors; no progress bar.")(f)
+    return click.option("--verbose", "-v", is_flag=True, expose_value=False, callback=_set_flag("verbose"),
+                        help="Say what is being built.")(f)
 
 
 def seed_option(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -105,6 +123,7 @@ def cli(ctx: click.Context, project: Path | None, quiet: bool, verbose: bool) ->
               help="Output folder (default: out/ in the project).")
 @seed_option
 @paper_option
+@chatter_options
 @pass_session
 def build(session: Session, out: Path | None, seed: int | None, paper: str) -> None:
     """Build every recipe in decks/ into the output folder.
@@ -213,6 +232,7 @@ def problems_(session: Session, type_id: str, count: int, seed: int | None, diff
 @click.option("-o", "output", type=click.Path(dir_okay=False, path_type=Path),
               help="The .apkg to write (default: out/RECIPE.apkg).")
 @seed_option
+@chatter_options
 @pass_session
 def deck(session: Session, recipe: str | None, output: Path | None, seed: int | None) -> None:
     """Write the Anki deck of RECIPE (default: the first deck recipe).
@@ -236,6 +256,7 @@ def deck(session: Session, recipe: str | None, output: Path | None, seed: int | 
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
               help="Output folder (default: out/RECIPE/).")
 @paper_option
+@chatter_options
 @pass_session
 def quiz_(session: Session, recipe: str | None, versions: int | None, seed: int | None,
           out: Path | None, paper: str) -> None:
@@ -266,6 +287,7 @@ def quiz_(session: Session, recipe: str | None, versions: int | None, seed: int 
               help="FILE.apkg (an Anki practice set) or FILE.pdf (a printable sheet).")
 @click.option("--new-set", "set_name", metavar="NAME",
               help="Start a separate practice set beside the old one instead of refreshing it.")
+@chatter_options
 @pass_session
 def practice(session: Session, types: tuple[str, ...], count: int, seed: int | None,
              difficulty: str, output: Path, set_name: str | None) -> None:

@@ -117,3 +117,43 @@ def test_practice_sheet_and_anki_set_hold_the_same_problems(capsys, tmp_path: Pa
     rows = sqlite3.connect(tmp_path / "c.anki2").execute("select flds from notes")
     fields = [row[0].split("\x1f") for row in rows]
     assert sorted(seeds) == sorted(next(f for f in row if f in seeds) for row in fields)
+
+
+def _on_a_terminal(*args: str) -> str:
+    """What paperdeck prints when stdout and stderr are a terminal (a pseudo-terminal here)."""
+    import pty
+    import subprocess
+    import sys
+
+    leader, follower = pty.openpty()
+    process = subprocess.Popen([sys.executable, "-m", "generator.cli", *args],
+                               stdout=follower, stderr=follower, stdin=subprocess.DEVNULL)
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            data = os.read(leader, 4096)
+        except OSError:  # the pseudo-terminal closes when the process ends
+            break
+        if not data:
+            break
+        chunks.append(data)
+    process.wait(timeout=120)
+    os.close(leader)
+    return b"".join(chunks).decode(errors="replace")
+
+
+def test_long_practice_shows_a_progress_bar_only_on_a_terminal(capsys, tmp_path: Path) -> None:
+    args = ["practice", "softmax", "-n", "400", "--seed", "1", "-o", str(tmp_path / "p.apkg")]
+    assert "softmax problems" in _on_a_terminal(*args) and "100%" in _on_a_terminal(*args)
+    assert "[#" not in _on_a_terminal(*args, "--quiet")
+    code, _, err = run(capsys, *args)
+    assert code == 0 and "[#" not in err and "%" not in err
+
+
+def test_verbose_says_what_is_built(capsys, tmp_path: Path) -> None:
+    code, _, err = run(capsys, "build", "--seed", "1", "--out", str(tmp_path), "-v")
+    assert code == 0
+    assert "building deck aiayn" in err and f"wrote {tmp_path / 'aiayn.apkg'}" in err
+    code, _, err = run(capsys, "build", "--seed", "1", "--out", str(tmp_path))
+    assert code == 0 and err.splitlines() == [f"built 7 recipes into {tmp_path} (17 files)"]
