@@ -18,7 +18,7 @@ from . import exporters, items, problems
 from .errors import PaperdeckError
 from .exporters.problem_text import as_markdown, as_text, json_stream
 from .project import Project, open_project
-from .recipes import ProblemSet
+from .recipes import Difficulty, ProblemSet
 
 PROGRESS_FROM = 200
 """Iterations from which a progress bar is shown (about a second of work)."""
@@ -97,6 +97,7 @@ def paper_option(f: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def difficulty_option(f: Callable[..., Any]) -> Callable[..., Any]:
+    # The choice passes only these names: commands may take it as a recipes.Difficulty.
     return click.option("--difficulty", "-d", type=click.Choice(problems.DIFFICULTIES),
                         default="easy", show_default=True, help="Sizes and number ranges.")(f)
 
@@ -242,7 +243,7 @@ def deck(session: Session, recipe: str | None, output: Path | None, seed: int | 
       paperdeck deck aiayn -o attention.apkg --seed 3
     """
     project = session.project()
-    chosen = project.recipe(recipe, "deck")
+    chosen = project.deck_recipe(recipe)
     output = output or project.root / "out" / f"{chosen.id}.apkg"
     built = items.build_deck(project.content, chosen, session.seed(seed))
     exporters.get(output).export(built, output)
@@ -270,7 +271,7 @@ def quiz_(session: Session, recipe: str | None, versions: int | None, seed: int 
     from .exporters import pdf
 
     project = session.project()
-    chosen = project.recipe(recipe, "quiz")
+    chosen = project.quiz_recipe(recipe)
     out = out or project.root / "out" / chosen.id
     forms = quiz.build_quiz(project.content, chosen, session.seed(seed), versions or chosen.versions)
     for path in pdf.export_quiz(forms, out, paper):
@@ -290,7 +291,7 @@ def quiz_(session: Session, recipe: str | None, versions: int | None, seed: int 
 @chatter_options
 @pass_session
 def practice(session: Session, types: tuple[str, ...], count: int, seed: int | None,
-             difficulty: str, output: Path, set_name: str | None) -> None:
+             difficulty: Difficulty, output: Path, set_name: str | None) -> None:
     """Regenerate randomized practice as an Anki set or a printable sheet.
 
     By default the Anki set keeps its slots: re-importing it gives the same notes

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from .content import load
 from .errors import UsageError
 from .model import Content
-from .recipes import Recipe, load_recipes
+from .recipes import DeckRecipe, QuizRecipe, Recipe, load_recipes
 
 BUNDLED = Path(__file__).parent / "bundled"
+
+_R = TypeVar("_R", DeckRecipe, QuizRecipe)
 
 
 @dataclass(frozen=True)
@@ -26,9 +29,18 @@ class Project:
     content: Content
     recipes: dict[str, Recipe]
 
-    def recipe(self, name: str | None, kind: str) -> Recipe:
-        """The recipe called ``name``, or the first of its kind when no name is given."""
-        of_kind = {k: r for k, r in self.recipes.items() if r.kind == kind}
+    def deck_recipe(self, name: str | None) -> DeckRecipe:
+        """The deck recipe called ``name``, or the first deck recipe when no name is given."""
+        return self._recipe(name, "deck", DeckRecipe)
+
+    def quiz_recipe(self, name: str | None) -> QuizRecipe:
+        """The quiz recipe called ``name``, or the first quiz recipe when no name is given."""
+        return self._recipe(name, "quiz", QuizRecipe)
+
+    def _recipe(self, name: str | None, kind: str, cls: type[_R]) -> _R:
+        # A recipe's class is fixed by its kind (recipes._KINDS): these are the
+        # recipes of ``kind``.
+        of_kind = {k: r for k, r in self.recipes.items() if isinstance(r, cls)}
         if name is None:
             if not of_kind:
                 raise UsageError(f"no {kind} recipe in {self.root / 'decks'}")

@@ -210,7 +210,7 @@ def _sdpa_inputs(problem: GeneratedProblem, masked: bool = False) -> list[np.nda
     K = np.asarray(problem.given["K"], dtype=float)
     scores = Q @ K.T / np.sqrt(Q.shape[1])
     if masked:
-        scores = np.where(np.tri(*scores.shape, dtype=bool), scores, -np.inf)
+        scores = np.where(np.tri(*scores.shape, dtype=np.bool_), scores, -np.inf)
     return [scores]
 
 

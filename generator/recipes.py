@@ -153,7 +153,7 @@ def load_recipes(project: Path | str, content: Content) -> dict[str, Recipe]:
 
 def _recipe_class(value: Any, report: Report) -> type | None:
     kinds = ", ".join(_KINDS)
-    if not isinstance(value, dict):
+    if not isinstance(value, yamlsource.LineDict):  # how yamlsource.load gives every mapping
         report.add(1, "", f"a recipe is a mapping with a kind: {kinds}")
         return None
     if "id" in value:

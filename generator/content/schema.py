@@ -81,7 +81,7 @@ def build(hint: Any, value: Any, where: Where) -> Any:
         if value is None:
             return None
         return build(options[0], value, where)
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):  # hints are classes, never instances
         return _build_dataclass(hint, value, where)
     if origin is tuple:
         if not isinstance(value, list):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import typst as typst_compiler
 
@@ -19,7 +18,7 @@ from .. import visuals
 from ..atomic import write_bytes
 from ..items import StudyItem
 from ..model import Concept, Equation, Paper, Visual, WorkedExample
-from .pdf import PAPERS, TEMPLATE, creation_timestamp, value_latex
+from .pdf import PAPERS, TEMPLATE, pdf_bytes, value_latex
 from .typst import display_math, escape, inline_math, markdown, string
 
 
@@ -119,6 +118,5 @@ def export_guide(paper: Paper, title: str, items: list[StudyItem], path: Path, f
     figures.mkdir(parents=True, exist_ok=True)
     source = guide_source(paper, title, items, figures, paper_size)
     compiler = typst_compiler.Compiler(root=str(figures), ignore_system_fonts=True)
-    data: Any = compiler.compile(source.encode("utf-8"), format="pdf", timestamp=creation_timestamp())
-    write_bytes(path, data)
+    write_bytes(path, pdf_bytes(compiler, source))
     return path

@@ -16,7 +16,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import typst as typst_compiler
 
@@ -301,10 +301,20 @@ def _compiler() -> typst_compiler.Compiler:
     return compiler
 
 
+def pdf_bytes(compiler: typst_compiler.Compiler, source: str) -> bytes:
+    """Typst source compiled by ``compiler`` to one PDF, in memory.
+
+    With format "pdf" and no output path, ``Compiler.compile`` returns the PDF's
+    bytes; its declared ``bytes | list[bytes] | None`` also covers writing to a
+    file (None) and PNG or SVG output, one image per page (a list).
+    """
+    return cast(bytes, compiler.compile(source.encode("utf-8"), format="pdf", timestamp=creation_timestamp()))
+
+
 def compile_pdf(source: str) -> bytes:
     """PDF bytes for Typst source, with only the fonts bundled in ``typst``."""
     try:
-        return _compiler().compile(source.encode("utf-8"), format="pdf", timestamp=creation_timestamp())
+        return pdf_bytes(_compiler(), source)
     except typst_compiler.TypstError as error:  # a bug here: author text is always escaped
         raise RuntimeError(f"Typst could not compile a generated document: {error.diagnostic}") from error
 

@@ -8,7 +8,7 @@ a NumPy or Python exception.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -109,9 +109,12 @@ def matrices(given: dict[str, Any], key: str, count: int | None = None) -> list[
 
 _NUMBER_TYPES = {int, float}
 
+Rows = Sequence[Sequence[float]]
+"""A matrix as given: a list (or tuple) of rows, each a list (or tuple) of numbers."""
+
 
 def matrix_rows(given: dict[str, Any], key: str, rows: int | None = None,
-                cols: int | None = None, why: str = "") -> list[list[float]]:
+                cols: int | None = None, why: str = "") -> Rows:
     """Like ``matrix`` but as the given list of rows, for the ``tiny`` helpers."""
     value = given[key]
     field = f"given.{key}"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -67,7 +67,9 @@ def matrix(values: Sequence[Sequence[float]] | Sequence[float] | np.ndarray, dig
     """A matrix (or a vector, as one row) as a LaTeX ``pmatrix``."""
     if isinstance(values, np.ndarray):
         values = values.tolist()
-    rows = values if values and isinstance(values[0], (list, tuple)) else [values]
+    # A matrix is its rows; a vector is one row.
+    rows = cast("Sequence[Sequence[float]]",
+                values if values and isinstance(values[0], (list, tuple)) else [values])
     return r"\begin{pmatrix} " + r" \\ ".join([row(r, digits) for r in rows]) + r" \end{pmatrix}"
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from . import ANSWER_DECIMALS, Distractor, ProblemType, Solution, Step, Tolerance, register
-from .inputs import check_keys, matrix_rows
+from .inputs import Rows, check_keys, matrix_rows
 from .latex import matrix as latex_matrix
 from .latex import row as latex_row
 from .tiny import Matrix
@@ -72,7 +72,7 @@ def pick(rng: np.random.Generator, difficulty: str) -> dict[str, Any]:
     return {"Q": Q, "K": K, "V": flat[qk:].reshape(n_k, d_v).tolist()}
 
 
-def attention_inputs(given: dict[str, Any]) -> tuple[Matrix, Matrix, Matrix]:
+def attention_inputs(given: dict[str, Any]) -> tuple[Rows, Rows, Rows]:
     """Q, K and V from the givens, with their shapes checked against each other."""
     check_keys(given, ("Q", "K", "V"))
     Q = matrix_rows(given, "Q")
@@ -116,7 +116,7 @@ def _rounded(row: list[float]) -> list[float]:
     return [round(x, ANSWER_DECIMALS) + 0.0 for x in row]
 
 
-def _rounded_product(A: Matrix, columns: list[tuple[float, ...]]) -> Matrix:
+def _rounded_product(A: Rows, columns: list[tuple[float, ...]]) -> Matrix:
     """A V, given V's columns, rounded like ``tiny.rounded``."""
     return [[round(sum(map(mul, row, col)), ANSWER_DECIMALS) + 0.0 for col in columns] for row in A]
 
@@ -136,7 +136,7 @@ def _solve_picked(given: dict[str, Any]) -> Solution:
     return _solve(given["Q"], given["K"], given["V"])
 
 
-def _solve(Q: Matrix, K: Matrix, V: Matrix) -> Solution:
+def _solve(Q: Rows, K: Rows, V: Rows) -> Solution:
     d_k = len(Q[0])
     root = math.sqrt(d_k)
     raw = [[sum(map(mul, q, k)) for k in K] for q in Q]
@@ -162,7 +162,7 @@ def _solve(Q: Matrix, K: Matrix, V: Matrix) -> Solution:
     # Distractors state the primary key only: they are the wrong options of a
     # multiple-choice card, and the JSON stays small.
     over_queries = [_row(d_k, root, list(col))[1] for col in zip(*raw, strict=True)]
-    distractors = (
+    distractors: tuple[Distractor, ...] = (
         Distractor(_OVER_QUERIES,
                    {"output": _rounded_product(list(zip(*over_queries, strict=True)), columns)}),
         Distractor(_NO_SOFTMAX, {"output": _rounded_product([r[0] for r in rows], columns)}),

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import operator
 import zlib
-from typing import Any
+from typing import Any, TypedDict
 
 import numpy as np
 
@@ -104,7 +104,21 @@ def _one_seed(set_seed: int, type_id: str, index: int) -> int:
     return _generate_state(_pool(entropy), 1)[0]
 
 
-def pcg64_states(seeds: list[int]) -> list[dict[str, Any]]:
+class _PCG64Internal(TypedDict):
+    state: int
+    inc: int
+
+
+class PCG64State(TypedDict):
+    """``np.random.PCG64().state``: what NumPy's stub names ``_PCG64State`` (not importable)."""
+
+    bit_generator: str
+    state: _PCG64Internal
+    has_uint32: int
+    uinteger: int
+
+
+def pcg64_states(seeds: list[int]) -> list[PCG64State]:
     """``np.random.default_rng(seed).bit_generator.state`` for each of ``seeds`` (each < 2**32).
 
     default_rng seeds PCG64 with ``SeedSequence(seed).generate_state(4, np.uint64)``:
@@ -118,7 +132,7 @@ def pcg64_states(seeds: list[int]) -> list[dict[str, Any]]:
     if int(seed.max()) > _MASK32:
         raise ValueError("problem seeds are 32-bit")
     w = [column.tolist() for column in _generate_state(_pool([seed]), 8)]
-    states = []
+    states: list[PCG64State] = []
     for w0, w1, w2, w3, w4, w5, w6, w7 in zip(*w, strict=True):
         # uint64 k is words 2k (low) and 2k + 1 (high), read little-endian.
         initstate = ((w1 << 32 | w0) << 64) | (w3 << 32 | w2)

@@ -48,7 +48,7 @@ def draw(p: dict[str, Any]) -> Figure:
     with house_style():
         fig = new_figure(height_in=4.0 + 0.95 * len(dims))
         # Two subfigures lay out apart, so the colorbar does not narrow the curves.
-        top, bottom = fig.subfigures(2, 1, height_ratios=[4.0, 0.95 * len(dims)])
+        top, bottom = fig.subfigures(2, 1, squeeze=False, height_ratios=[4.0, 0.95 * len(dims)])[:, 0]
         heat_ax = top.subplots()
         image = heat_ax.imshow(pe, cmap="cividis", vmin=-1, vmax=1, aspect="auto",
                                interpolation="nearest", extent=(-0.5, d_model - 0.5, positions - 0.5, -0.5))

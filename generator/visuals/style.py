@@ -12,18 +12,31 @@ from __future__ import annotations
 import contextlib
 import io
 from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import matplotlib
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+if TYPE_CHECKING:
+    from matplotlib.typing import RcKeyType
+
 WIDTH_IN = 6.0
 """Figure width in inches: a printed column, and 1200 px on screen."""
 DPI = 200
 
+
+class LineStyle(TypedDict):
+    """Keyword arguments of ``Axes.plot`` for one curve."""
+
+    color: str
+    linestyle: str | tuple[float, tuple[float, ...]]
+    marker: str
+
+
 # Line styles for curves drawn in one panel: each differs in dash and marker,
 # so they stay apart in grayscale print and for colour-blind readers.
-LINE_STYLES = (
+LINE_STYLES: tuple[LineStyle, ...] = (
     {"color": "black", "linestyle": "-", "marker": "o"},
     {"color": "0.35", "linestyle": "--", "marker": "s"},
     {"color": "0.15", "linestyle": ":", "marker": "^"},
@@ -32,7 +45,7 @@ LINE_STYLES = (
     {"color": "0.45", "linestyle": (0, (1, 1)), "marker": "x"},
 )
 
-RC = {
+RC: dict[RcKeyType, Any] = {
     "font.family": "DejaVu Sans",  # ships with matplotlib: same glyphs on every machine
     "mathtext.fontset": "dejavusans",
     "font.size": 12,

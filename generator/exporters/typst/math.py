@@ -160,7 +160,8 @@ class _Parser:
     def raw_group(self) -> str:
         """The literal text of a ``{…}`` argument (for \\text and environment names)."""
         self.expect("{")
-        depth, out = 1, []
+        depth = 1
+        out: list[str] = []
         while self.pos < len(self.tokens):
             token = self.tokens[self.pos]
             self.pos += 1
