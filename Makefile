@@ -18,6 +18,7 @@ bench: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check generator tests benchmarks
+	$(BIN)/mypy generator
 
 $(STAMP): setup.cfg pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
