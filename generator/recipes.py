@@ -198,3 +198,9 @@ def _check_quiz(quiz: QuizRecipe, where: Where) -> None:
         where.error("must be between 1 and 26 (forms are lettered A to Z)", "versions")
     if quiz.minutes is not None and quiz.minutes <= 0:
         where.error("must be more than 0", "minutes")
+    if not quiz.calculator:
+        for i, section in enumerate(quiz.sections):
+            type_id = section.problems.type if section.problems else None
+            if type_id in problems.all_types() and problems.get(type_id).needs_calculator:
+                where.error(f"{type_id} problems need a calculator (no table can give their values);"
+                            " set calculator: true", f"sections[{i}].problems.type")

@@ -107,6 +107,8 @@ class ProblemType:
     """Where the paper teaches it (``S3.E1``)."""
     solve_picked: Callable[[dict[str, Any]], Solution] | None = None
     """``solve`` without its input checks, for givens ``pick`` drew (optional, for speed)."""
+    needs_calculator: bool = False
+    """Its answer needs sin, cos, roots or powers that a printed table cannot give."""
 
 
 @dataclass(frozen=True)

@@ -124,4 +124,5 @@ register(ProblemType(
     description="Layer normalisation of a residual sum (S3.1)",
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(abs=0.002), primary="y", source="S3.1",
+    needs_calculator=True,
 ))

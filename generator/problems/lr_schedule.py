@@ -87,4 +87,5 @@ register(ProblemType(
     description="Learning rate at a step of the warmup-then-decay schedule (Eq. 3)",
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(rel=0.001), primary="lrate", source="S5.E3",
+    needs_calculator=True,
 ))

@@ -92,4 +92,5 @@ register(ProblemType(
     description="One entry of the sinusoidal positional encoding",
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(abs=0.002), primary="value", source="S3.5",
+    needs_calculator=True,
 ))
