@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from . import exporters, items, problems
-from .errors import PaperdeckError
+from .errors import PaperdeckError, UsageError
 from .exporters.problem_text import as_markdown, as_text, json_stream
 from .project import Project, open_project
 from .recipes import Difficulty, ProblemSet
@@ -304,6 +304,8 @@ def practice(session: Session, types: tuple[str, ...], count: int, seed: int | N
     exporter = exporters.get(output)
     for type_id in types:
         problems.get(type_id)
+    if len(set(types)) < len(types):
+        raise UsageError("each problem type once, please: a type named twice would fill the same notes")
     project = session.project()
     sets = [ProblemSet(type_id, count, difficulty) for type_id in types]
     built = items.build_practice(project.content, sets, session.seed(seed), set_name or "practice",

@@ -127,7 +127,7 @@ def load_recipes(project: Path | str, content: Content) -> dict[str, Recipe]:
         shown = f"decks/{path.name}"
         report = Report(shown)
         report.checks[ProblemSet] = _check_problem_set
-        report.checks[DeckRecipe] = lambda r, w: _check_lessons(r.lessons, lesson_ids, w)
+        report.checks[DeckRecipe] = lambda r, w: _check_deck(r, lesson_ids, w)
         report.checks[GuideRecipe] = lambda r, w: _check_lessons(r.lessons, lesson_ids, w)
         report.checks[QuestionPick] = lambda p, w: _check_pick(p, lesson_ids, question_ids, w)
         report.checks[QuizSection] = _check_section
@@ -173,6 +173,17 @@ def _check_lessons(ids: tuple[str, ...], known: set[str], where: Where) -> None:
     for i, lesson_id in enumerate(ids):
         if lesson_id not in known:
             where.error(f"no lesson {lesson_id!r} in content/paper.yaml", f"lessons[{i}]")
+
+
+def _check_deck(deck: DeckRecipe, lesson_ids: set[str], where: Where) -> None:
+    _check_lessons(deck.lessons, lesson_ids, where)
+    seen: set[tuple[str, str]] = set()
+    for i, problem_set in enumerate(deck.problems):
+        slot = (problem_set.type, problem_set.difficulty)
+        if slot in seen:  # both sets would fill the same notes (slots are type, difficulty, index)
+            where.error(f"{problem_set.type} ({problem_set.difficulty}) is listed twice; add up the counts",
+                        f"problems[{i}]")
+        seen.add(slot)
 
 
 def _check_pick(pick: QuestionPick, lessons: set[str], questions: set[str], where: Where) -> None:

@@ -69,6 +69,7 @@ def test_problems_text_formats_show_prompt_steps_and_answer(capsys, fmt: str) ->
     (["problems", "attention"], "paperdeck: unknown problem type 'attention'; choose from "),
     (["practice", "sdpa", "-o", "x.docx"], "paperdeck: cannot write .docx (x.docx); use one of .apkg, .pdf"),
     (["deck", "nope"], "paperdeck: no deck recipe 'nope'; choose from aiayn"),
+    (["practice", "sdpa", "sdpa", "-o", "x.apkg"], "paperdeck: each problem type once, please"),
     (["problems", "sdpa", "--difficulty", "extreme"], "Error: Invalid value for '--difficulty'"),
     (["problems", "sdpa", "-n", "-3"], "Error: Invalid value for '-n'"),
 ])
