@@ -121,7 +121,7 @@ def cli(ctx: click.Context, project: Path | None, quiet: bool, verbose: bool) ->
 
 @cli.command()
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Output folder (default: out/ in the project).")
+              help="Output folder (default: out/ in the project, or here for the bundled paper).")
 @seed_option
 @paper_option
 @chatter_options
@@ -136,7 +136,7 @@ def build(session: Session, out: Path | None, seed: int | None, paper: str) -> N
     from .build import BuildOptions, build_recipe  # loads every exporter
 
     project = session.project()
-    out = out or project.root / "out"
+    out = out or project.out
     options = BuildOptions(session.seed(seed), paper)
     recipes = iter(project.recipes.values())
     written = 0
@@ -244,7 +244,7 @@ def deck(session: Session, recipe: str | None, output: Path | None, seed: int | 
     """
     project = session.project()
     chosen = project.deck_recipe(recipe)
-    output = output or project.root / "out" / f"{chosen.id}.apkg"
+    output = output or project.out / f"{chosen.id}.apkg"
     built = items.build_deck(project.content, chosen, session.seed(seed))
     exporters.get(output).export(built, output)
     session.note(f"wrote {output} ({len(built.items)} notes)")
@@ -272,7 +272,7 @@ def quiz_(session: Session, recipe: str | None, versions: int | None, seed: int 
 
     project = session.project()
     chosen = project.quiz_recipe(recipe)
-    out = out or project.root / "out" / chosen.id
+    out = out or project.out / chosen.id
     forms = quiz.build_quiz(project.content, chosen, session.seed(seed), versions or chosen.versions)
     for path in pdf.export_quiz(forms, out, paper):
         session.note(f"wrote {path}")

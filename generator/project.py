@@ -29,6 +29,12 @@ class Project:
     content: Content
     recipes: dict[str, Recipe]
 
+    @property
+    def out(self) -> Path:
+        """Where output goes by default: ``out/`` under the project, or under the
+        current folder for the bundled paper (never inside the installed package)."""
+        return (Path.cwd() if self.root == BUNDLED else self.root) / "out"
+
     def deck_recipe(self, name: str | None) -> DeckRecipe:
         """The deck recipe called ``name``, or the first deck recipe when no name is given."""
         return self._recipe(name, "deck", DeckRecipe)

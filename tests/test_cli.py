@@ -161,3 +161,14 @@ def test_verbose_says_what_is_built(capsys, tmp_path: Path) -> None:
     recipes = len(list((Path(__file__).parents[1] / "decks").glob("*.yaml")))
     summary = rf"built {recipes} recipes into {re.escape(str(tmp_path))} \(\d+ files\)\n"
     assert code == 0 and re.fullmatch(summary, err)
+
+
+def test_bundled_paper_builds_into_the_current_folder(capsys, tmp_path: Path) -> None:
+    here = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        code, _, err = run(capsys, "deck", "--seed", "1")
+    finally:
+        os.chdir(here)
+    assert code == 0, err
+    assert (tmp_path / "out" / "aiayn.apkg").is_file()
