@@ -9,7 +9,6 @@ import pytest
 
 from generator.content import load
 from generator.exporters.guide import export_guide
-from generator.exporters.typst import markdown
 from generator.items import lesson_items
 
 from .conftest import pages_text, squash
@@ -54,11 +53,3 @@ def test_math_is_typeset_and_no_source_text_is_left(guide) -> None:
         assert source not in text
     assert "√" in text
 
-
-def test_markdown_tables_and_lists_become_typst_tables_and_lists() -> None:
-    typst = markdown("Intro:\n1. one\n2. two \\(x\\)\n   continued\n\n"
-                     "| A | B |\n|---|---|\n| 1 | 2 |\n\n- a\n- b")
-    assert "#enum(start: 1, [one], [two $x$ continued])" in typst
-    assert "#table(columns: 2," in typst and "[#strong[A]]" in typst and "[2]" in typst
-    assert "#list([a], [b])" in typst
-    assert markdown("3 - 2 = 1") == "3 \\- 2 \\= 1"

@@ -4,8 +4,9 @@ Content is Markdown with MathJax math (``\\( … \\)``, ``\\[ … \\]``). Every 
 that means something in HTML (``&``, ``<``, ``>``) is escaped, inside math too (MathJax
 reads the text, where ``&lt;`` is ``<`` again), so an author's ``<b>`` shows as typed
 and never runs as markup. Backslashes and braces are left alone, so LaTeX and Anki's
-``{{c1::…}}`` survive. Only this Markdown becomes HTML: blank-line paragraph breaks,
-``*em*``, ``**strong**`` and `` `code` `` (never inside math).
+``{{c1::…}}`` survive. Only this Markdown becomes HTML: the paragraphs, lists and
+tables of ``generator.markdown``, ``*em*``, ``**strong**`` and `` `code` `` (never
+inside math).
 """
 
 from __future__ import annotations
@@ -17,13 +18,14 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from ...markdown import Block, ListBlock, Paragraph, blocks
+
 # Math and code spans are cut out before the Markdown rules run, so ``a*b*c`` in LaTeX
 # or ``**`` in code stays as written; \x00 cannot occur in YAML text.
 _PROTECTED = re.compile(r"\\\(.*?\\\)|\\\[.*?\\\]|`[^`\n]+`", re.S)
 _STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", re.S)
 _EM = re.compile(r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])", re.S)
 _PLACEHOLDER = re.compile("\x00(\\d+)\x00")
-_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
 
 
 def escape(text: str) -> str:
@@ -61,14 +63,27 @@ def inline(text: str) -> str:
     return _PLACEHOLDER.sub(lambda m: kept[int(m.group(1))], out)
 
 
+def _html(part: Block) -> str:
+    if isinstance(part, Paragraph):
+        return f"<p>{inline(part.text)}</p>"
+    if isinstance(part, ListBlock):
+        tag = "ul" if part.start is None else "ol"
+        start = "" if part.start in (None, 1) else f' start="{part.start}"'
+        return f"<{tag}{start}>" + "".join(f"<li>{inline(item)}</li>" for item in part.items) + f"</{tag}>"
+    head = "".join(f"<th>{inline(cell)}</th>" for cell in part.header)
+    body = "".join("<tr>" + "".join(f"<td>{inline(cell)}</td>" for cell in row) + "</tr>"
+                   for row in part.rows)
+    return f'<table class="pd-table"><tr>{head}</tr>{body}</table>'
+
+
 def block(text: str) -> str:
-    """Content Markdown as HTML: one paragraph inline, several as ``<p>`` elements."""
+    """Content Markdown as HTML: a single paragraph inline; else paragraphs, lists and tables."""
     if "\n" not in text.strip():
         return inline(text)
-    paragraphs = [p for p in _PARAGRAPH_BREAK.split(text.strip()) if p.strip()]
-    if len(paragraphs) <= 1:
-        return inline(text)
-    return "".join(f"<p>{inline(p)}</p>" for p in paragraphs)
+    parts = blocks(text)
+    if len(parts) == 1 and isinstance(parts[0], Paragraph):
+        return inline(parts[0].text)
+    return "".join(_html(part) for part in parts)
 
 
 # Values (givens, answers) as LaTeX.

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from ...markdown import Block, ListBlock, Paragraph, blocks
 from .math import convert
 
 # Characters with a meaning somewhere in Typst markup. Escaping all of them, everywhere,
@@ -82,64 +83,18 @@ def _text_and_math(text: str) -> str:
     return "".join(out)
 
 
-_LIST_ITEM = re.compile(r"(?:(?P<bullet>[-*+])|(?P<number>\d+)\.)\s+(?P<text>.*)")
-_TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$")
-
-
-def _cells(row: str) -> list[str]:
-    return [cell.strip() for cell in row.strip().strip("|").split("|")]
-
-
-def _table(rows: list[str]) -> str:
-    header, body = _cells(rows[0]), [_cells(r) for r in rows[2:]]
-    width = len(header)
-    cells = [f"[#strong[{_text_and_math(c)}]]" for c in header]
-    for row in body:
-        row = (row + [""] * width)[:width]
-        cells += [f"[{_text_and_math(c)}]" for c in row]
-    return (f"#table(columns: {width}, align: left, inset: 4pt, stroke: 0.5pt + luma(120), "
+def _block(block: Block) -> str:
+    if isinstance(block, Paragraph):
+        return _text_and_math(block.text)
+    if isinstance(block, ListBlock):
+        body = ", ".join(f"[{_text_and_math(item)}]" for item in block.items)
+        return f"#list({body})" if block.start is None else f"#enum(start: {block.start}, {body})"
+    cells = [f"[#strong[{_text_and_math(c)}]]" for c in block.header]
+    cells += [f"[{_text_and_math(c)}]" for row in block.rows for c in row]
+    return (f"#table(columns: {len(block.header)}, align: left, inset: 4pt, stroke: 0.5pt + luma(120), "
             + ", ".join(cells) + ")")
-
-
-def _list(items: list[tuple[str | None, str]]) -> str:
-    body = ", ".join(f"[{_text_and_math(text)}]" for _, text in items)
-    first = items[0][0]
-    if first is None:
-        return f"#list({body})"
-    return f"#enum(start: {int(first)}, {body})"
-
-
-def _blocks(paragraph: str) -> list[str]:
-    """Typst for one blank-line-separated block: text lines, a list or a table."""
-    lines = paragraph.splitlines()
-    if len(lines) >= 2 and lines[0].lstrip().startswith("|") and _TABLE_RULE.match(lines[1].strip()):
-        return [_table([line for line in lines if line.strip()])]
-    out: list[str] = []
-    text: list[str] = []
-    items: list[tuple[str | None, str]] = []
-    for line in lines:
-        item = _LIST_ITEM.fullmatch(line.strip()) if not line.startswith("  ") or not items else None
-        if item:
-            if text:
-                out.append(_text_and_math("\n".join(text)))
-                text = []
-            items.append((item.group("number"), item.group("text")))
-        elif items and line.startswith(" "):
-            number, previous = items[-1]
-            items[-1] = (number, previous + " " + line.strip())
-        else:
-            if items:
-                out.append(_list(items))
-                items = []
-            text.append(line.strip())
-    if items:
-        out.append(_list(items))
-    if text:
-        out.append(_text_and_math("\n".join(text)))
-    return out
 
 
 def markdown(text: str) -> str:
     """Typst markup for content text: paragraphs, lists, tables, emphasis, code and math."""
-    paragraphs = [p for p in re.split(r"\n\s*\n", text.strip()) if p.strip()]
-    return "\n\n".join(block for p in paragraphs for block in _blocks(p))
+    return "\n\n".join(_block(block) for block in blocks(text))
