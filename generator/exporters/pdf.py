@@ -27,6 +27,7 @@ from ..items import Deck
 from ..problems import Problem, Tolerance
 from ..problems.latex import number, scientific
 from ..quiz import Form, Option, ProblemItem, QuestionItem, Quiz, QuizItem, exponentials
+from .numbers import Formatter, number_formatter
 from .typst import LatexError, display_math, escape, inline_math, markdown, string
 
 PAPERS = {"a4": "a4", "letter": "us-letter"}
@@ -52,17 +53,22 @@ def format_number(x: Any) -> str:
     return number(x, 4)
 
 
-def value_latex(value: Any) -> str:
-    """LaTeX for a JSON-plain answer value (number, vector, matrix, list of matrices)."""
+def value_latex(value: Any, fmt: Formatter = format_number) -> str:
+    """LaTeX for a JSON-plain value (number, vector, matrix, list of matrices), numbers by ``fmt``."""
     if isinstance(value, list):
         if value and isinstance(value[0], list) and value[0] and isinstance(value[0][0], list):
-            return r",\quad ".join(value_latex(m) for m in value)
+            return r",\quad ".join(value_latex(m, fmt) for m in value)
         rows = value if value and isinstance(value[0], list) else [value]
-        body = r" \\ ".join(" & ".join(format_number(x) for x in row) for row in rows)
+        body = r" \\ ".join(" & ".join(fmt(x) for x in row) for row in rows)
         return r"\begin{pmatrix} " + body + r" \end{pmatrix}"
     if isinstance(value, str):
         return r"\text{" + value.replace("\\", "").replace("{", r"\{").replace("}", r"\}") + "}"
-    return format_number(value)
+    return fmt(value)
+
+
+def answer_formatter(problem: Problem) -> Formatter:
+    """How the key prints a problem's numbers: the same digits as its Anki card."""
+    return number_formatter(problem.tolerance.abs, problem.tolerance.rel)
 
 
 def number_markup(x: Any) -> str:
@@ -197,7 +203,8 @@ def form_source(quiz: Quiz, form: Form, paper: str = "a4") -> str:
 def _solution(problem: Problem) -> str:
     """Answer with tolerance, worked steps and named-mistake results of a problem."""
     lines = []
-    answers = r" \quad ".join(rf"\mathrm{{{_latex_name(k)}}} = {value_latex(v)}"
+    fmt = answer_formatter(problem)
+    answers = r" \quad ".join(rf"\mathrm{{{_latex_name(k)}}} = {value_latex(v, fmt)}"
                               for k, v in problem.answer.items())
     lines.append(f"#right-answer[{display_math(answers)} Tolerance: {tolerance_text(problem.tolerance)}"
                  f" on every number.]")
@@ -208,7 +215,7 @@ def _solution(problem: Problem) -> str:
         rows = []
         for d in problem.distractors:
             got = d.answer.get(primary)
-            rows.append(f"[{escape(d.mistake)}], [{inline_math(value_latex(got))}]")
+            rows.append(f"[{escape(d.mistake)}], [{inline_math(value_latex(got, fmt))}]")
         header = f"[*Named mistake*], [*Gives {escape(primary)}*]"
         lines.append("#block(breakable: false, above: 0.8em, table(columns: (1fr, auto), inset: 5pt,"
                      f" {header}, {', '.join(rows)}))")

@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.exporters.anki import markup, notes
+from generator.exporters.numbers import number_formatter
 from generator.items import KINDS, StudyItem
 
 
@@ -61,11 +62,11 @@ def test_escaped_text_never_makes_markup_and_keeps_latex(text):
     ],
 )
 def test_latex_value(value, expected):
-    assert markup.latex_value(value, markup.number_formatter(abs_tol=0.005)) == expected
+    assert markup.latex_value(value, number_formatter(abs_tol=0.005)) == expected
 
 
 def test_relative_tolerance_shows_significant_figures():
-    fmt = markup.number_formatter(rel_tol=0.001)
+    fmt = number_formatter(rel_tol=0.001)
     assert fmt(0.00698771) == "0.0069877"
     assert fmt(0.000698771) == r"6.9877 \times 10^{-4}"
 

@@ -73,9 +73,10 @@ def test_key_answers_equal_the_problems_answers(written, built):
             if isinstance(item, quiz.ProblemItem):
                 problem = item.problem
                 assert f"problemseed{problem.seed}" in key
+                fmt = pdf.answer_formatter(problem)
                 for value in problem.answer.values():
                     for x in _numbers(value):
-                        assert squash(pdf.format_number(x)) in key, (problem.id, x)
+                        assert squash(fmt(x)) in key, (problem.id, x)
                 for distractor in problem.distractors:
                     assert squash(distractor.mistake) in key
             elif item.question.type == "numeric":
@@ -184,6 +185,7 @@ def test_practice_sheet_prints_problems_then_solutions(content, tmp_path):
     solutions = "".join(pages[start:])
     for problem in problems:
         assert f"problemseed{problem.seed}" in "".join(pages[:start])
+        fmt = pdf.answer_formatter(problem)
         for value in problem.answer.values():
             for x in _numbers(value):
-                assert squash(pdf.format_number(x)) in solutions
+                assert squash(fmt(x)) in solutions

@@ -15,10 +15,10 @@ import functools
 import html
 import math
 import re
-from collections.abc import Callable
 from typing import Any
 
 from ...markdown import Block, ListBlock, Paragraph, blocks
+from ..numbers import Formatter
 
 # Math and code spans are cut out before the Markdown rules run, so ``a*b*c`` in LaTeX
 # or ``**`` in code stays as written; \x00 cannot occur in YAML text.
@@ -87,52 +87,6 @@ def block(text: str) -> str:
 
 
 # Values (givens, answers) as LaTeX.
-
-Formatter = Callable[[float], str]
-
-
-@functools.lru_cache(maxsize=64)
-def number_formatter(abs_tol: float | None = None, rel_tol: float | None = None) -> Formatter:
-    """Numbers shown one digit finer than the tolerance a student is held to."""
-    if rel_tol and not abs_tol:
-        figures = max(3, math.ceil(-math.log10(rel_tol)) + 2)
-        return lambda x: _significant(x, figures)
-    decimals = max(2, math.ceil(-math.log10(abs_tol)) + 1) if abs_tol else 6
-    pattern = f"%.{decimals}f"
-
-    # Called for every number of every card: kept to string operations.
-    def fixed(x: float) -> str:
-        if x.__class__ is int:
-            return str(x)
-        text = pattern % x
-        if "n" in text:  # inf, nan
-            return _fixed(x, decimals)
-        text = text.rstrip("0").rstrip(".")
-        return "0" if text == "-0" else text
-
-    return fixed
-
-
-def _fixed(x: float, decimals: int) -> str:
-    if x.__class__ is int:
-        return str(x)
-    text = f"{x:.{decimals}f}"
-    if "n" in text:  # inf, nan
-        return {"inf": r"\infty", "-inf": r"-\infty"}.get(text, r"\text{NaN}")
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
-
-
-def _significant(x: float, figures: int) -> str:
-    if x == 0 or not math.isfinite(x):
-        return _fixed(x, 0)
-    exponent = math.floor(math.log10(abs(x)))
-    if -3 <= exponent <= 5:
-        return _fixed(x, max(0, figures - 1 - exponent))
-    mantissa = _fixed(x / 10**exponent, figures - 1)
-    return mantissa + r" \times 10^{" + str(exponent) + "}"
-
 
 def _is_number(x: Any) -> bool:
     return isinstance(x, (int, float)) and not isinstance(x, bool)

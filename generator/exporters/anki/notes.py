@@ -23,6 +23,7 @@ from ...errors import PaperdeckError
 from ...items import KINDS, StudyItem
 from ...model import Cloze, Concept, Equation, Flashcard, Question, Visual, WorkedExample
 from ...problems import Problem, Tolerance
+from ..numbers import number_formatter
 from . import notetypes
 from .markup import (
     attribute,
@@ -33,7 +34,6 @@ from .markup import (
     flat_numbers,
     inline,
     name_html,
-    number_formatter,
     shape_of,
     shape_words,
     values_html,
