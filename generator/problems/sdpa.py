@@ -85,7 +85,8 @@ def attention_inputs(given: dict[str, Any]) -> tuple[Rows, Rows, Rows]:
 # mistake) turns into, by d_k and the row's entries: small integers, so problems
 # share rows and most are computed once. An entry holds, in this order: the
 # scaled scores, their softmax, both rounded for the answer, both as LaTeX
-# ("a & b & c"), the softmax of the unscaled row and of the row divided by d_k.
+# ("a & b & c"), the softmax of the unscaled row and of the row divided by d_k,
+# the raw row as LaTeX and the raw row itself.
 _ROWS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 _ROWS_LIMIT = 50_000  # entries; the cache is emptied when full, so memory stays bounded
 
@@ -98,11 +99,30 @@ def _row(d_k: int, root: float, raw: list[float]) -> tuple[Any, ...]:
         weights = _softmax(scores)
         entry = (scores, weights, _rounded(scores), _rounded(weights),
                  latex_row(scores), latex_row(weights),
-                 _softmax(raw), _softmax([x / d_k for x in raw]))
+                 _softmax(raw), _softmax([x / d_k for x in raw]), latex_row(raw), raw)
         if len(_ROWS) >= _ROWS_LIMIT:
             _ROWS.clear()
         _ROWS[key] = entry
     return entry
+
+
+def _constants(d_k: int) -> tuple[float, tuple[str, ...], tuple[str, ...]]:
+    """sqrt(d_k), the step titles and the LaTeX each step starts with, for this d_k."""
+    constants = _CONSTANTS.get(d_k)
+    if constants is None:
+        whole = math.isqrt(d_k)
+        by_hand = rf"\frac{{QK^{{\top}}}}{{{whole}}} = " if whole * whole == d_k and whole > 1 else ""
+        titles = ("Dot products of every query with every key", f"Scale by the square root of d_k = {d_k}",
+                  "Softmax along each row (over the keys)", "Weighted sum of the values")
+        prefixes = (r"QK^{\top} = \begin{pmatrix} ",
+                    r"\frac{QK^{\top}}{\sqrt{" + str(d_k) + "}} = " + by_hand + r"\begin{pmatrix} ",
+                    r"A = \mathrm{softmax}\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) = \begin{pmatrix} ")
+        constants = _CONSTANTS[d_k] = (math.sqrt(d_k), titles, prefixes)
+    return constants
+
+
+# _constants by d_k: a handful of entries.
+_CONSTANTS: dict[int, tuple[float, tuple[str, ...], tuple[str, ...]]] = {}
 
 
 def _softmax(row: list[float]) -> list[float]:
@@ -138,44 +158,40 @@ def _solve_picked(given: dict[str, Any]) -> Solution:
 
 def _solve(Q: Rows, K: Rows, V: Rows) -> Solution:
     d_k = len(Q[0])
-    root = math.sqrt(d_k)
-    raw = [[sum(map(mul, q, k)) for k in K] for q in Q]
-    rows = [_row(d_k, root, r) for r in raw]
-    # The same arithmetic as tiny.matmul / scale / softmax_rows, in the same order,
-    # so the numbers are the ones those give.
+    root, titles, prefixes = _constants(d_k)
+    rows = [_row(d_k, root, [sum(map(mul, q, k)) for k in K]) for q in Q]
     columns = list(zip(*V, strict=True))
-    weights = [r[1] for r in rows]
-    output = [[sum(map(mul, w, col)) for col in columns] for w in weights]
-    whole = math.isqrt(d_k)
-    by_hand = rf"\frac{{QK^{{\top}}}}{{{whole}}} = " if whole * whole == d_k and whole > 1 else ""
+    # One pass over (row, column) for the output and the three distractors that
+    # weight V by a cached row; the same arithmetic as tiny.matmul and rounded.
+    output, output_rounded, no_softmax, forgot_root, by_d_k = [], [], [], [], []
+    for r in rows:
+        scores, weights, unscaled, divided = r[0], r[1], r[6], r[7]
+        out = [sum(map(mul, weights, col)) for col in columns]
+        output.append(out)
+        output_rounded.append([round(x, ANSWER_DECIMALS) + 0.0 for x in out])
+        no_softmax.append([round(sum(map(mul, scores, col)), ANSWER_DECIMALS) + 0.0 for col in columns])
+        forgot_root.append([round(sum(map(mul, unscaled, col)), ANSWER_DECIMALS) + 0.0 for col in columns])
+        by_d_k.append([round(sum(map(mul, divided, col)), ANSWER_DECIMALS) + 0.0 for col in columns])
     steps = (
-        Step("Dot products of every query with every key",
-             r"QK^{\top} = " + latex_matrix(raw)),
-        Step(f"Scale by the square root of d_k = {d_k}",
-             r"\frac{QK^{\top}}{\sqrt{" + str(d_k) + "}} = " + by_hand
-             + r"\begin{pmatrix} " + r" \\ ".join([r[4] for r in rows]) + r" \end{pmatrix}"),
-        Step("Softmax along each row (over the keys)",
-             r"A = \mathrm{softmax}\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) = "
-             + r"\begin{pmatrix} " + r" \\ ".join([r[5] for r in rows]) + r" \end{pmatrix}"),
-        Step("Weighted sum of the values", r"AV = " + latex_matrix(output)),
+        Step(titles[0], prefixes[0] + r" \\ ".join([r[8] for r in rows]) + r" \end{pmatrix}"),
+        Step(titles[1], prefixes[1] + r" \\ ".join([r[4] for r in rows]) + r" \end{pmatrix}"),
+        Step(titles[2], prefixes[2] + r" \\ ".join([r[5] for r in rows]) + r" \end{pmatrix}"),
+        Step(titles[3], r"AV = " + latex_matrix(output)),
     )
     # Distractors state the primary key only: they are the wrong options of a
     # multiple-choice card, and the JSON stays small.
-    over_queries = [_row(d_k, root, list(col))[1] for col in zip(*raw, strict=True)]
+    over_queries = [_row(d_k, root, list(col))[1] for col in zip(*(r[9] for r in rows), strict=True)]
     distractors: tuple[Distractor, ...] = (
         Distractor(_OVER_QUERIES,
                    {"output": _rounded_product(list(zip(*over_queries, strict=True)), columns)}),
-        Distractor(_NO_SOFTMAX, {"output": _rounded_product([r[0] for r in rows], columns)}),
+        Distractor(_NO_SOFTMAX, {"output": no_softmax}),
     )
     if d_k > 1:
-        distractors = (
-            Distractor(_FORGOT_ROOT, {"output": _rounded_product([r[6] for r in rows], columns)}),
-            Distractor(_DIVIDED_BY_D_K, {"output": _rounded_product([r[7] for r in rows], columns)}),
-            *distractors,
-        )
+        distractors = (Distractor(_FORGOT_ROOT, {"output": forgot_root}),
+                       Distractor(_DIVIDED_BY_D_K, {"output": by_d_k}), *distractors)
     # Fresh lists for the answer: the cached rows are shared between problems.
     answer = {"scores": [list(r[2]) for r in rows], "weights": [list(r[3]) for r in rows],
-              "output": [_rounded(row) for row in output]}
+              "output": output_rounded}
     return Solution(answer, steps, distractors)
 
 

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import generator.problems as problems
-from generator.problems import Distractor, Solution, Tolerance, generate, get, latex, sdpa
+from generator.problems import Distractor, Solution, Step, Tolerance, generate, get, latex, sdpa
 
 NUMBERS = st.one_of(st.integers(-10**6, 10**6), st.floats(-1e6, 1e6), st.sampled_from([0.0, -0.0, 1.0, 1]))
 
@@ -111,3 +111,73 @@ def test_numbers_unchanged_for_a_fixed_seed():
     weights /= weights.sum(axis=1, keepdims=True)
     assert np.allclose(problem.answer["scores"], scores, atol=1e-9)
     assert np.allclose(problem.answer["output"], weights @ V, atol=1e-9)
+
+
+def _plain_sdpa_solve(given):
+    """sdpa's solve as first written, on the tiny helpers, without caches or fused loops."""
+    from generator.problems.latex import matrix
+    from generator.problems.tiny import matmul, matmul_transposed, rounded, scale, softmax_rows, transpose
+
+    Q, K, V = given["Q"], given["K"], given["V"]
+    d_k = len(Q[0])
+    raw = matmul_transposed(Q, K)
+    scores = scale(raw, math.sqrt(d_k))
+    weights = softmax_rows(scores)
+    output = matmul(weights, V)
+    whole = math.isqrt(d_k)
+    by_hand = rf"\frac{{QK^{{\top}}}}{{{whole}}} = " if whole * whole == d_k and whole > 1 else ""
+    steps = (
+        Step("Dot products of every query with every key", r"QK^{\top} = " + matrix(raw)),
+        Step(f"Scale by the square root of d_k = {d_k}",
+             r"\frac{QK^{\top}}{\sqrt{" + str(d_k) + "}} = " + by_hand + matrix(scores)),
+        Step("Softmax along each row (over the keys)",
+             r"A = \mathrm{softmax}\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) = " + matrix(weights)),
+        Step("Weighted sum of the values", r"AV = " + matrix(output)),
+    )
+    distractors = [
+        Distractor("took the softmax over the queries (columns) instead of the keys (rows)",
+                   {"output": rounded(matmul(transpose(softmax_rows(transpose(scores))), V))}),
+        Distractor("skipped the softmax (used the scaled scores as weights)",
+                   {"output": rounded(matmul(scores, V))}),
+    ]
+    if d_k > 1:
+        distractors[:0] = [
+            Distractor("forgot to divide by sqrt(d_k)", {"output": rounded(matmul(softmax_rows(raw), V))}),
+            Distractor("divided by d_k instead of sqrt(d_k)",
+                       {"output": rounded(matmul(softmax_rows(scale(raw, d_k)), V))}),
+        ]
+    answer = {"scores": rounded(scores), "weights": rounded(weights), "output": rounded(output)}
+    return Solution(answer, steps, tuple(distractors))
+
+
+def test_sdpa_solve_matches_the_plain_version():
+    sdpa_type = get("sdpa")
+    for difficulty in ("easy", "medium", "hard"):
+        for seed in (1, 2):
+            for problem in generate("sdpa", 300, seed, difficulty):
+                assert sdpa_type.solve_picked(problem.given) == _plain_sdpa_solve(problem.given)
+    # Shapes the picker never draws: one key, d_k = 1, more queries than keys.
+    for givens in ({"Q": [[1, 2]], "K": [[0, 1]], "V": [[3]]},
+                  {"Q": [[1], [2], [-1]], "K": [[1], [0]], "V": [[1, 2], [0, -1]]}):
+        assert sdpa_type.solve(givens) == _plain_sdpa_solve(givens)
+
+
+def _nested(shape, numbers):
+    """Nested lists of this shape (equal depth), filled from ``numbers``."""
+    if len(shape) == 1:
+        return [next(numbers) for _ in range(shape[0])]
+    return [_nested(shape[1:], numbers) for _ in range(shape[0])]
+
+
+@settings(max_examples=200, deadline=None)
+@given(shape=st.lists(st.integers(0, 3), min_size=1, max_size=4), numbers=st.lists(st.floats(-10, 10),
+                                                                                   min_size=81, max_size=81))
+def test_components_match_the_plain_flattening(shape, numbers):
+    def plain(value):
+        while value and isinstance(value[0], list):
+            value = [x for row in value for x in row]
+        return value
+
+    value = _nested(shape, iter(numbers))
+    assert problems._components(value) == plain(value)
+    assert problems._components(2.5) == [2.5]
