@@ -181,3 +181,21 @@ def test_components_match_the_plain_flattening(shape, numbers):
     value = _nested(shape, iter(numbers))
     assert problems._components(value) == plain(value)
     assert problems._components(2.5) == [2.5]
+
+
+@settings(max_examples=300, deadline=None)
+@given(values=st.lists(st.one_of(st.floats(-1e6, 1e6), st.sampled_from([0.0, -0.0, 0.12345678905, 1e-11])),
+                       min_size=1, max_size=8))
+def test_sdpa_rounding_memo_is_round(values):
+    expected = [round(x, problems.ANSWER_DECIMALS) + 0.0 for x in values]
+    for _ in range(2):  # computed, then from the memo
+        got = sdpa._rounded(values)
+        assert got == expected
+        assert [str(x) for x in got] == [str(x) for x in expected]  # no -0.0
+
+
+def test_sdpa_rounding_memo_is_bounded(monkeypatch):
+    monkeypatch.setattr(sdpa, "_ROUNDED_LIMIT", 10)
+    for i in range(100):
+        assert sdpa._round(i / 7) == round(i / 7, problems.ANSWER_DECIMALS)
+    assert len(sdpa._round.__self__) <= 10
