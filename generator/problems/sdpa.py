@@ -86,7 +86,8 @@ def attention_inputs(given: dict[str, Any]) -> tuple[Rows, Rows, Rows]:
 # share rows and most are computed once. An entry holds, in this order: the
 # scaled scores, their softmax, both rounded for the answer, both as LaTeX
 # ("a & b & c"), the softmax of the unscaled row and of the row divided by d_k,
-# the raw row as LaTeX and the raw row itself.
+# the raw row as LaTeX, the raw row itself, and the first three steps of a
+# problem with one query whose row this is.
 _ROWS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 _ROWS_LIMIT = 50_000  # entries; the cache is emptied when full, so memory stays bounded
 
@@ -100,6 +101,7 @@ def _row(d_k: int, root: float, raw: list[float]) -> tuple[Any, ...]:
         entry = (scores, weights, _rounded(scores), _rounded(weights),
                  latex_row(scores), latex_row(weights),
                  _softmax(raw), _softmax([x / d_k for x in raw]), latex_row(raw), raw)
+        entry += (_first_steps(d_k, [entry]),)
         if len(_ROWS) >= _ROWS_LIMIT:
             _ROWS.clear()
         _ROWS[key] = entry
@@ -123,6 +125,16 @@ def _constants(d_k: int) -> tuple[float, tuple[str, ...], tuple[str, ...]]:
 
 # _constants by d_k: a handful of entries.
 _CONSTANTS: dict[int, tuple[float, tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _first_steps(d_k: int, rows: list[tuple[Any, ...]]) -> tuple[Step, Step, Step]:
+    """The steps up to the attention weights, from the cached rows of QK^T."""
+    _, titles, prefixes = _constants(d_k)
+    return (
+        Step(titles[0], prefixes[0] + r" \\ ".join([r[8] for r in rows]) + r" \end{pmatrix}"),
+        Step(titles[1], prefixes[1] + r" \\ ".join([r[4] for r in rows]) + r" \end{pmatrix}"),
+        Step(titles[2], prefixes[2] + r" \\ ".join([r[5] for r in rows]) + r" \end{pmatrix}"),
+    )
 
 
 def _softmax(row: list[float]) -> list[float]:
@@ -177,7 +189,7 @@ def _solve_picked(given: dict[str, Any]) -> Solution:
 
 def _solve(Q: Rows, K: Rows, V: Rows) -> Solution:
     d_k = len(Q[0])
-    root, titles, prefixes = _constants(d_k)
+    root, titles, _ = _constants(d_k)
     rows = [_row(d_k, root, [sum(map(mul, q, k)) for k in K]) for q in Q]
     columns = list(zip(*V, strict=True))
     # One pass over (row, column) for the output and the three distractors that
@@ -191,12 +203,9 @@ def _solve(Q: Rows, K: Rows, V: Rows) -> Solution:
         no_softmax.append([_round(sum(map(mul, scores, col))) for col in columns])
         forgot_root.append([_round(sum(map(mul, unscaled, col))) for col in columns])
         by_d_k.append([_round(sum(map(mul, divided, col))) for col in columns])
-    steps = (
-        Step(titles[0], prefixes[0] + r" \\ ".join([r[8] for r in rows]) + r" \end{pmatrix}"),
-        Step(titles[1], prefixes[1] + r" \\ ".join([r[4] for r in rows]) + r" \end{pmatrix}"),
-        Step(titles[2], prefixes[2] + r" \\ ".join([r[5] for r in rows]) + r" \end{pmatrix}"),
-        Step(titles[3], r"AV = " + latex_matrix(output)),
-    )
+    # One query (easy): the first three steps follow from its row alone, and are cached with it.
+    steps = (*(rows[0][10] if len(rows) == 1 else _first_steps(d_k, rows)),
+             Step(titles[3], r"AV = " + latex_matrix(output)))
     # Distractors state the primary key only: they are the wrong options of a
     # multiple-choice card, and the JSON stays small.
     over_queries = [_row(d_k, root, list(col))[1] for col in zip(*(r[9] for r in rows), strict=True)]
