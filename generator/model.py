@@ -81,7 +81,10 @@ class Flashcard:
     id: str
     front: str
     back: str
+    """The answer: one idea, short enough to recall whole (at most 170 characters)."""
     source: str
+    explanation: str = ""
+    """Why, or more detail; shown smaller under the back."""
 
 
 @dataclass(frozen=True)

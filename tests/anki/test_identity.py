@@ -120,13 +120,13 @@ def _pin(note_type: notetypes.NoteType) -> str:
 # schema changes (fields, template names) need a new version (a new id) and a note in
 # the release notes, and template/CSS changes need only the new hash here.
 PINNED = {
-    "Concept": "06aa7aac5f084536",
-    "Cloze": "5619ea592820ab70",
-    "Equation": "73d3ef09f761b213",
-    "Worked Example": "8590604b18ce40fe",
-    "Question": "131e0bc71cd7ef00",
-    "Problem": "cf6d6ac34bc79e6c",
-    "Figure": "075e94311e7f680d",
+    "Concept": "c2f21ae42a0e74f1",
+    "Cloze": "a002dc9c5dcce3f4",
+    "Equation": "791b2741c537902c",
+    "Worked Example": "8cbe9f574e1f769e",
+    "Question": "dd9112926210a3f1",
+    "Problem": "e11e2429172da2fa",
+    "Figure": "726da836d91319e9",
 }
 # What Anki compares to accept updates (field and template names, in order): never
 # change these within a version.

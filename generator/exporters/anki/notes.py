@@ -121,7 +121,8 @@ def concept(item: StudyItem, figures: Figures) -> BuiltNote:
 
 def flashcard(item: StudyItem, figures: Figures) -> BuiltNote:
     body: Flashcard = item.body
-    values = {"Front": block(body.front), "Back": block(body.back), **_common(item)}
+    values = {"Front": block(body.front), "Back": block(body.back), "Extra": block(body.explanation),
+              **_common(item)}
     return _note(notetypes.CONCEPT, values, (0,))
 
 

@@ -37,6 +37,7 @@ STYLE = """\
 .pd-back, .pd-answer, .pd-result { margin-top: 0.5em; }
 .pd-answer { font-weight: 600; }
 .pd-extra, .pd-explanation, .pd-deep-dive { margin-top: 0.8em; color: #424a53; }
+.pd-extra { font-size: 0.9em; }
 .pd-formula { margin: 0.6em 0; overflow-x: auto; }
 .pd-given, .pd-values { margin: 0.5em 0; padding-left: 1.2em; }
 .pd-values li, .pd-steps li, .pd-options li { margin: 0.35em 0; }
