@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
-class Problem:
+class Finding:
     """One thing wrong with a user's input, located as precisely as we can."""
 
     path: str
@@ -38,7 +38,7 @@ class PaperdeckError(Exception):
 class ContentError(PaperdeckError):
     """Content or recipe files are invalid; carries every problem found."""
 
-    def __init__(self, problems: list[Problem]):
+    def __init__(self, problems: list[Finding]):
         self.problems = sorted(problems, key=lambda p: (p.path, p.line, p.field))
         super().__init__("\n".join(str(p) for p in self.problems))
 

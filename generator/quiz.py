@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import problems
-from .errors import ContentError, Problem
+from .errors import ContentError, Finding
 from .model import Content, Question
 from .problems import Problem as GeneratedProblem
 from .recipes import QuestionPick, QuizRecipe, QuizSection
@@ -118,7 +118,7 @@ def set_seed(seed: int, form: int, section: int) -> int:
 def build_quiz(content: Content, recipe: QuizRecipe, seed: int, versions: int) -> Quiz:
     """K forms (A, B, …) of the quiz ``recipe`` describes, deterministic for ``seed``."""
     if not 1 <= versions <= len(LETTERS):
-        raise ContentError([Problem("", 0, "versions", f"must be between 1 and {len(LETTERS)}")])
+        raise ContentError([Finding("", 0, "versions", f"must be between 1 and {len(LETTERS)}")])
     pools = [_pool(content, section.questions) if section.questions else []
              for section in recipe.sections]
     _check_counts(recipe, pools)
@@ -145,9 +145,9 @@ def _check_counts(recipe: QuizRecipe, pools: list[list[Question]]) -> None:
             continue
         field = f"sections[{i}].questions"
         if not pool:
-            found.append(Problem(f"decks/{recipe.id}.yaml", 0, field, "no question matches"))
+            found.append(Finding(f"decks/{recipe.id}.yaml", 0, field, "no question matches"))
         elif pick.count is not None and pick.count > len(pool):
-            found.append(Problem(f"decks/{recipe.id}.yaml", 0, f"{field}.count",
+            found.append(Finding(f"decks/{recipe.id}.yaml", 0, f"{field}.count",
                                  f"asks for {pick.count} questions but only {len(pool)} match"))
     if found:
         raise ContentError(found)

@@ -15,7 +15,7 @@ from . import problems
 from .content import yamlsource
 from .content.loader import ITEM_ID
 from .content.schema import Report, Where, build_file
-from .errors import ContentError, PaperdeckError, Problem
+from .errors import ContentError, Finding, PaperdeckError
 from .model import Content
 
 Difficulty = Literal["easy", "medium", "hard"]
@@ -118,7 +118,7 @@ def _check_problem_set(ps: ProblemSet, where: Where) -> None:
 def load_recipes(project: Path | str, content: Content) -> dict[str, Recipe]:
     """Every recipe in ``decks/``, validated against the content, by id."""
     root = Path(project) / "decks"
-    found: list[Problem] = []
+    found: list[Finding] = []
     recipes: dict[str, Recipe] = {}
     lesson_ids = {lesson.id for lesson in content.lessons}
     question_ids = {q.id for lesson in content.lessons for q in lesson.questions}

@@ -14,7 +14,7 @@ import numpy as np
 
 from .. import problems
 from .. import visuals as visuals_package
-from ..errors import ContentError, PaperdeckError, Problem, ProblemInputError
+from ..errors import ContentError, Finding, PaperdeckError, ProblemInputError
 from ..model import (
     Cloze,
     Concept,
@@ -182,7 +182,7 @@ def _mismatch(stated: Any, computed: Any, tolerance: float) -> str:
 def load(project: Path | str) -> Content:
     """The validated content of the project at ``project`` (its ``content/`` folder)."""
     root = Path(project) / "content"
-    problems_found: list[Problem] = []
+    problems_found: list[Finding] = []
     ids: dict[str, str] = {}
     visuals: list[tuple[Visual, Where]] = []
     reports: list[Report] = []
@@ -200,7 +200,7 @@ def load(project: Path | str) -> Content:
         return build_file(cls, value, report), value
 
     if not (root / "paper.yaml").is_file():
-        raise ContentError([Problem(str(Path("content") / "paper.yaml"), 0, "", "file not found")])
+        raise ContentError([Finding(str(Path("content") / "paper.yaml"), 0, "", "file not found")])
     paper, raw = read(Paper, root / "paper.yaml")
     lessons: list[Lesson] = []
     if paper is not None:
@@ -208,23 +208,23 @@ def load(project: Path | str) -> Content:
         for i, (lesson_id, line) in enumerate(zip(paper.lessons, raw["lessons"].item_lines, strict=True)):
             path = root / "lessons" / f"{lesson_id}.yaml"
             if lesson_id in listed:
-                problems_found.append(Problem("content/paper.yaml", line, f"lessons[{i}]",
+                problems_found.append(Finding("content/paper.yaml", line, f"lessons[{i}]",
                                               f"lesson {lesson_id!r} listed twice"))
                 continue
             listed.add(lesson_id)
             if not ITEM_ID.match(lesson_id) or not path.is_file():
-                problems_found.append(Problem("content/paper.yaml", line, f"lessons[{i}]",
+                problems_found.append(Finding("content/paper.yaml", line, f"lessons[{i}]",
                                               f"no lesson file content/lessons/{lesson_id}.yaml"))
                 continue
             lesson, _ = read(Lesson, path)
             if lesson is not None:
                 if lesson.id != lesson_id:
-                    problems_found.append(Problem(f"content/lessons/{lesson_id}.yaml", 1, "id",
+                    problems_found.append(Finding(f"content/lessons/{lesson_id}.yaml", 1, "id",
                                                   f"must equal the file name {lesson_id!r}"))
                 lessons.append(lesson)
         for path in sorted((root / "lessons").glob("*.yaml")):
             if path.stem not in listed:
-                problems_found.append(Problem(f"content/lessons/{path.name}", 0, "",
+                problems_found.append(Finding(f"content/lessons/{path.name}", 0, "",
                                               "lesson not listed in content/paper.yaml lessons"))
     # With other problems some lessons were not built, so their examples are unknown.
     if not problems_found and not any(r.problems for r in reports):

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..errors import Problem
+from ..errors import Finding
 from .yamlsource import LineDict, LineList
 
 _NOT_BUILT = object()
@@ -27,11 +27,11 @@ class Report:
     """Problems found so far, and per-class checks to run on each built object."""
 
     path: str
-    problems: list[Problem] = field(default_factory=list)
+    problems: list[Finding] = field(default_factory=list)
     checks: dict[type, Callable[[Any, Where], None]] = field(default_factory=dict)
 
     def add(self, line: int, name: str, message: str) -> None:
-        self.problems.append(Problem(self.path, line, name, message))
+        self.problems.append(Finding(self.path, line, name, message))
 
 
 @dataclass(frozen=True)

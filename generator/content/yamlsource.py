@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from ..errors import ContentError, Problem
+from ..errors import ContentError, Finding
 
 
 class LineDict(dict):
@@ -40,13 +40,13 @@ _MERGE = "tag:yaml.org,2002:merge"
 class _Builder:
     def __init__(self, path: str):
         self.path = path
-        self.problems: list[Problem] = []
+        self.problems: list[Finding] = []
         self._scalar = yaml.SafeLoader("")
 
     def build(self, node: yaml.Node, field: str) -> Any:
         line = node.start_mark.line + 1
         if node.tag not in _STANDARD_TAGS:
-            self.problems.append(Problem(self.path, line, field, f"YAML tag {node.tag} is not allowed"))
+            self.problems.append(Finding(self.path, line, field, f"YAML tag {node.tag} is not allowed"))
             return None
         if isinstance(node, yaml.MappingNode):
             out = LineDict()
@@ -54,16 +54,16 @@ class _Builder:
             for key_node, value_node in node.value:
                 key_line = key_node.start_mark.line + 1
                 if key_node.tag == _MERGE:
-                    self.problems.append(Problem(self.path, key_line, field or "<<",
+                    self.problems.append(Finding(self.path, key_line, field or "<<",
                                                  "merge keys (<<) are not supported; write the keys out"))
                     continue
                 key = self.build(key_node, field)
                 name = f"{field}.{key}" if field else str(key)
                 if not isinstance(key, str):
-                    self.problems.append(Problem(self.path, key_line, name, "keys must be text"))
+                    self.problems.append(Finding(self.path, key_line, name, "keys must be text"))
                     continue
                 if key in out:
-                    self.problems.append(Problem(self.path, key_line, name, "duplicate key"))
+                    self.problems.append(Finding(self.path, key_line, name, "duplicate key"))
                     continue
                 out[key] = self.build(value_node, name)
                 out.key_lines[key] = key_line
@@ -86,29 +86,29 @@ def load(path: Path, shown_as: str) -> Any:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ContentError([Problem(shown_as, 0, "", "file not found")]) from None
+        raise ContentError([Finding(shown_as, 0, "", "file not found")]) from None
     except UnicodeDecodeError as error:
-        raise ContentError([Problem(shown_as, 0, "", f"not UTF-8 text ({error.reason})")]) from None
+        raise ContentError([Finding(shown_as, 0, "", f"not UTF-8 text ({error.reason})")]) from None
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark else 0
         message = f"YAML syntax error: {error.problem or error.context}"
-        raise ContentError([Problem(shown_as, line, "", message)]) from None
+        raise ContentError([Finding(shown_as, line, "", message)]) from None
     except yaml.reader.ReaderError as error:
         line = text.count("\n", 0, error.position) + 1
         message = f"character {error.character!r} is not allowed in YAML"
-        raise ContentError([Problem(shown_as, line, "", message)]) from None
+        raise ContentError([Finding(shown_as, line, "", message)]) from None
     if node is None:
-        raise ContentError([Problem(shown_as, 1, "", "file is empty")])
+        raise ContentError([Finding(shown_as, 1, "", "file is empty")])
     builder = _Builder(shown_as)
     try:
         value = builder.build(node, "")
     except yaml.constructor.ConstructorError as error:
         mark = error.problem_mark
         line = mark.line + 1 if mark else 0
-        raise ContentError([Problem(shown_as, line, "", f"YAML error: {error.problem}")]) from None
+        raise ContentError([Finding(shown_as, line, "", f"YAML error: {error.problem}")]) from None
     if builder.problems:
         raise ContentError(builder.problems)
     return value
