@@ -15,6 +15,7 @@ import numpy as np
 from .. import problems
 from .. import visuals as visuals_package
 from ..errors import ContentError, Finding, PaperdeckError, ProblemInputError
+from ..latex import latex_problems, math_problems
 from ..model import (
     Cloze,
     Concept,
@@ -28,7 +29,6 @@ from ..model import (
     WorkedExample,
 )
 from . import yamlsource
-from .mathcheck import latex_problems, math_problems
 from .schema import Report, Where, build_file
 
 SOURCE_LABEL = re.compile(r"^S(\d+|A)(\.\d+)*(\.[ETF]\d+)?$")

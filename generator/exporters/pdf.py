@@ -24,11 +24,12 @@ from .. import problems
 from ..atomic import write_bytes
 from ..errors import UsageError
 from ..items import Deck
+from ..latex import LatexError
 from ..problems import Problem, Tolerance
 from ..problems.latex import number, scientific
 from ..quiz import Form, Option, ProblemItem, QuestionItem, Quiz, QuizItem, exponentials
 from .numbers import Formatter, number_formatter
-from .typst import LatexError, display_math, escape, inline_math, markdown, string
+from .typst import display_math, escape, inline_math, markdown, string
 
 PAPERS = {"a4": "a4", "letter": "us-letter"}
 FONT = "Libertinus Serif"

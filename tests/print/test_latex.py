@@ -7,9 +7,8 @@ import dataclasses
 import pytest
 import typst
 
-from generator.content.mathcheck import math_spans
 from generator.exporters.pdf import compile_pdf
-from generator.exporters.typst import SYMBOLS, LatexError, convert
+from generator.latex import SYMBOLS, LatexError, convert, math_spans
 
 from .conftest import pages_text
 

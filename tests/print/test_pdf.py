@@ -9,7 +9,8 @@ import pytest
 
 from generator import items, quiz
 from generator.exporters import pdf
-from generator.exporters.typst import LatexError, markdown
+from generator.exporters.typst import markdown
+from generator.latex import LatexError
 from generator.model import Question
 from generator.recipes import ProblemSet, QuestionPick, QuizSection
 

@@ -1,13 +1,11 @@
-"""Typst for the print exporter: LaTeX math and author text converted, templates.
+"""Typst for the print exporter: author text and math as Typst markup, templates.
 
-``convert`` turns LaTeX math into Typst math (``LatexError`` outside the subset);
-``markdown`` turns content text into Typst markup that prints as written.
+``markdown`` turns content text into Typst markup that prints as written; its
+math goes through ``generator.latex``, the parser the content loader checks with.
 """
 
 from __future__ import annotations
 
 from .markup import display_math, escape, inline_math, markdown, string
-from .math import SYMBOLS, LatexError, convert
 
-__all__ = ["SYMBOLS", "LatexError", "convert", "display_math", "escape", "inline_math",
-           "markdown", "string"]
+__all__ = ["display_math", "escape", "inline_math", "markdown", "string"]

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
+from ...latex import convert
 from ...markdown import Block, ListBlock, Paragraph, blocks
-from .math import convert
 
 # Characters with a meaning somewhere in Typst markup. Escaping all of them, everywhere,
 # is simpler than knowing where each one matters (``=`` and ``-`` only at line start,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..exporters.typst import LatexError, convert
+from .parser import LatexError, convert
 
 _DELIMITER = re.compile(r"\\[()\[\]]")
 

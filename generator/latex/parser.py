@@ -1,4 +1,4 @@
-"""LaTeX math (the subset content and problem steps use) to Typst math.
+"""The LaTeX math subset content and problem steps use, parsed and written as Typst math.
 
 ``convert(latex)`` takes LaTeX without delimiters (what sits between ``\\(`` and
 ``\\)``) and returns the body of a Typst equation (what sits between ``$`` and
@@ -17,7 +17,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from ...errors import PaperdeckError
+from ..errors import PaperdeckError
 
 
 class LatexError(PaperdeckError):
