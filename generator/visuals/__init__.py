@@ -19,17 +19,19 @@ import hashlib
 import json
 import os
 import tempfile
+from functools import cache
+from importlib.metadata import version
 from pathlib import Path
-from typing import Any
-
-import matplotlib
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING, Any
 
 from ..atomic import write_bytes
 from . import attention, complexity, lr_schedule, positional_encoding, softmax_saturation  # noqa: F401
 from .attention import attention_heatmap, causal_mask, masked_attention_weights
 from .registry import KINDS, VisualError, VisualKind, get_kind, normalize, validate
 from .style import png_bytes
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 RENDERER_VERSION = "1"
 """Bump when a drawing changes, so cached PNGs are redrawn."""
@@ -75,10 +77,17 @@ def cache_key(kind: str, params: dict[str, Any] | None) -> str:
     canonical = _checked(kind, params)
     payload = json.dumps(
         {"kind": kind, "params": canonical,
-         "renderer": f"{RENDERER_VERSION}/matplotlib-{matplotlib.__version__}"},
+         "renderer": f"{RENDERER_VERSION}/matplotlib-{_matplotlib_version()}"},
         sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False,
     )
     return hashlib.sha256(payload.encode()).hexdigest()
+
+
+@cache
+def _matplotlib_version() -> str:
+    # From the installed package's metadata: a cached figure is found without
+    # importing matplotlib.
+    return version("matplotlib")
 
 
 def figure(kind: str, params: dict[str, Any] | None = None) -> Figure:

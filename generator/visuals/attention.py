@@ -8,17 +8,18 @@ the same givens always show the same numbers.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from matplotlib.axes import Axes
-from matplotlib.colors import ListedColormap
-from matplotlib.figure import Figure
 
 from .. import problems
 from ..errors import ProblemInputError
 from .registry import Param, ParamError, as_matrix, integer, labels, matrix, one_of, text, visual
 from .style import house_style, new_figure
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 MAX_TOKENS = 12
 """Largest number of queries or keys drawn; beyond it the printed numbers do not fit."""
@@ -227,9 +228,6 @@ def _check_causal(p: dict[str, Any]) -> list[str]:
     return messages
 
 
-_MASK_CMAP = ListedColormap(["white", "0.3"])
-
-
 @visual(
     "causal-mask",
     "The causal mask (-inf above the diagonal) and the attention weights it leaves",
@@ -257,7 +255,9 @@ def draw_causal_mask(p: dict[str, Any]) -> Figure:
         else:
             fig = new_figure(height_in=2 * n * cell + 2.6)
             mask_ax, weight_ax = fig.subplots(2, 1)
-        mask_ax.imshow(blocked, cmap=_MASK_CMAP, vmin=0, vmax=1, aspect="equal")
+        from matplotlib.colors import ListedColormap
+
+        mask_ax.imshow(blocked, cmap=ListedColormap(["white", "0.3"]), vmin=0, vmax=1, aspect="equal")
         fontsize = _cell_fontsize(n, cell * n)
         for (i, j), is_blocked in np.ndenumerate(blocked):
             mask_ax.text(j, i, _MINUS_INFINITY if is_blocked else "0", ha="center", va="center",

@@ -7,13 +7,15 @@ for the sentence lengths of machine translation (n in the tens, d = 512).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from matplotlib.figure import Figure
 
 from .registry import Param, integer, visual
 from .style import LINE_STYLES, house_style, new_figure
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 
 def operations_per_layer(n: np.ndarray, d: int, k: int) -> dict[str, np.ndarray]:

@@ -7,13 +7,15 @@ step. The two branches meet, and the rate peaks, at step = warmup_steps.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from matplotlib.figure import Figure
 
 from .registry import Param, integer, visual
 from .style import LINE_STYLES, house_style, new_figure
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 _POINTS = 2000
 

@@ -6,13 +6,15 @@ pair of dimensions is a sinusoid, with wavelengths from 2 pi to 10000 * 2 pi.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from matplotlib.figure import Figure
 
 from .registry import Param, integer, integers, visual
 from .style import LINE_STYLES, house_style, new_figure
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 
 def positional_encoding(positions: int, d_model: int) -> np.ndarray:

@@ -12,11 +12,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
-
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PaperdeckError
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 
 class VisualError(PaperdeckError):

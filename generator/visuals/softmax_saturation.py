@@ -7,13 +7,15 @@ gradients vanish. The figure samples vectors and plots the mean largest weight.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from matplotlib.figure import Figure
 
 from .registry import Param, integer, integers, visual
 from .style import LINE_STYLES, house_style, new_figure
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 _MAX_DRAWS = 100_000_000
 """Largest samples x keys x sum(d_k): keeps a render under a few seconds."""

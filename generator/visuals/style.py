@@ -5,6 +5,8 @@ colour maps are monotonic in lightness (``Greys``, ``cividis``) and lines differ
 by style and marker, never by colour alone. Figures are drawn on the Agg canvas
 directly (no pyplot, no display, no global backend switch), and PNGs are written
 without a timestamp or software tag so the same figure gives the same bytes.
+matplotlib is imported only when a figure is drawn: checking content and finding
+a figure in the cache never load it.
 """
 
 from __future__ import annotations
@@ -14,11 +16,8 @@ import io
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, TypedDict
 
-import matplotlib
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
-
 if TYPE_CHECKING:
+    from matplotlib.figure import Figure
     from matplotlib.typing import RcKeyType
 
 WIDTH_IN = 6.0
@@ -73,12 +72,17 @@ RC: dict[RcKeyType, Any] = {
 @contextlib.contextmanager
 def house_style() -> Iterator[None]:
     """The rcParams every figure is created and saved under."""
+    import matplotlib
+
     with matplotlib.rc_context(RC):
         yield
 
 
 def new_figure(height_in: float) -> Figure:
     """An empty figure of the house width with constrained layout, on an Agg canvas."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
     fig = Figure(figsize=(WIDTH_IN, height_in), dpi=DPI, layout="constrained")
     FigureCanvasAgg(fig)
     return fig
