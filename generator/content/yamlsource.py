@@ -78,19 +78,38 @@ class _Builder:
         return self._scalar.construct_object(node, deep=True)
 
 
+def _compose(text: str) -> yaml.Node | None:
+    """The node tree of ``text``: libyaml's parser where it is installed (ten times
+    faster), with the pure-Python parser's wording for syntax errors."""
+    if not _FAST:
+        return yaml.compose(text, Loader=yaml.SafeLoader)
+    try:
+        return yaml.compose(text, Loader=_FAST)
+    except yaml.YAMLError:
+        return yaml.compose(text, Loader=yaml.SafeLoader)
+
+
+_FAST = getattr(yaml, "CSafeLoader", None)
+
+
 def load(path: Path, shown_as: str) -> Any:
     """The YAML document in ``path`` with line information, or a ContentError.
 
     ``shown_as`` is how error messages name the file (relative to the project).
     """
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except FileNotFoundError:
         raise ContentError([Finding(shown_as, 0, "", "file not found")]) from None
-    except UnicodeDecodeError as error:
-        raise ContentError([Finding(shown_as, 0, "", f"not UTF-8 text ({error.reason})")]) from None
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - data.rfind(b"\n", 0, error.start)
+        message = f"not UTF-8 text: byte 0x{data[error.start]:02x} at column {column} ({error.reason})"
+        raise ContentError([Finding(shown_as, line, "", message)]) from None
+    try:
+        node = _compose(text)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark else 0

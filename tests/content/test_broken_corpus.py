@@ -93,7 +93,7 @@ def test_file_that_is_not_utf8(tmp_path: Path) -> None:
     with pytest.raises(ContentError) as caught:
         load_all(root)
     assert [str(p) for p in caught.value.problems] == [
-        "content/lessons/broken.yaml: not UTF-8 text (invalid start byte)"]
+        "content/lessons/broken.yaml:2: not UTF-8 text: byte 0xff at column 8 (invalid start byte)"]
 
 
 def test_missing_paper_yaml(tmp_path: Path) -> None:
