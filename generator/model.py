@@ -9,7 +9,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
+
+
+@dataclass(frozen=True)
+class MathKind:
+    """Marks a text field that holds math, so the loader checks it (``Annotated[str, MARKDOWN]``)."""
+
+    name: str
+    description: str
+
+
+MARKDOWN = MathKind("markdown", "Markdown with LaTeX math inside \\( … \\) and \\[ … \\]")
+LATEX = MathKind("latex", "LaTeX math without delimiters")
+
+Markdown = Annotated[str, MARKDOWN]
+"""Text that may hold math: Markdown with \\( \\) and \\[ \\] LaTeX."""
+Latex = Annotated[str, LATEX]
+"""LaTeX math without delimiters (``d_k``, ``n \\times d``)."""
 
 QuestionType = Literal["multiple_choice", "true_false", "numeric", "short_answer"]
 
@@ -18,11 +35,11 @@ QuestionType = Literal["multiple_choice", "true_false", "numeric", "short_answer
 class Variable:
     """A symbol of an equation."""
 
-    symbol: str
+    symbol: Latex
     """LaTeX for the symbol, without delimiters (``d_k``)."""
-    shape: str
+    shape: Latex
     """Shape as LaTeX (``n_q \\times d_k``) or ``scalar``."""
-    meaning: str
+    meaning: Markdown
     """What it stands for, in words (may hold \\( \\) math)."""
 
 
@@ -31,8 +48,8 @@ class Concept:
     """A term and its definition; becomes a Concept note."""
 
     id: str
-    term: str
-    definition: str
+    term: Markdown
+    definition: Markdown
     source: str
     """Paper label such as ``S3.2.1``."""
     reverse: bool = False
@@ -44,14 +61,14 @@ class Equation:
     """An equation of the paper with its symbols."""
 
     id: str
-    name: str
+    name: Markdown
     """What the equation is called (``Scaled dot-product attention``)."""
     label: str
     """Source label: ``S3.E1`` for numbered equations, the section for unnumbered ones."""
-    latex: str
+    latex: Latex
     """The equation as LaTeX, without delimiters."""
     variables: tuple[Variable, ...]
-    deep_dive: str = ""
+    deep_dive: Markdown = ""
     """Why the equation looks the way it does (Markdown with math)."""
 
 
@@ -60,13 +77,13 @@ class WorkedExample:
     """A computation worked in full; its result is recomputed when content loads."""
 
     id: str
-    title: str
+    title: Markdown
     source: str
     problem: str
     """Problem type whose ``solve`` recomputes it (``sdpa``)."""
     given: dict[str, Any]
     """Inputs, named as that problem type names its givens."""
-    steps: tuple[str, ...]
+    steps: tuple[Markdown, ...]
     """The explanation, one Markdown paragraph per step."""
     result: dict[str, Any]
     """Stated results, a subset of the problem type's answer keys."""
@@ -79,11 +96,11 @@ class Flashcard:
     """A question and answer card."""
 
     id: str
-    front: str
-    back: str
+    front: Markdown
+    back: Markdown
     """The answer: one idea, short enough to recall whole (at most 170 characters)."""
     source: str
-    explanation: str = ""
+    explanation: Markdown = ""
     """Why, or more detail; shown smaller under the back."""
 
 
@@ -92,9 +109,9 @@ class Cloze:
     """A sentence or equation with parts blanked as ``{{c1::…}}``."""
 
     id: str
-    text: str
+    text: Markdown
     source: str
-    extra: str = ""
+    extra: Markdown = ""
     """Shown on the back under the text."""
 
 
@@ -102,8 +119,8 @@ class Cloze:
 class Choice:
     """A wrong option of a multiple-choice question."""
 
-    text: str
-    mistake: str
+    text: Markdown
+    mistake: Markdown
     """The named mistake that leads to this option."""
 
 
@@ -113,7 +130,7 @@ class Question:
 
     id: str
     type: QuestionType
-    prompt: str
+    prompt: Markdown
     source: str
     answer: Any
     """Option text (multiple choice), true/false, a number (numeric) or a model answer."""
@@ -123,7 +140,7 @@ class Question:
     """Absolute tolerance, numeric only."""
     unit: str = ""
     """Unit of a numeric answer, if any."""
-    explanation: str = ""
+    explanation: Markdown = ""
     """Why the answer is right, shown in keys and on the back of cards."""
 
 
@@ -134,7 +151,7 @@ class Visual:
     id: str
     kind: str
     """A visual kind registered in ``generator.visuals``."""
-    caption: str
+    caption: Markdown
     source: str
     params: dict[str, Any] | None = None
     """The kind's parameters; ``example: <worked example id>`` draws that example."""
@@ -156,7 +173,7 @@ class Resource:
 
     title: str
     url: str
-    note: str = ""
+    note: Markdown = ""
 
 
 @dataclass(frozen=True)
@@ -165,10 +182,10 @@ class Lesson:
 
     id: str
     """Equal to the file name without ``.yaml``."""
-    title: str
+    title: Markdown
     sources: tuple[str, ...]
     """Sections and labels the lesson covers; the first names its tag."""
-    text: str
+    text: Markdown
     """The lesson itself, Markdown with \\( \\) and \\[ \\] math."""
     concepts: tuple[Concept, ...] = ()
     equations: tuple[Equation, ...] = ()

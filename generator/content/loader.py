@@ -15,7 +15,7 @@ import numpy as np
 from .. import problems
 from .. import visuals as visuals_package
 from ..errors import ContentError, Finding, PaperdeckError, ProblemInputError
-from ..latex import latex_problems, math_problems
+from ..latex import math_problems
 from ..model import (
     Cloze,
     Concept,
@@ -63,12 +63,6 @@ class _Checks:
         source = getattr(obj, "source", None)
         if source is not None and not SOURCE_LABEL.match(source):
             where.error(f"expected a label like S3.2.1 or S3.E1, got {source!r}", "source")
-        for name in ("term", "definition", "front", "back", "text", "prompt", "explanation",
-                     "caption", "deep_dive", "extra"):
-            value = getattr(obj, name, None)
-            if isinstance(value, str):
-                for message in math_problems(value):
-                    where.error(message, name)
 
     def cloze(self, cloze: Cloze, where: Where) -> None:
         self.item(cloze, where)
@@ -84,17 +78,9 @@ class _Checks:
         for i, source in enumerate(lesson.sources):
             if not SOURCE_LABEL.match(source):
                 where.error(f"expected a label like S3.2.1 or S3.E1, got {source!r}", f"sources[{i}]")
-        for message in math_problems(lesson.text):
-            where.error(message, "text")
 
     def equation(self, eq: Equation, where: Where) -> None:
         self.item(eq, where)
-        for message in latex_problems(eq.latex):
-            where.error(message, "latex")
-        for i, variable in enumerate(eq.variables):
-            for name in ("symbol", "shape"):
-                for message in latex_problems(getattr(variable, name)):
-                    where.error(message, f"variables[{i}].{name}")
         if not SOURCE_LABEL.match(eq.label):
             where.error(f"expected a label like S3.E1, got {eq.label!r}", "label")
         if not eq.variables:
@@ -123,6 +109,9 @@ class _Checks:
 
     def question(self, q: Question, where: Where) -> None:
         self.item(q, where)
+        if isinstance(q.answer, str):  # an option's text or a model answer: math like any text
+            for message in math_problems(q.answer):
+                where.error(message, "answer")
         if q.type == "multiple_choice":
             if not isinstance(q.answer, str) or not q.answer.strip():
                 where.error("a multiple-choice answer is the text of the right option", "answer")

@@ -2,13 +2,16 @@
 
 The model's type hints are the schema: a field without a default is required,
 a key that is not a field is an error, and each value must have the field's
-type. Nothing is raised here; problems are appended to a ``Report`` so that a
-file's mistakes are all reported at once.
+type. A field marked as math (``model.Markdown``, ``model.Latex``) has its math
+checked wherever it sits, so ``check`` rejects all the math a build would.
+Nothing is raised here; problems are appended to a ``Report`` so that a file's
+mistakes are all reported at once.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import types
 import typing
@@ -17,6 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..errors import Finding
+from ..latex import latex_problems, math_problems
+from ..model import LATEX, MARKDOWN, MathKind
 from .yamlsource import LineDict, LineList
 
 _NOT_BUILT = object()
@@ -71,11 +76,23 @@ def _type_name(hint: Any) -> str:
     return str(hint)
 
 
+_MATH_CHECKS: dict[MathKind, Callable[[str], list[str]]] = {
+    MARKDOWN: math_problems, LATEX: latex_problems,
+}
+
+
 def build(hint: Any, value: Any, where: Where) -> Any:
     """``value`` converted to ``hint``, or _NOT_BUILT after reporting why not."""
     origin = typing.get_origin(hint)
     if hint is Any:
         return value
+    if origin is typing.Annotated:
+        built = build(typing.get_args(hint)[0], value, where)
+        if isinstance(built, str):
+            for marker in hint.__metadata__:
+                for message in _MATH_CHECKS[marker](built):
+                    where.error(message)
+        return built
     if origin in (typing.Union, types.UnionType):
         options = [a for a in typing.get_args(hint) if a is not type(None)]
         if value is None:
@@ -145,12 +162,18 @@ def _describe(value: Any) -> str:
     return repr(value)
 
 
+@functools.cache
+def _schema(cls: type) -> tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]:
+    """The type hints (with their math markers) and the fields of a model class."""
+    hints = typing.get_type_hints(cls, include_extras=True)
+    return hints, {f.name: f for f in dataclasses.fields(cls) if f.init}
+
+
 def _build_dataclass(cls: type, value: Any, where: Where) -> Any:
     if not isinstance(value, dict):
         where.error(f"expected a mapping, got {_describe(value)}")
         return _NOT_BUILT
-    hints = typing.get_type_hints(cls)
-    fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
+    hints, fields = _schema(cls)
     key_lines = value.key_lines if isinstance(value, LineDict) else {}
     line = value.line if isinstance(value, LineDict) else where.line
     for key in value:
