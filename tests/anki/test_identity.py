@@ -120,13 +120,13 @@ def _pin(note_type: notetypes.NoteType) -> str:
 # schema changes (fields, template names) need a new version (a new id) and a note in
 # the release notes, and template/CSS changes need only the new hash here.
 PINNED = {
-    "Concept": "c2f21ae42a0e74f1",
-    "Cloze": "a002dc9c5dcce3f4",
-    "Equation": "791b2741c537902c",
-    "Worked Example": "8cbe9f574e1f769e",
-    "Question": "dd9112926210a3f1",
-    "Problem": "e11e2429172da2fa",
-    "Figure": "726da836d91319e9",
+    "Concept": "a7effe4c8dfea6b9",
+    "Cloze": "1ca4ef424f2a624a",
+    "Equation": "bba308b30e884c75",
+    "Worked Example": "686c2db4c7f07f8e",
+    "Question": "2a97fee2fb12d87c",
+    "Problem": "8583aad2b8b7251b",
+    "Figure": "f1f26567e92c5a61",
 }
 # What Anki compares to accept updates (field and template names, in order): never
 # change these within a version.

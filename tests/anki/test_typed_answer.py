@@ -18,7 +18,13 @@ from html.parser import HTMLParser
 import pytest
 
 NODE = shutil.which("node")
-pytestmark = pytest.mark.skipif(NODE is None, reason="needs Node.js to run the card script")
+
+
+@pytest.fixture(autouse=True)
+def node() -> str:
+    """Node.js, which `.ci/run` installs: without it these tests fail, never skip."""
+    assert NODE is not None, "Node.js is needed to run the card script (apt-get install nodejs)"
+    return NODE
 
 
 class _Elements(HTMLParser):

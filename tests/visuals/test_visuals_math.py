@@ -34,8 +34,6 @@ def test_toy_heatmap_prints_the_solver_weights():
 
 
 def test_heatmap_of_a_masked_example_uses_masked_sdpa():
-    if "masked-sdpa" not in problems.all_types():
-        pytest.skip("masked-sdpa is not registered")
     fig = figure("attention-heatmap", {"given": THREE, "problem": "masked-sdpa"})
     assert cell_texts(fig) == ["1.0000", "0", "0", "0.3302", "0.6698", "0", "0.2483", "0.2483", "0.5035"]
 
@@ -80,8 +78,6 @@ def test_positional_encoding_formula():
 
 
 def test_positional_encoding_matches_its_problem_type():
-    if "positional-encoding" not in problems.all_types():
-        pytest.skip("positional-encoding is not registered")
     pe = positional_encoding(60, 128)
     solve = problems.get("positional-encoding").solve
     for pos, dim in [(0, 0), (5, 4), (17, 7), (59, 127)]:
@@ -98,8 +94,6 @@ def test_learning_rate_eq3():
 
 
 def test_learning_rate_matches_its_problem_type():
-    if "lr-schedule" not in problems.all_types():
-        pytest.skip("lr-schedule is not registered")
     solve = problems.get("lr-schedule").solve
     for step in (1, 100, 4000, 12345):
         lrate = solve({"step": step, "d_model": 512, "warmup_steps": 4000}).answer["lrate"]

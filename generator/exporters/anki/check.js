@@ -1,0 +1,145 @@
+// ES5 only, wrapped in a function: Anki desktop runs every card's scripts in one page,
+// so top-level ``let``/``const`` would clash from the second card on, and old Android
+// WebViews know no newer syntax.
+(function () {
+  var PREFIX = "paperdeck:typed:";
+  function makeStore() {
+    try {
+      var s = window.sessionStorage;
+      s.setItem(PREFIX + "probe", "1");
+      s.removeItem(PREFIX + "probe");
+      return {
+        get: function (k) { return s.getItem(PREFIX + k); },
+        set: function (k, v) { s.setItem(PREFIX + k, v); },
+        del: function (k) { s.removeItem(PREFIX + k); }
+      };
+    } catch (e) {
+      var o = window.paperdeckTyped = window.paperdeckTyped || {};
+      return {
+        get: function (k) { return Object.prototype.hasOwnProperty.call(o, k) ? o[k] : null; },
+        set: function (k, v) { o[k] = v; },
+        del: function (k) { delete o[k]; }
+      };
+    }
+  }
+  function one(text) {
+    var m = /^(-?\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)$/.exec(text);
+    if (m) { return Number(m[1]) / Number(m[2]); }
+    return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text) ? Number(text) : NaN;
+  }
+  function split(text, separators, decimalComma) {
+    var t = String(text).replace(/[\u2212\u2012\u2013\u2014]/g, "-")
+      .replace(/\s*(\u00d7|x|\*)\s*10\s*\^\s*\{?\s*([-+]?\d+)\s*\}?/gi, "e$2")
+      .replace(/[\[\]\(\)\{\}]/g, " ");
+    var parts = t.split(separators), out = [];
+    for (var i = 0; i < parts.length; i++) {
+      var p = parts[i].replace(/^\s+|\s+$/g, "");
+      if (!p) { continue; }
+      var x = one(decimalComma ? p.replace(",", ".") : p);
+      if (isNaN(x) || !isFinite(x)) { return null; }
+      out.push(x);
+    }
+    return out;
+  }
+  function numbers(text, count) {
+    var plain = split(text, /[\s,;]+/, false);
+    if (plain && plain.length === count) { return plain; }
+    var comma = split(text, /[\s;]+/, true);  // 2,66 3,66: decimal commas
+    if (comma && comma.length === count) { return comma; }
+    return plain || comma;
+  }
+  function fmt(x) { return String(Math.round(x * 1e6) / 1e6); }
+  function within(expected, got, abs, rel) {
+    var diff = Math.abs(expected - got);
+    if (!isNaN(abs) && diff <= abs + 1e-9) { return true; }
+    return !isNaN(rel) && diff <= rel * Math.abs(expected) + 1e-12;
+  }
+  function matches(expected, got, abs, rel) {
+    if (!got || got.length !== expected.length) { return false; }
+    for (var i = 0; i < expected.length; i++) {
+      if (!within(expected[i], got[i], abs, rel)) { return false; }
+    }
+    return true;
+  }
+  function judge(box, typed, verdict) {
+    var expected = split(box.getAttribute("data-expected"), /\s+/, false) || [];
+    var abs = parseFloat(box.getAttribute("data-abs"));
+    var rel = parseFloat(box.getAttribute("data-rel"));
+    var tol = !isNaN(abs) ? (abs > 0 ? "\u00b1" + abs : "exactly") : "\u00b1" + rel * 100 + "%";
+    var hits = document.querySelectorAll(".pd-mistake[data-values]");
+    for (var h = 0; h < hits.length; h++) { hits[h].className = "pd-mistake"; }
+    verdict.hidden = false;
+    if (!typed || !/\S/.test(typed)) {
+      verdict.className = "pd-verdict pd-none";
+      verdict.textContent = "Nothing typed: compare your working with the key below.";
+      return;
+    }
+    var got = numbers(typed, expected.length);
+    if (!got) {
+      verdict.className = "pd-verdict pd-wrong";
+      verdict.textContent = "Could not read \u201c" + typed + "\u201d as numbers.";
+      return;
+    }
+    if (got.length !== expected.length) {
+      verdict.className = "pd-verdict pd-wrong";
+      verdict.textContent = "Expected " + expected.length + " number" + (expected.length === 1 ? "" : "s") +
+        ", got " + got.length + ".";
+      return;
+    }
+    var wrong = [];
+    for (var i = 0; i < expected.length; i++) {
+      if (!within(expected[i], got[i], abs, rel)) { wrong.push(i); }
+    }
+    if (!wrong.length) {
+      verdict.className = "pd-verdict pd-right";
+      verdict.textContent = "\u2714 Correct: " +
+        (expected.length === 1 ? "within " : "every number within ") + tol + " of the key.";
+      return;
+    }
+    var k = wrong[0];
+    var text = "\u2718 " + wrong.length + " of " + expected.length + " off (" + tol + "): " +
+      (expected.length > 1 ? "number " + (k + 1) + " is " : "you typed ") + fmt(got[k]) +
+      ", the key has " + fmt(expected[k]) + ".";
+    for (var j = 0; j < hits.length; j++) {
+      var values = split(hits[j].getAttribute("data-values"), /\s+/, false);
+      if (matches(values, got, abs, rel)) {
+        hits[j].className = "pd-mistake pd-hit";
+        text += " It matches a known mistake: " + hits[j].getAttribute("data-mistake") + ".";
+        break;
+      }
+    }
+    verdict.className = "pd-verdict pd-wrong";
+    verdict.textContent = text;
+  }
+  var store = makeStore();
+  var boxes = document.querySelectorAll(".pd-check");
+  for (var b = 0; b < boxes.length; b++) {
+    (function (box) {
+      var id = box.getAttribute("data-id");
+      var input = box.getElementsByTagName("input")[0];
+      var label = box.getElementsByTagName("label")[0];
+      if (!input || !label) { return; }
+      label.hidden = false;
+      if (box.getAttribute("data-side") === "front") {
+        store.del(id);
+        input.addEventListener("input", function () { store.set(id, input.value); });
+        input.addEventListener("keydown", function (event) {
+          if (event.key !== "Enter" && event.keyCode !== 13) { return; }
+          event.preventDefault();
+          store.set(id, input.value);
+          if (typeof pycmd === "function") { pycmd("ans"); } else { input.blur(); }
+        });
+        if (typeof pycmd === "function") { input.focus(); }
+        return;
+      }
+      var verdict = box.querySelector(".pd-verdict");
+      var typed = store.get(id);
+      input.value = typed || "";
+      judge(box, typed, verdict);
+      input.addEventListener("input", function () {
+        store.set(id, input.value);
+        judge(box, input.value, verdict);
+      });
+    })(boxes[b]);
+  }
+})();
