@@ -1,7 +1,8 @@
 """The registry of problem types: each type module registers itself on import.
 
-``all_types`` and ``get`` import every module of the package the first time they
-need to, so a caller never has to know which modules define types.
+Type modules live in ``problems/types/``, one type each. ``all_types`` and ``get``
+import every module there the first time they need to, so no list of types is
+kept anywhere else.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import importlib
 import pkgutil
 
 from ..errors import UsageError
+from . import types
 from .model import ProblemType
 
 _REGISTRY: dict[str, ProblemType] = {}
@@ -30,9 +32,8 @@ def _load_all() -> None:
     # A flag, not "is the registry empty": importing one type module directly
     # registers that type alone.
     global _loaded
-    package = importlib.import_module(__package__)
-    for module in pkgutil.iter_modules(package.__path__):
-        importlib.import_module(f"{__package__}.{module.name}")
+    for module in pkgutil.iter_modules(types.__path__):
+        importlib.import_module(f"{types.__name__}.{module.name}")
     _loaded = True
 
 

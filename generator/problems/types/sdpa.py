@@ -1,7 +1,9 @@
 """Scaled dot-product attention, Eq. (1): softmax(Q K^T / sqrt(d_k)) V.
 
 This is the type the benchmark times, so its arithmetic runs on nested lists
-(``tiny``) rather than NumPy arrays; the other attention types reuse its checks.
+rather than NumPy arrays: at these sizes (a 2 x 3 score matrix, a 4-entry dot
+product) plain Python is several times faster than NumPy, whose per-call
+overhead dwarfs the arithmetic. The other attention types reuse its checks.
 """
 
 from __future__ import annotations
@@ -12,11 +14,15 @@ from typing import Any
 
 import numpy as np
 
-from . import ANSWER_DECIMALS, Distractor, ProblemType, Solution, Step, Tolerance, register
-from .inputs import Rows, check_keys, matrix_rows
-from .latex import matrix as latex_matrix
-from .latex import row as latex_row
-from .tiny import Matrix
+from ..inputs import Rows, check_keys, matrix_rows
+from ..latex import matrix as latex_matrix
+from ..latex import row as latex_row
+from ..model import Distractor, ProblemType, Solution, Step, Tolerance
+from ..registry import register
+from ..rounding import ANSWER_DECIMALS
+
+Matrix = list[list[float]]
+"""A matrix as a list of rows of floats, as in the JSON form."""
 
 # (queries, keys, d_k, d_v, largest |entry| of Q and K, largest |entry| of V); d_k is
 # a perfect square so that sqrt(d_k) is a whole number a student can divide by.
@@ -168,7 +174,7 @@ def _rounded(row: list[float]) -> list[float]:
 
 
 def _rounded_product(A: Rows, columns: list[tuple[float, ...]]) -> Matrix:
-    """A V, given V's columns, rounded like ``tiny.rounded``."""
+    """A V, given V's columns, rounded like ``plain``."""
     return [[_round(sum(map(mul, row, col))) for col in columns] for row in A]
 
 
@@ -193,7 +199,8 @@ def _solve(Q: Rows, K: Rows, V: Rows) -> Solution:
     rows = [_row(d_k, root, [sum(map(mul, q, k)) for k in K]) for q in Q]
     columns = list(zip(*V, strict=True))
     # One pass over (row, column) for the output and the three distractors that
-    # weight V by a cached row; the same arithmetic as tiny.matmul and rounded.
+    # weight V by a cached row; the same arithmetic as a
+    # matrix product, rounded.
     output, output_rounded, no_softmax, forgot_root, by_d_k = [], [], [], [], []
     for r in rows:
         scores, weights, unscaled, divided = r[0], r[1], r[6], r[7]

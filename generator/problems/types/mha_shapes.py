@@ -6,9 +6,10 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import ProblemInputError
-from . import Distractor, ProblemType, Solution, Step, Tolerance, register
-from .inputs import check_keys, scalar
+from ...errors import ProblemInputError
+from ..inputs import check_keys, scalar
+from ..model import Distractor, ProblemType, Solution, Step, Tolerance
+from ..registry import register
 
 # (choices of h, choices of d_k); d_model = h * d_k. Easy ones include the paper's
 # base model (d_model = 512, h = 8).

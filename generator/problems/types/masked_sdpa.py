@@ -6,9 +6,11 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import ProblemInputError
-from . import Distractor, ProblemType, Solution, Step, Tolerance, plain, register
-from .latex import matrix as latex_matrix
+from ...errors import ProblemInputError
+from ..latex import matrix as latex_matrix
+from ..model import Distractor, ProblemType, Solution, Step, Tolerance
+from ..registry import register
+from ..rounding import plain
 from .sdpa import attention_inputs, readable_scores
 from .softmax import softmax
 

@@ -6,10 +6,12 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import ProblemInputError
-from . import Distractor, ProblemType, Solution, Step, Tolerance, plain, register
-from .inputs import check_keys, check_shape, matrices, matrix
-from .latex import matrix as latex_matrix
+from ...errors import ProblemInputError
+from ..inputs import check_keys, check_shape, matrices, matrix
+from ..latex import matrix as latex_matrix
+from ..model import Distractor, ProblemType, Solution, Step, Tolerance
+from ..registry import register
+from ..rounding import plain
 from .sdpa import MAX_SPREAD
 from .softmax import softmax
 

@@ -6,10 +6,12 @@ from typing import Any
 
 import numpy as np
 
-from . import Distractor, ProblemType, Solution, Step, Tolerance, plain, register
-from .inputs import check_keys, vector
-from .latex import number
-from .latex import vector as latex_vector
+from ..inputs import check_keys, vector
+from ..latex import number
+from ..latex import vector as latex_vector
+from ..model import Distractor, ProblemType, Solution, Step, Tolerance
+from ..registry import register
+from ..rounding import plain
 
 # (entries, largest |x|, decimals of x, largest spread max(x) - min(x)).
 # The spread cap keeps every probability large enough to compute by hand.

@@ -7,9 +7,10 @@ from typing import Any
 
 import numpy as np
 
-from . import Distractor, ProblemType, Solution, Step, Tolerance, register
-from .inputs import check_keys, scalar
-from .latex import number
+from ..inputs import check_keys, scalar
+from ..latex import number
+from ..model import Distractor, ProblemType, Solution, Step, Tolerance
+from ..registry import register
 
 _CHOICES = {
     "easy": ((4, 9, 16, 25, 36, 49, 64, 100, 144, 256), (1.0,)),

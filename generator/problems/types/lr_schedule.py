@@ -6,9 +6,10 @@ from typing import Any
 
 import numpy as np
 
-from . import Distractor, ProblemType, Solution, Step, Tolerance, register
-from .inputs import check_keys, scalar
-from .latex import number, scientific
+from ..inputs import check_keys, scalar
+from ..latex import number, scientific
+from ..model import Distractor, ProblemType, Solution, Step, Tolerance
+from ..registry import register
 
 # Easy: d_model and warmup are perfect squares and the step is a perfect square,
 # so every root is whole. Medium: the paper's warmup of 4000. Hard: anything.
