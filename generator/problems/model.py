@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -85,6 +85,17 @@ class ProblemType:
     """The answer key a student types on a card."""
     source: str
     """Where the paper teaches it (``S3.E1``)."""
+    work_space_cm: float
+    """Height of the space to work in under the problem on a printed sheet, in cm, at
+    easy difficulty (the PDF scales it up for medium and hard)."""
+    heatmap: Literal["full", "causal"] | None = None
+    """Whether an Anki card shows the answer's ``weights`` (queries x keys) as an
+    attention heatmap: ``"full"`` every cell, ``"causal"`` with the cells above the
+    diagonal (key after query) marked as masked; None for no heatmap."""
+    softmax_inputs: Callable[[dict[str, Any]], list[np.ndarray]] | None = None
+    """The scores each softmax of the solution runs over, for these givens (rows of
+    arrays; ``-inf`` where masked): a quiz without calculators prints the
+    exponentials of these. None when the type takes no softmax."""
     solve_picked: Callable[[dict[str, Any]], Solution] | None = None
     """``solve`` without its input checks, for givens ``pick`` drew (optional, for speed)."""
     needs_calculator: bool = False

@@ -80,4 +80,5 @@ register(ProblemType(
     description="Variance of a dot product and why attention divides by sqrt(d_k) (footnote 4)",
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(rel=0.001), primary="variance", source="S3.2.1",
+    work_space_cm=4.0,
 ))

@@ -90,4 +90,5 @@ register(ProblemType(
     description="Position-wise feed-forward network (Eq. 2)",
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(abs=0.005), primary="output", source="S3.E2",
+    work_space_cm=7.0,
 ))

@@ -70,4 +70,5 @@ register(ProblemType(
     description="Target distribution after label smoothing (S5.4)",
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(abs=5e-5), primary="p_target", source="S5.4",
+    work_space_cm=4.0,
 ))

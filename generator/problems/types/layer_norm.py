@@ -126,5 +126,6 @@ register(ProblemType(
     description="Layer normalisation of a residual sum (S3.1)",
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(abs=0.002), primary="y", source="S3.1",
+    work_space_cm=5.5,
     needs_calculator=True,
 ))

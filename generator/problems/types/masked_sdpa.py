@@ -12,6 +12,7 @@ from ..model import Distractor, ProblemType, Solution, Step, Tolerance
 from ..registry import register
 from ..rounding import plain
 from .sdpa import attention_inputs, readable_scores
+from .sdpa import softmax_inputs as sdpa_softmax_inputs
 from .softmax import softmax
 
 # (positions n, d_k, d_v, largest |entry| of Q and K, largest |entry| of V).
@@ -94,9 +95,17 @@ def prompt(given: dict[str, Any]) -> str:
     )
 
 
+def softmax_inputs(given: dict[str, Any]) -> list[np.ndarray]:
+    """The scaled scores with the masked ones (key after query) set to minus infinity."""
+    (scores,) = sdpa_softmax_inputs(given)
+    return [np.where(causal_mask(scores.shape[0]), scores, -np.inf)]
+
+
 register(ProblemType(
     id="masked-sdpa",
     description="Causally masked self-attention (S3.2.3): weights and output",
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(abs=0.005), primary="output", source="S3.2.3",
+    work_space_cm=8.5,
+    heatmap="causal", softmax_inputs=softmax_inputs,
 ))

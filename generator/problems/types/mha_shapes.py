@@ -73,4 +73,5 @@ register(ProblemType(
     description="Head width d_k = d_model / h and the weights of one attention layer",
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(abs=0.5), primary="params", source="S3.2.2",
+    work_space_cm=4.0,
 ))

@@ -93,5 +93,6 @@ register(ProblemType(
     description="One entry of the sinusoidal positional encoding",
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(abs=0.002), primary="value", source="S3.5",
+    work_space_cm=4.0,
     needs_calculator=True,
 ))

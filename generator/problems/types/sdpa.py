@@ -241,10 +241,19 @@ def prompt(given: dict[str, Any]) -> str:
     )
 
 
+def softmax_inputs(given: dict[str, Any]) -> list[np.ndarray]:
+    """The scaled scores QK^T / sqrt(d_k): one softmax per row."""
+    Q = np.asarray(given["Q"], dtype=float)
+    K = np.asarray(given["K"], dtype=float)
+    return [Q @ K.T / np.sqrt(Q.shape[1])]
+
+
 register(ProblemType(
     id="sdpa",
     description="Scaled dot-product attention (Eq. 1): scores, weights and output",
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(abs=0.005), primary="output", source="S3.E1",
+    work_space_cm=8.0,
+    heatmap="full", softmax_inputs=softmax_inputs,
     solve_picked=_solve_picked,
 ))

@@ -70,9 +70,16 @@ def prompt(given: dict[str, Any]) -> str:
     )
 
 
+def softmax_inputs(given: dict[str, Any]) -> list[np.ndarray]:
+    """The scores the softmax runs over: x, as one row."""
+    return [np.atleast_2d(np.asarray(given["x"], dtype=float))]
+
+
 register(ProblemType(
     id="softmax",
     description="Softmax of a short vector of scores",
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(abs=0.002), primary="p", source="S3.2.1",
+    work_space_cm=5.0,
+    softmax_inputs=softmax_inputs,
 ))
