@@ -19,14 +19,18 @@ from .softmax import softmax
 _SIZES = {"easy": (2, 4, 2, 1, 3), "medium": (3, 4, 2, 1, 3), "hard": (4, 4, 2, 2, 3)}
 
 
-def causal_mask(n: int) -> np.ndarray:
-    """``mask[i, j]`` is true where position i may attend to position j (j <= i)."""
+def causal_allowed(n: int) -> np.ndarray:
+    """``allowed[i, j]`` is true where position i may attend to position j (j <= i).
+
+    A boolean mask; the additive form (0 or minus infinity) is
+    ``visuals.attention.causal_mask_additive``.
+    """
     return np.tri(n, dtype=bool)
 
 
 def pick(rng: np.random.Generator, difficulty: str) -> dict[str, Any]:
     n, d_k, d_v, top, value_top = _SIZES[difficulty]
-    allowed = causal_mask(n)
+    allowed = causal_allowed(n)
     while True:
         QK = rng.integers(-top, top + 1, size=(2 * n, d_k))
         Q, K = QK[:n], QK[n:]
@@ -48,7 +52,7 @@ def solve(given: dict[str, Any]) -> Solution:
     if K.shape[0] != n:
         raise ProblemInputError("given.K", f"has {K.shape[0]} rows but Q has {n}; self-attention"
                                 " has one query and one key per position")
-    allowed = causal_mask(n)
+    allowed = causal_allowed(n)
     raw = Q @ K.T
     scores = raw / np.sqrt(d_k)
     masked = np.where(allowed, scores, -np.inf)
@@ -98,7 +102,7 @@ def prompt(given: dict[str, Any]) -> str:
 def softmax_inputs(given: dict[str, Any]) -> list[np.ndarray]:
     """The scaled scores with the masked ones (key after query) set to minus infinity."""
     (scores,) = sdpa_softmax_inputs(given)
-    return [np.where(causal_mask(scores.shape[0]), scores, -np.inf)]
+    return [np.where(causal_allowed(scores.shape[0]), scores, -np.inf)]
 
 
 register(ProblemType(
