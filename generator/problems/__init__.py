@@ -1,8 +1,8 @@
 """Randomized numeric problems with step-by-step keys.
 
 A problem type is registered under a short id by the module that defines it (one
-module per type; ``all_types`` and ``get`` import them all). Each type is a pair
-of pure functions:
+module per type, in ``types/``; ``all_types`` and ``get`` import them all). Each
+type is a pair of pure functions:
 
 - ``pick(rng, difficulty) -> given``: draws hand-computable givens from an
   explicit ``numpy.random.Generator``, already rounded, as JSON-plain data;
@@ -10,12 +10,15 @@ of pure functions:
   named mistakes, computed from the givens in float64.
 
 ``solve`` also recomputes the worked examples in content, so a stated result
-and a generated key can never disagree about the method.
+and a generated key can never disagree about the method. A ``ProblemType`` also
+states what the exporters read from it: the work space on paper, whether a card
+shows an attention heatmap, the scores behind a quiz's table of exponentials.
 
 The modules, by job: ``model`` (the dataclasses), ``rounding`` (answers in the
 JSON form), ``registry`` (``register``, ``all_types``, ``get``), ``seeding``
 (problem seeds), ``generation`` (``generate_one``, ``generate``); ``inputs`` and
-``latex`` are helpers for the type modules.
+``latex`` are helpers for the type modules. This module re-exports the public
+names, so callers write ``problems.get(...)``, ``problems.Problem``.
 """
 
 from __future__ import annotations
