@@ -96,7 +96,12 @@ def _breakdown() -> None:
 
     import numpy as np
 
-    from generator.problems import _separated, generate_one, get, problem_seed
+    from generator.problems import generate_one, get, problem_seed
+
+    try:
+        from generator.problems.generation import _separated
+    except ImportError:  # a checkout from before generator/problems/ was split by job
+        from generator.problems import _separated
 
     sdpa = get("sdpa")
     problem = generate_one("sdpa", 5, "easy")

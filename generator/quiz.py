@@ -11,7 +11,6 @@ exporter reads the ``Quiz`` and only lays it out.
 from __future__ import annotations
 
 import string
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -201,48 +200,17 @@ def _problem_items(section: QuizSection, seed: int, calculator: bool, first: int
 
 # -- exponentials a problem needs ------------------------------------------------
 
-def _softmax_inputs(problem: GeneratedProblem) -> list[np.ndarray]:
-    return [np.atleast_2d(np.asarray(problem.given["x"], dtype=float))]
-
-
-def _sdpa_inputs(problem: GeneratedProblem, masked: bool = False) -> list[np.ndarray]:
-    Q = np.asarray(problem.given["Q"], dtype=float)
-    K = np.asarray(problem.given["K"], dtype=float)
-    scores = Q @ K.T / np.sqrt(Q.shape[1])
-    if masked:
-        scores = np.where(np.tri(*scores.shape, dtype=np.bool_), scores, -np.inf)
-    return [scores]
-
-
-def _mha_inputs(problem: GeneratedProblem) -> list[np.ndarray]:
-    X = np.asarray(problem.given["X"], dtype=float)
-    rows = []
-    for wq, wk in zip(problem.given["W_Q"], problem.given["W_K"], strict=True):
-        Q, K = X @ np.asarray(wq, dtype=float), X @ np.asarray(wk, dtype=float)
-        rows.append(Q @ K.T / np.sqrt(Q.shape[1]))
-    return rows
-
-
-#: The scores each softmax of a problem type runs over (one row per softmax).
-SOFTMAX_INPUTS: dict[str, Callable[[GeneratedProblem], list[np.ndarray]]] = {
-    "softmax": _softmax_inputs,
-    "sdpa": _sdpa_inputs,
-    "masked-sdpa": lambda p: _sdpa_inputs(p, masked=True),
-    "mha": _mha_inputs,
-}
-
-
 def exponentials(problem: GeneratedProblem, decimals: int = 4) -> tuple[tuple[float, float], ...]:
     """The (x, e^x) a student needs: every score and every score minus its row's maximum.
 
     Both, because a student may exponentiate the scores directly or shift them first
-    as the worked steps do. Empty for problem types without a softmax.
+    as the worked steps do. Empty for problem types without ``softmax_inputs``.
     """
-    inputs = SOFTMAX_INPUTS.get(problem.type)
+    inputs = problems.get(problem.type).softmax_inputs
     if inputs is None:
         return ()
     values: set[float] = set()
-    for scores in inputs(problem):
+    for scores in inputs(problem.given):
         for row in np.atleast_2d(scores):
             row = row[np.isfinite(row)]
             for x in (*row, *(row - row.max())):

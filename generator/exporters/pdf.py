@@ -35,10 +35,7 @@ PAPERS = {"a4": "a4", "letter": "us-letter"}
 FONT = "Libertinus Serif"
 TEMPLATE = resources.files(__package__).joinpath("typst/quiz.typ").read_text(encoding="utf-8")
 
-# Height of the space to work in under a problem, in cm, by type; scaled by difficulty.
-_WORK_SPACE = {"softmax": 5.0, "sdpa": 8.0, "masked-sdpa": 8.5, "mha": 10.0, "mha-shapes": 4.0,
-               "positional-encoding": 4.0, "lr-schedule": 4.0, "label-smoothing": 4.0,
-               "layer-norm": 5.5, "ffn": 7.0, "complexity": 3.5, "dot-variance": 4.0}
+# The space to work in under a problem (its type's work_space_cm) grows with difficulty.
 _DIFFICULTY_SCALE = {"easy": 1.0, "medium": 1.25, "hard": 1.4}
 _QUESTION_SPACE = {"multiple_choice": 0.0, "true_false": 0.0, "numeric": 1.5, "short_answer": 3.5}
 
@@ -113,7 +110,7 @@ def _exp_table(pairs: tuple[tuple[float, float], ...]) -> str:
 
 
 def _work_space(problem: Problem) -> float:
-    base = _WORK_SPACE.get(problem.type, 2.0 + 1.2 * len(problem.steps))
+    base = problems.get(problem.type).work_space_cm
     return round(base * _DIFFICULTY_SCALE.get(problem.difficulty, 1.0), 1)
 
 

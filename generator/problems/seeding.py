@@ -1,7 +1,8 @@
-"""Problem seeds and Generator states for a whole stream, computed a block at a time.
+"""Problem seeds, and Generator states for a whole stream computed a block at a time.
 
-A problem's seed is ``SeedSequence([set seed, crc32(type id), index]).generate_state(1)``
-and its Generator is ``np.random.default_rng(seed)``: ``problem_seed`` and
+A problem's seed is ``problem_seed(set seed, type id, index)``, that is
+``SeedSequence([set seed, crc32(type id), index]).generate_state(1)``, and its
+Generator is ``np.random.default_rng(seed)``: ``problem_seed`` and
 ``generate_one`` build them with NumPy, one at a time (about 15 us per problem,
 most of it Python overhead in SeedSequence). For a stream, this module runs the
 same SeedSequence algorithm (NumPy's ``bit_generator.pyx``: hash the entropy words
@@ -102,6 +103,16 @@ def problem_seeds(set_seed: int, type_id: str, start: int, stop: int) -> list[in
 def _one_seed(set_seed: int, type_id: str, index: int) -> int:
     entropy = words(set_seed) + words(zlib.crc32(type_id.encode())) + words(index)
     return _generate_state(_pool(entropy), 1)[0]
+
+
+def problem_seed(set_seed: int, type_id: str, index: int) -> int:
+    """The seed of problem ``index`` of type ``type_id`` in the set ``set_seed``.
+
+    Derived with a SeedSequence so it is the same on every machine and does not
+    depend on Python's string hashing.
+    """
+    sequence = np.random.SeedSequence([set_seed, zlib.crc32(type_id.encode()), index])
+    return int(sequence.generate_state(1, np.uint32)[0])
 
 
 class _PCG64Internal(TypedDict):

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..atomic import write_bytes
 from . import attention, complexity, lr_schedule, positional_encoding, softmax_saturation  # noqa: F401
-from .attention import attention_heatmap, causal_mask, masked_attention_weights
+from .attention import attention_heatmap, causal_mask_additive, masked_attention_weights
 from .registry import KINDS, VisualError, VisualKind, get_kind, normalize, validate
 from .style import png_bytes
 
@@ -43,7 +43,7 @@ __all__ = [
     "VisualKind",
     "attention_heatmap",
     "cache_key",
-    "causal_mask",
+    "causal_mask_additive",
     "default_cache_dir",
     "figure",
     "kinds",

@@ -33,7 +33,7 @@ def _solve_weights(problem_type: str, given: dict[str, Any]) -> np.ndarray:
     return np.asarray(problems.get(problem_type).solve(given).answer["weights"], dtype=float)
 
 
-def causal_mask(n: int) -> np.ndarray:
+def causal_mask_additive(n: int) -> np.ndarray:
     """The additive mask of Sec. 3.2.3: 0 where key j <= query i, -inf after it."""
     return np.where(np.tril(np.ones((n, n), dtype=bool)), 0.0, -np.inf)
 
@@ -47,7 +47,7 @@ def masked_attention_weights(given: dict[str, Any]) -> np.ndarray:
     if "masked-sdpa" in problems.all_types():
         return _solve_weights("masked-sdpa", given)
     scores = np.asarray(problems.get("sdpa").solve(given).answer["scores"], dtype=float)
-    masked = scores + causal_mask(scores.shape[0])
+    masked = scores + causal_mask_additive(scores.shape[0])
     shifted = np.exp(masked - masked.max(axis=1, keepdims=True))
     return shifted / shifted.sum(axis=1, keepdims=True)
 
@@ -207,7 +207,7 @@ def draw_attention_heatmap(p: dict[str, Any]) -> Figure:
         default_title = rf"Attention weights softmax$(QK^\top/\sqrt{{{d_k}}})$"
         if p["problem"] == "masked-sdpa":
             default_title = rf"Masked attention weights softmax$(QK^\top/\sqrt{{{d_k}}} + M)$"
-            masked = np.isinf(causal_mask(weights.shape[0]))
+            masked = np.isinf(causal_mask_additive(weights.shape[0]))
     else:
         weights = np.asarray(p["weights"])
         default_title = "Attention weights"
@@ -244,7 +244,7 @@ def _check_causal(p: dict[str, Any]) -> list[str]:
 def draw_causal_mask(p: dict[str, Any]) -> Figure:
     weights = masked_attention_weights(p["given"])
     n = weights.shape[0]
-    blocked = np.isinf(causal_mask(n))
+    blocked = np.isinf(causal_mask_additive(n))
     side_by_side = n <= 4
     panel_width = 2.35 if side_by_side else 3.6
     cell = min(0.8 if side_by_side else 0.6, panel_width / n)

@@ -14,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import generator.problems as problems
-from generator.problems import Distractor, Solution, Step, Tolerance, generate, get, latex, sdpa
+from generator.problems import Distractor, Solution, Step, Tolerance, generate, generation, get, latex
+from generator.problems.types import sdpa
 
 NUMBERS = st.one_of(st.integers(-10**6, 10**6), st.floats(-1e6, 1e6), st.sampled_from([0.0, -0.0, 1.0, 1]))
 
@@ -99,7 +100,7 @@ def test_separation_matches_the_plain_version(answer, wrong, tolerance, nested):
     shape = (lambda v: [v]) if nested else (lambda v: v)
     solution = Solution({"y": shape(answer)}, (),
                         tuple(Distractor(f"m{i}", {"y": shape(w)}) for i, w in enumerate(wrong)))
-    assert problems._separated(solution, tolerance, "y") == _reference_separated(solution, tolerance, "y")
+    assert generation._separated(solution, tolerance, "y") == _reference_separated(solution, tolerance, "y")
 
 
 def test_numbers_unchanged_for_a_fixed_seed():
@@ -116,7 +117,8 @@ def test_numbers_unchanged_for_a_fixed_seed():
 def _plain_sdpa_solve(given):
     """sdpa's solve as first written, on the tiny helpers, without caches or fused loops."""
     from generator.problems.latex import matrix
-    from generator.problems.tiny import matmul, matmul_transposed, rounded, scale, softmax_rows, transpose
+
+    from .tiny import matmul, matmul_transposed, rounded, scale, softmax_rows, transpose
 
     Q, K, V = given["Q"], given["K"], given["V"]
     d_k = len(Q[0])
@@ -179,8 +181,8 @@ def test_components_match_the_plain_flattening(shape, numbers):
         return value
 
     value = _nested(shape, iter(numbers))
-    assert problems._components(value) == plain(value)
-    assert problems._components(2.5) == [2.5]
+    assert generation._components(value) == plain(value)
+    assert generation._components(2.5) == [2.5]
 
 
 @settings(max_examples=300, deadline=None)

@@ -170,8 +170,8 @@ def close(expected, got, rel=1e-8, abs_=1e-8):
 
 
 def test_every_type_has_a_reference():
+    # Both ways: a type module that stops registering loses its reference's match.
     assert set(TYPES) == set(REFERENCES)
-    assert len(TYPES) == 12
 
 
 @pytest.mark.parametrize("type_id", TYPES)

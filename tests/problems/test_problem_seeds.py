@@ -47,8 +47,8 @@ def test_pcg64_states_are_default_rng_states(seeds):
 
 
 def test_stream_crosses_blocks_like_generate_one(monkeypatch):
-    import generator.problems as problems
+    from generator.problems import generation
 
-    monkeypatch.setattr(problems, "_BLOCK", 3)
+    monkeypatch.setattr(generation, "_BLOCK", 3)
     for index, problem in enumerate(generate("sdpa", 8, 5, "medium")):
         assert problem == generate_one("sdpa", problem_seed(5, "sdpa", index), "medium", index)

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from generator import problems
-from generator.visuals import attention_heatmap, causal_mask, figure, masked_attention_weights
+from generator.visuals import attention_heatmap, causal_mask_additive, figure, masked_attention_weights
 from generator.visuals.complexity import operations_per_layer
 from generator.visuals.lr_schedule import learning_rate
 from generator.visuals.positional_encoding import positional_encoding
@@ -46,7 +46,7 @@ def test_causal_mask_panels():
 
 
 def test_masked_weights_agree_with_the_masked_sdpa_solver_and_by_hand():
-    scores = np.asarray(THREE["Q"]) @ np.asarray(THREE["K"]).T / np.sqrt(2) + causal_mask(3)
+    scores = np.asarray(THREE["Q"]) @ np.asarray(THREE["K"]).T / np.sqrt(2) + causal_mask_additive(3)
     by_hand = np.exp(scores) / np.exp(scores).sum(axis=1, keepdims=True)
     np.testing.assert_allclose(masked_attention_weights(THREE), by_hand, atol=1e-12)
     if "masked-sdpa" in problems.all_types():
@@ -55,7 +55,7 @@ def test_masked_weights_agree_with_the_masked_sdpa_solver_and_by_hand():
 
 
 def test_causal_mask_is_minus_infinity_above_the_diagonal():
-    m = causal_mask(3)
+    m = causal_mask_additive(3)
     assert np.isneginf(m[0, 1]) and np.isneginf(m[1, 2]) and m[2, 0] == 0 and m[1, 1] == 0
     assert np.isinf(m).sum() == 3
 

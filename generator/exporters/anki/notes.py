@@ -71,12 +71,13 @@ def heatmap_html(problem: Problem) -> str:
 
     An HTML table rather than a drawn PNG: exact numbers that scale with the card,
     and no drawing cost, so a practice set of thousands of problems stays fast.
-    Darker cells carry more weight; masked cells (masked-sdpa) are marked.
+    Darker cells carry more weight; masked cells (``heatmap`` "causal") are marked.
     """
-    weights = problem.answer.get("weights")
-    if weights is None:
+    heatmap = problems.get(problem.type).heatmap
+    if heatmap is None:
         return ""
-    masked = problem.type == "masked-sdpa"
+    weights = problem.answer["weights"]
+    masked = heatmap == "causal"
     header = "".join(f"<th>k{j + 1}</th>" for j in range(len(weights[0])))
     rows = []
     for i, row in enumerate(weights):

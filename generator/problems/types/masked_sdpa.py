@@ -6,24 +6,31 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import ProblemInputError
-from . import Distractor, ProblemType, Solution, Step, Tolerance, plain, register
-from .latex import matrix as latex_matrix
+from ...errors import ProblemInputError
+from ..latex import matrix as latex_matrix
+from ..model import Distractor, ProblemType, Solution, Step, Tolerance
+from ..registry import register
+from ..rounding import plain
 from .sdpa import attention_inputs, readable_scores
+from .sdpa import softmax_inputs as sdpa_softmax_inputs
 from .softmax import softmax
 
 # (positions n, d_k, d_v, largest |entry| of Q and K, largest |entry| of V).
 _SIZES = {"easy": (2, 4, 2, 1, 3), "medium": (3, 4, 2, 1, 3), "hard": (4, 4, 2, 2, 3)}
 
 
-def causal_mask(n: int) -> np.ndarray:
-    """``mask[i, j]`` is true where position i may attend to position j (j <= i)."""
+def causal_allowed(n: int) -> np.ndarray:
+    """``allowed[i, j]`` is true where position i may attend to position j (j <= i).
+
+    A boolean mask; the additive form (0 or minus infinity) is
+    ``visuals.attention.causal_mask_additive``.
+    """
     return np.tri(n, dtype=bool)
 
 
 def pick(rng: np.random.Generator, difficulty: str) -> dict[str, Any]:
     n, d_k, d_v, top, value_top = _SIZES[difficulty]
-    allowed = causal_mask(n)
+    allowed = causal_allowed(n)
     while True:
         QK = rng.integers(-top, top + 1, size=(2 * n, d_k))
         Q, K = QK[:n], QK[n:]
@@ -45,7 +52,7 @@ def solve(given: dict[str, Any]) -> Solution:
     if K.shape[0] != n:
         raise ProblemInputError("given.K", f"has {K.shape[0]} rows but Q has {n}; self-attention"
                                 " has one query and one key per position")
-    allowed = causal_mask(n)
+    allowed = causal_allowed(n)
     raw = Q @ K.T
     scores = raw / np.sqrt(d_k)
     masked = np.where(allowed, scores, -np.inf)
@@ -92,9 +99,17 @@ def prompt(given: dict[str, Any]) -> str:
     )
 
 
+def softmax_inputs(given: dict[str, Any]) -> list[np.ndarray]:
+    """The scaled scores with the masked ones (key after query) set to minus infinity."""
+    (scores,) = sdpa_softmax_inputs(given)
+    return [np.where(causal_allowed(scores.shape[0]), scores, -np.inf)]
+
+
 register(ProblemType(
     id="masked-sdpa",
     description="Causally masked self-attention (S3.2.3): weights and output",
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(abs=0.005), primary="output", source="S3.2.3",
+    work_space_cm=8.5,
+    heatmap="causal", softmax_inputs=softmax_inputs,
 ))

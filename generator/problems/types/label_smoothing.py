@@ -6,9 +6,10 @@ from typing import Any
 
 import numpy as np
 
-from . import Distractor, ProblemType, Solution, Step, Tolerance, register
-from .inputs import check_keys, scalar
-from .latex import number
+from ..inputs import check_keys, scalar
+from ..latex import number
+from ..model import Distractor, ProblemType, Solution, Step, Tolerance
+from ..registry import register
 
 # Vocabulary sizes whose eps / K is a short decimal, and smoothing values (the
 # paper uses eps_ls = 0.1).
@@ -69,4 +70,5 @@ register(ProblemType(
     description="Target distribution after label smoothing (S5.4)",
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(abs=5e-5), primary="p_target", source="S5.4",
+    work_space_cm=4.0,
 ))

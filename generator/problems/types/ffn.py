@@ -6,10 +6,12 @@ from typing import Any
 
 import numpy as np
 
-from . import Distractor, ProblemType, Solution, Step, Tolerance, plain, register
-from .inputs import check_keys, matrix, vector
-from .latex import matrix as latex_matrix
-from .latex import vector as latex_vector
+from ..inputs import check_keys, matrix, vector
+from ..latex import matrix as latex_matrix
+from ..latex import vector as latex_vector
+from ..model import Distractor, ProblemType, Solution, Step, Tolerance
+from ..registry import register
+from ..rounding import plain
 
 # (positions n, d_model, d_ff, decimals of the weights). d_ff = 2 d_model keeps the
 # paper's "inner layer is wider" shape at a size one can multiply by hand.
@@ -88,4 +90,5 @@ register(ProblemType(
     description="Position-wise feed-forward network (Eq. 2)",
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(abs=0.005), primary="output", source="S3.E2",
+    work_space_cm=7.0,
 ))

@@ -6,9 +6,10 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import ProblemInputError
-from . import Distractor, ProblemType, Solution, Step, Tolerance, register
-from .inputs import check_keys, scalar
+from ...errors import ProblemInputError
+from ..inputs import check_keys, scalar
+from ..model import Distractor, ProblemType, Solution, Step, Tolerance
+from ..registry import register
 
 # (choices of h, choices of d_k); d_model = h * d_k. Easy ones include the paper's
 # base model (d_model = 512, h = 8).
@@ -72,4 +73,5 @@ register(ProblemType(
     description="Head width d_k = d_model / h and the weights of one attention layer",
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(abs=0.5), primary="params", source="S3.2.2",
+    work_space_cm=4.0,
 ))

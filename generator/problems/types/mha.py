@@ -6,10 +6,12 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import ProblemInputError
-from . import Distractor, ProblemType, Solution, Step, Tolerance, plain, register
-from .inputs import check_keys, check_shape, matrices, matrix
-from .latex import matrix as latex_matrix
+from ...errors import ProblemInputError
+from ..inputs import check_keys, check_shape, matrices, matrix
+from ..latex import matrix as latex_matrix
+from ..model import Distractor, ProblemType, Solution, Step, Tolerance
+from ..registry import register
+from ..rounding import plain
 from .sdpa import MAX_SPREAD
 from .softmax import softmax
 
@@ -165,9 +167,21 @@ def prompt(given: dict[str, Any]) -> str:
     )
 
 
+def softmax_inputs(given: dict[str, Any]) -> list[np.ndarray]:
+    """Each head's scaled scores (X W_Q^i)(X W_K^i)^T / sqrt(d_k): one softmax per row."""
+    X = np.asarray(given["X"], dtype=float)
+    rows = []
+    for wq, wk in zip(given["W_Q"], given["W_K"], strict=True):
+        Q, K = X @ np.asarray(wq, dtype=float), X @ np.asarray(wk, dtype=float)
+        rows.append(Q @ K.T / np.sqrt(Q.shape[1]))
+    return rows
+
+
 register(ProblemType(
     id="mha",
     description="Multi-head self-attention (S3.2.2): heads and projected output",
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(abs=0.005), primary="output", source="S3.2.2",
+    work_space_cm=10.0,
+    softmax_inputs=softmax_inputs,
 ))

@@ -7,9 +7,10 @@ from typing import Any
 
 import numpy as np
 
-from . import Distractor, ProblemType, Solution, Step, Tolerance, register
-from .inputs import check_keys, scalar
-from .latex import number
+from ..inputs import check_keys, scalar
+from ..latex import number
+from ..model import Distractor, ProblemType, Solution, Step, Tolerance
+from ..registry import register
 
 _CHOICES = {
     "easy": ((4, 9, 16, 25, 36, 49, 64, 100, 144, 256), (1.0,)),
@@ -79,4 +80,5 @@ register(ProblemType(
     description="Variance of a dot product and why attention divides by sqrt(d_k) (footnote 4)",
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(rel=0.001), primary="variance", source="S3.2.1",
+    work_space_cm=4.0,
 ))

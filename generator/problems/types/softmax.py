@@ -6,10 +6,12 @@ from typing import Any
 
 import numpy as np
 
-from . import Distractor, ProblemType, Solution, Step, Tolerance, plain, register
-from .inputs import check_keys, vector
-from .latex import number
-from .latex import vector as latex_vector
+from ..inputs import check_keys, vector
+from ..latex import number
+from ..latex import vector as latex_vector
+from ..model import Distractor, ProblemType, Solution, Step, Tolerance
+from ..registry import register
+from ..rounding import plain
 
 # (entries, largest |x|, decimals of x, largest spread max(x) - min(x)).
 # The spread cap keeps every probability large enough to compute by hand.
@@ -68,9 +70,16 @@ def prompt(given: dict[str, Any]) -> str:
     )
 
 
+def softmax_inputs(given: dict[str, Any]) -> list[np.ndarray]:
+    """The scores the softmax runs over: x, as one row."""
+    return [np.atleast_2d(np.asarray(given["x"], dtype=float))]
+
+
 register(ProblemType(
     id="softmax",
     description="Softmax of a short vector of scores",
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(abs=0.002), primary="p", source="S3.2.1",
+    work_space_cm=5.0,
+    softmax_inputs=softmax_inputs,
 ))

@@ -1,22 +1,28 @@
 """Scaled dot-product attention, Eq. (1): softmax(Q K^T / sqrt(d_k)) V.
 
 This is the type the benchmark times, so its arithmetic runs on nested lists
-(``tiny``) rather than NumPy arrays; the other attention types reuse its checks.
+rather than NumPy arrays: at these sizes (a 2 x 3 score matrix, a 4-entry dot
+product) plain Python is several times faster than NumPy, whose per-call
+overhead dwarfs the arithmetic. The other attention types reuse its checks.
 """
 
 from __future__ import annotations
 
 import math
 from operator import mul
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from . import ANSWER_DECIMALS, Distractor, ProblemType, Solution, Step, Tolerance, register
-from .inputs import Rows, check_keys, matrix_rows
-from .latex import matrix as latex_matrix
-from .latex import row as latex_row
-from .tiny import Matrix
+from ..inputs import Rows, check_keys, matrix_rows
+from ..latex import matrix as latex_matrix
+from ..latex import row as latex_row
+from ..model import Distractor, ProblemType, Solution, Step, Tolerance
+from ..registry import register
+from ..rounding import ANSWER_DECIMALS
+
+Matrix = list[list[float]]
+"""A matrix as a list of rows of floats, as in the JSON form."""
 
 # (queries, keys, d_k, d_v, largest |entry| of Q and K, largest |entry| of V); d_k is
 # a perfect square so that sqrt(d_k) is a whole number a student can divide by.
@@ -81,27 +87,38 @@ def attention_inputs(given: dict[str, Any]) -> tuple[Rows, Rows, Rows]:
     return Q, K, V
 
 
-# What one row of raw scores QK^T (or one column, for the softmax-over-queries
-# mistake) turns into, by d_k and the row's entries: small integers, so problems
-# share rows and most are computed once. An entry holds, in this order: the
-# scaled scores, their softmax, both rounded for the answer, both as LaTeX
-# ("a & b & c"), the softmax of the unscaled row and of the row divided by d_k,
-# the raw row as LaTeX, the raw row itself, and the first three steps of a
-# problem with one query whose row this is.
-_ROWS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+class _Row(NamedTuple):
+    """What one row of raw scores QK^T (or one column, for the softmax-over-queries
+    mistake) turns into, computed once and cached by d_k and the row's entries."""
+
+    scores: list[float]  # the row scaled by 1/sqrt(d_k)
+    weights: list[float]  # softmax of the scaled row
+    scores_rounded: list[float]  # both rounded for the answer
+    weights_rounded: list[float]
+    scores_latex: str  # both as LaTeX, "a & b & c"
+    weights_latex: str
+    unscaled_weights: list[float]  # softmax of the raw row (forgot sqrt(d_k))
+    by_d_k_weights: list[float]  # softmax of the row divided by d_k
+    raw_latex: str
+    raw: list[float]
+    first_steps: tuple[Step, Step, Step]  # of a problem with one query whose row this is
+
+
+# The rows are small integers, so problems share them and most are computed once.
+_ROWS: dict[tuple[Any, ...], _Row] = {}
 _ROWS_LIMIT = 50_000  # entries; the cache is emptied when full, so memory stays bounded
 
 
-def _row(d_k: int, root: float, raw: list[float]) -> tuple[Any, ...]:
+def _row(d_k: int, root: float, raw: list[float]) -> _Row:
     key = (d_k, *raw)
     entry = _ROWS.get(key)
     if entry is None:
         scores = [x / root for x in raw]
         weights = _softmax(scores)
-        entry = (scores, weights, _rounded(scores), _rounded(weights),
-                 latex_row(scores), latex_row(weights),
-                 _softmax(raw), _softmax([x / d_k for x in raw]), latex_row(raw), raw)
-        entry += (_first_steps(d_k, [entry]),)
+        scores_latex, weights_latex, raw_latex = latex_row(scores), latex_row(weights), latex_row(raw)
+        entry = _Row(scores, weights, _rounded(scores), _rounded(weights), scores_latex, weights_latex,
+                     _softmax(raw), _softmax([x / d_k for x in raw]), raw_latex, raw,
+                     _first_steps(d_k, [raw_latex], [scores_latex], [weights_latex]))
         if len(_ROWS) >= _ROWS_LIMIT:
             _ROWS.clear()
         _ROWS[key] = entry
@@ -127,13 +144,14 @@ def _constants(d_k: int) -> tuple[float, tuple[str, ...], tuple[str, ...]]:
 _CONSTANTS: dict[int, tuple[float, tuple[str, ...], tuple[str, ...]]] = {}
 
 
-def _first_steps(d_k: int, rows: list[tuple[Any, ...]]) -> tuple[Step, Step, Step]:
-    """The steps up to the attention weights, from the cached rows of QK^T."""
+def _first_steps(d_k: int, raw_latex: list[str], scores_latex: list[str],
+                 weights_latex: list[str]) -> tuple[Step, Step, Step]:
+    """The steps up to the attention weights, from the LaTeX of each row of QK^T."""
     _, titles, prefixes = _constants(d_k)
     return (
-        Step(titles[0], prefixes[0] + r" \\ ".join([r[8] for r in rows]) + r" \end{pmatrix}"),
-        Step(titles[1], prefixes[1] + r" \\ ".join([r[4] for r in rows]) + r" \end{pmatrix}"),
-        Step(titles[2], prefixes[2] + r" \\ ".join([r[5] for r in rows]) + r" \end{pmatrix}"),
+        Step(titles[0], prefixes[0] + r" \\ ".join(raw_latex) + r" \end{pmatrix}"),
+        Step(titles[1], prefixes[1] + r" \\ ".join(scores_latex) + r" \end{pmatrix}"),
+        Step(titles[2], prefixes[2] + r" \\ ".join(weights_latex) + r" \end{pmatrix}"),
     )
 
 
@@ -168,7 +186,7 @@ def _rounded(row: list[float]) -> list[float]:
 
 
 def _rounded_product(A: Rows, columns: list[tuple[float, ...]]) -> Matrix:
-    """A V, given V's columns, rounded like ``tiny.rounded``."""
+    """A V, given V's columns, rounded like ``plain``."""
     return [[_round(sum(map(mul, row, col))) for col in columns] for row in A]
 
 
@@ -193,10 +211,10 @@ def _solve(Q: Rows, K: Rows, V: Rows) -> Solution:
     rows = [_row(d_k, root, [sum(map(mul, q, k)) for k in K]) for q in Q]
     columns = list(zip(*V, strict=True))
     # One pass over (row, column) for the output and the three distractors that
-    # weight V by a cached row; the same arithmetic as tiny.matmul and rounded.
+    # weight V by a cached row: matrix products, rounded.
     output, output_rounded, no_softmax, forgot_root, by_d_k = [], [], [], [], []
     for r in rows:
-        scores, weights, unscaled, divided = r[0], r[1], r[6], r[7]
+        scores, weights, unscaled, divided = r.scores, r.weights, r.unscaled_weights, r.by_d_k_weights
         out = [sum(map(mul, weights, col)) for col in columns]
         output.append(out)
         output_rounded.append(list(map(_round, out)))
@@ -204,11 +222,12 @@ def _solve(Q: Rows, K: Rows, V: Rows) -> Solution:
         forgot_root.append([_round(sum(map(mul, unscaled, col))) for col in columns])
         by_d_k.append([_round(sum(map(mul, divided, col))) for col in columns])
     # One query (easy): the first three steps follow from its row alone, and are cached with it.
-    steps = (*(rows[0][10] if len(rows) == 1 else _first_steps(d_k, rows)),
-             Step(titles[3], r"AV = " + latex_matrix(output)))
+    first_steps = rows[0].first_steps if len(rows) == 1 else _first_steps(
+        d_k, [r.raw_latex for r in rows], [r.scores_latex for r in rows], [r.weights_latex for r in rows])
+    steps = (*first_steps, Step(titles[3], r"AV = " + latex_matrix(output)))
     # Distractors state the primary key only: they are the wrong options of a
     # multiple-choice card, and the JSON stays small.
-    over_queries = [_row(d_k, root, list(col))[1] for col in zip(*(r[9] for r in rows), strict=True)]
+    over_queries = [_row(d_k, root, list(col)).weights for col in zip(*(r.raw for r in rows), strict=True)]
     distractors: tuple[Distractor, ...] = (
         Distractor(_OVER_QUERIES,
                    {"output": _rounded_product(list(zip(*over_queries, strict=True)), columns)}),
@@ -218,8 +237,8 @@ def _solve(Q: Rows, K: Rows, V: Rows) -> Solution:
         distractors = (Distractor(_FORGOT_ROOT, {"output": forgot_root}),
                        Distractor(_DIVIDED_BY_D_K, {"output": by_d_k}), *distractors)
     # Fresh lists for the answer: the cached rows are shared between problems.
-    answer = {"scores": [list(r[2]) for r in rows], "weights": [list(r[3]) for r in rows],
-              "output": output_rounded}
+    answer = {"scores": [list(r.scores_rounded) for r in rows],
+              "weights": [list(r.weights_rounded) for r in rows], "output": output_rounded}
     return Solution(answer, steps, distractors)
 
 
@@ -234,10 +253,19 @@ def prompt(given: dict[str, Any]) -> str:
     )
 
 
+def softmax_inputs(given: dict[str, Any]) -> list[np.ndarray]:
+    """The scaled scores QK^T / sqrt(d_k): one softmax per row."""
+    Q = np.asarray(given["Q"], dtype=float)
+    K = np.asarray(given["K"], dtype=float)
+    return [Q @ K.T / np.sqrt(Q.shape[1])]
+
+
 register(ProblemType(
     id="sdpa",
     description="Scaled dot-product attention (Eq. 1): scores, weights and output",
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(abs=0.005), primary="output", source="S3.E1",
+    work_space_cm=8.0,
+    heatmap="full", softmax_inputs=softmax_inputs,
     solve_picked=_solve_picked,
 ))

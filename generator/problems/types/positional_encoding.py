@@ -7,10 +7,11 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import ProblemInputError
-from . import Distractor, ProblemType, Solution, Step, Tolerance, register
-from .inputs import check_keys, scalar
-from .latex import number
+from ...errors import ProblemInputError
+from ..inputs import check_keys, scalar
+from ..latex import number
+from ..model import Distractor, ProblemType, Solution, Step, Tolerance
+from ..registry import register
 
 # (choices of d_model, largest position). With d_model = 4 or 8 the wavelength
 # factor 10000^(2i/d_model) is a power of ten, so the angle is easy by hand.
@@ -92,5 +93,6 @@ register(ProblemType(
     description="One entry of the sinusoidal positional encoding",
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(abs=0.002), primary="value", source="S3.5",
+    work_space_cm=4.0,
     needs_calculator=True,
 ))

@@ -6,9 +6,10 @@ from typing import Any
 
 import numpy as np
 
-from . import Distractor, ProblemType, Solution, Step, Tolerance, register
-from .inputs import check_keys, scalar
-from .latex import number, scientific
+from ..inputs import check_keys, scalar
+from ..latex import number, scientific
+from ..model import Distractor, ProblemType, Solution, Step, Tolerance
+from ..registry import register
 
 # Easy: d_model and warmup are perfect squares and the step is a perfect square,
 # so every root is whole. Medium: the paper's warmup of 4000. Hard: anything.
@@ -87,5 +88,6 @@ register(ProblemType(
     description="Learning rate at a step of the warmup-then-decay schedule (Eq. 3)",
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(rel=0.001), primary="lrate", source="S5.E3",
+    work_space_cm=4.0,
     needs_calculator=True,
 ))

@@ -7,10 +7,11 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import ProblemInputError
-from . import Distractor, ProblemType, Solution, Step, Tolerance, register
-from .inputs import check_keys, scalar
-from .latex import number
+from ...errors import ProblemInputError
+from ..inputs import check_keys, scalar
+from ..latex import number
+from ..model import Distractor, ProblemType, Solution, Step, Tolerance
+from ..registry import register
 
 # (kernel widths k, largest power of k for n, model widths d). n is a power of k so
 # that log_k n is whole.
@@ -100,4 +101,5 @@ register(ProblemType(
     description="Operations per layer and path lengths of layer types (Table 1)",
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(rel=0.001), primary="ops_self_attention", source="S4.T1",
+    work_space_cm=3.5,
 ))

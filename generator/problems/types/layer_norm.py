@@ -6,11 +6,13 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import ProblemInputError
-from . import Distractor, ProblemType, Solution, Step, Tolerance, plain, register
-from .inputs import check_keys, scalar, vector
-from .latex import number
-from .latex import vector as latex_vector
+from ...errors import ProblemInputError
+from ..inputs import check_keys, scalar, vector
+from ..latex import number
+from ..latex import vector as latex_vector
+from ..model import Distractor, ProblemType, Solution, Step, Tolerance
+from ..registry import register
+from ..rounding import plain
 
 # (length, largest |x|, with a sublayer output, with gamma and beta).
 _SIZES = {"easy": (4, 3, False, False), "medium": (4, 2, True, False), "hard": (5, 2, True, True)}
@@ -124,5 +126,6 @@ register(ProblemType(
     description="Layer normalisation of a residual sum (S3.1)",
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(abs=0.002), primary="y", source="S3.1",
+    work_space_cm=5.5,
     needs_calculator=True,
 ))

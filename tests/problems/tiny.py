@@ -1,5 +1,8 @@
 """Linear algebra on nested lists, for the few-by-few matrices of hand problems.
 
+The reference arithmetic of sdpa's first version, which test_problem_fast_paths
+compares the optimised solve against.
+
 At these sizes (a 2 x 3 score matrix, a 4-entry dot product) plain Python is
 several times faster than NumPy, whose per-call overhead (about a microsecond)
 dwarfs the arithmetic; see benchmarks/bench_problems.py. Matrices are lists of
@@ -11,7 +14,7 @@ from __future__ import annotations
 import math
 from operator import mul
 
-from . import ANSWER_DECIMALS
+from generator.problems import ANSWER_DECIMALS
 
 Matrix = list[list[float]]
 

@@ -1,0 +1,166 @@
+"""Generating problems: one from its seed, or a reproducible stream of them.
+
+A draw is kept only when every named mistake gives an answer the tolerance
+rejects (``_separated``); otherwise the type's ``pick`` draws again from the same
+Generator, so the problem a seed gives is still fixed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import chain
+from operator import sub
+from typing import Any
+
+import numpy as np
+
+from ..errors import UsageError
+from . import seeding
+from .model import DIFFICULTIES, Distractor, Problem, ProblemType, Solution, Tolerance
+from .registry import get
+
+# A draw whose named mistakes land within this many tolerances of the answer is
+# redrawn: a student who makes the mistake must be told so, and the printed
+# options of a multiple-choice card must visibly differ.
+_MISTAKE_MARGIN = 1.5
+_MAX_DRAWS = 1000
+
+
+def _components(value: Any) -> list[Any]:
+    """The numbers of a JSON-plain value (number, nested lists of equal depth), in order."""
+    if not isinstance(value, list):
+        return [value]
+    while value and isinstance(value[0], list):
+        # A single row is its own components (callers only read them); more rows
+        # are chained in C, cheaper than a comprehension at these sizes.
+        value = value[0] if len(value) == 1 else list(chain.from_iterable(value))
+    return value
+
+
+def _close(expected: list[Any], got: list[Any], abs_: float, rel: float) -> bool:
+    """Same shape, and every component within ``abs_`` or ``rel`` of the expected one."""
+    if len(expected) != len(got):
+        return False
+    if not rel:  # the common case, in C
+        return max(map(abs, map(sub, expected, got))) <= abs_
+    for e, g in zip(expected, got, strict=True):
+        diff = abs(e - g)
+        if diff > abs_ and diff > rel * abs(e):
+            return False
+    return True
+
+
+def generate_one(type_id: str, seed: int, difficulty: str = "easy", index: int = 0) -> Problem:
+    """The problem of this type that ``seed`` regenerates.
+
+    Draws are repeated (from the same generator, so still reproducible) until every
+    named mistake gives an answer the tolerance rejects.
+    """
+    _check_difficulty(difficulty)
+    return _make(get(type_id), np.random.default_rng(seed), seed, difficulty, index)
+
+
+def _check_difficulty(difficulty: str) -> None:
+    if difficulty not in DIFFICULTIES:
+        raise UsageError(f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}")
+
+
+def _make(problem_type: ProblemType, rng: np.random.Generator, seed: int, difficulty: str,
+          index: int) -> Problem:
+    """The problem ``rng`` (``default_rng(seed)`` or a Generator in its state) draws."""
+    solve = problem_type.solve_picked or problem_type.solve
+    for _ in range(_MAX_DRAWS):
+        given = problem_type.pick(rng, difficulty)
+        solution = solve(given)
+        distractors = _separated(solution, problem_type.tolerance, problem_type.primary)
+        if distractors is not None:
+            break
+    else:  # a bug in the type's pick: its mistakes cannot be told apart
+        raise RuntimeError(f"{problem_type.id}: no draw in {_MAX_DRAWS} separates its named mistakes")
+    return Problem(
+        id=f"{problem_type.id}-{index + 1:06d}",
+        type=problem_type.id,
+        seed=seed,
+        difficulty=difficulty,
+        prompt=problem_type.prompt(given),
+        given=given,
+        steps=solution.steps,
+        answer=solution.answer,
+        tolerance=problem_type.tolerance,
+        distractors=distractors,
+    )
+
+
+def _separated(solution: Solution, tolerance: Tolerance,
+               key: str) -> tuple[Distractor, ...] | None:
+    """The distractors to keep, or None when a named mistake is too close to the answer.
+
+    A mistake is caught when its ``key`` differs from the answer's by more than
+    _MISTAKE_MARGIN tolerances in at least one component. A distractor the
+    tolerance cannot tell from an earlier one is dropped: two mistakes can land on
+    the same number, and a multiple-choice card must not show it twice.
+    """
+    abs_, rel = tolerance.abs or 0.0, tolerance.rel or 0.0
+    expected = _components(solution.answer[key])
+    distractors = solution.distractors
+    got = [_components(distractor.answer[key]) for distractor in distractors]
+    if rel:  # the general test
+        if any(_close(expected, g, abs_ * _MISTAKE_MARGIN, rel * _MISTAKE_MARGIN) for g in got):
+            return None
+        keep: list[bool] = []
+        for i, g in enumerate(got):
+            keep.append(not any(keep[j] and _close(got[j], g, abs_, rel) for j in range(i)))
+    else:  # an absolute tolerance, the common case: the same tests, cheaper
+        # Two results are close when every component is; most pairs already differ
+        # in the first, which one subtraction shows.
+        size, margin = len(expected), abs_ * _MISTAKE_MARGIN
+        first = expected[0] if size else 0.0
+        for g in got:
+            if (len(g) == size and (not size or abs(first - g[0]) <= margin)
+                    and max(map(abs, map(sub, expected, g)), default=0.0) <= margin):
+                return None
+        keep = [True] * len(got)
+        for i in range(1, len(got)):
+            g = got[i]
+            for j in range(i):
+                other = got[j]
+                if (keep[j] and len(other) == len(g) and (not g or abs(other[0] - g[0]) <= abs_)
+                        and max(map(abs, map(sub, other, g)), default=0.0) <= abs_):
+                    keep[i] = False
+                    break
+    if all(keep):
+        return distractors
+    return tuple(d for d, kept in zip(distractors, keep, strict=True) if kept)
+
+
+def generate(type_id: str, count: int, seed: int, difficulty: str = "easy") -> Iterator[Problem]:
+    """``count`` problems of one type; the same seed gives the same problems.
+
+    An iterator, so a long stream never holds more than one problem.
+    """
+    if count < 0:
+        raise UsageError(f"count must be 0 or more, got {count}")
+    # Bad options fail here, before the first problem is asked for.
+    get(type_id)
+    _check_difficulty(difficulty)
+    return _generate(type_id, count, seed, difficulty)
+
+
+# Seeds and Generator states are computed this many problems at a time.
+_BLOCK = 512
+
+
+def _generate(type_id: str, count: int, seed: int, difficulty: str) -> Iterator[Problem]:
+    # Problem i is generate_one(type_id, problem_seed(seed, type_id, i), difficulty, i):
+    # the same seeds and Generator states, computed for a block of problems at once
+    # (seeding.py), and one Generator whose state is set for each problem instead of
+    # a new default_rng.
+    problem_type = get(type_id)
+    bit_generator = np.random.PCG64(0)
+    rng = np.random.Generator(bit_generator)
+    for start in range(0, count, _BLOCK):
+        seeds = seeding.problem_seeds(seed, type_id, start, min(count, start + _BLOCK))
+        for offset, (problem_seed_, state) in enumerate(zip(seeds, seeding.pcg64_states(seeds),
+                                                            strict=True)):
+            bit_generator.state = state
+            yield _make(problem_type, rng, problem_seed_, difficulty, start + offset)

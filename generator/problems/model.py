@@ -1,0 +1,133 @@
+"""The data of a problem type and of a generated problem: frozen dataclasses, JSON-plain."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+
+DIFFICULTIES = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a worked solution."""
+
+    title: str
+    """What the step does, in plain words ("Scale by sqrt(d_k)")."""
+    latex: str
+    """The step's math as LaTeX, without delimiters (display style)."""
+
+
+@dataclass(frozen=True)
+class Distractor:
+    """The result a student gets by making one named mistake."""
+
+    mistake: str
+    """The mistake, in plain words ("forgot to divide by sqrt(d_k)")."""
+    answer: dict[str, Any]
+    """The wrong answer: the type's primary key at least, named as in the problem's answer."""
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    """How close an answer must be to count as right."""
+
+    abs: float | None = None
+    """Largest absolute difference accepted."""
+    rel: float | None = None
+    """Largest relative difference accepted."""
+
+    def accepts(self, expected: float, got: float) -> bool:
+        diff = abs(expected - got)
+        return diff <= (self.abs or 0.0) or diff <= (self.rel or 0.0) * abs(expected)
+
+    def to_json(self) -> dict[str, float]:
+        out = {}
+        if self.abs is not None:
+            out["abs"] = self.abs
+        if self.rel is not None:
+            out["rel"] = self.rel
+        return out
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What ``solve`` returns: everything that follows from the givens."""
+
+    answer: dict[str, Any]
+    """Named results, JSON-plain (numbers, nested lists, strings)."""
+    steps: tuple[Step, ...]
+    """Worked steps with intermediate values."""
+    distractors: tuple[Distractor, ...] = ()
+    """Results of named mistakes, for multiple choice and for keys."""
+
+
+@dataclass(frozen=True)
+class ProblemType:
+    """A registered kind of problem."""
+
+    id: str
+    """Short id used on the command line and in recipes (``sdpa``)."""
+    description: str
+    """One line for ``paperdeck list``."""
+    pick: Callable[[np.random.Generator, str], dict[str, Any]]
+    """Draws the givens for a difficulty."""
+    solve: Callable[[dict[str, Any]], Solution]
+    """Computes answer, steps and distractors from givens."""
+    prompt: Callable[[dict[str, Any]], str]
+    """The question, Markdown with \\( \\) math, for these givens."""
+    tolerance: Tolerance
+    """Tolerance for every numeric answer of this type."""
+    primary: str
+    """The answer key a student types on a card."""
+    source: str
+    """Where the paper teaches it (``S3.E1``)."""
+    work_space_cm: float
+    """Height of the space to work in under the problem on a printed sheet, in cm, at
+    easy difficulty (the PDF scales it up for medium and hard)."""
+    heatmap: Literal["full", "causal"] | None = None
+    """Whether an Anki card shows the answer's ``weights`` (queries x keys) as an
+    attention heatmap: ``"full"`` every cell, ``"causal"`` with the cells above the
+    diagonal (key after query) marked as masked; None for no heatmap."""
+    softmax_inputs: Callable[[dict[str, Any]], list[np.ndarray]] | None = None
+    """The scores each softmax of the solution runs over, for these givens (rows of
+    arrays; ``-inf`` where masked): a quiz without calculators prints the
+    exponentials of these. None when the type takes no softmax."""
+    solve_picked: Callable[[dict[str, Any]], Solution] | None = None
+    """``solve`` without its input checks, for givens ``pick`` drew (optional, for speed)."""
+    needs_calculator: bool = False
+    """Its answer needs sin, cos, roots or powers that a printed table cannot give."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One generated problem with its key, in the public JSON form."""
+
+    id: str
+    type: str
+    seed: int
+    """The seed that regenerates exactly this problem."""
+    difficulty: str
+    prompt: str
+    given: dict[str, Any]
+    steps: tuple[Step, ...]
+    answer: dict[str, Any]
+    tolerance: Tolerance
+    distractors: tuple[Distractor, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "type": self.type,
+            "seed": self.seed,
+            "difficulty": self.difficulty,
+            "prompt": self.prompt,
+            "given": self.given,
+            "steps": [{"title": s.title, "latex": s.latex} for s in self.steps],
+            "answer": self.answer,
+            "tolerance": self.tolerance.to_json(),
+            "distractors": [{"mistake": d.mistake, "answer": d.answer} for d in self.distractors],
+        }
