@@ -21,7 +21,7 @@ from pathlib import Path
 import genanki
 
 from generator import items, problems
-from generator.exporters import anki
+from generator.exporters import ExportOptions, anki
 from generator.exporters.anki import notes as anki_notes
 from generator.project import open_project
 from generator.recipes import ProblemSet
@@ -37,7 +37,7 @@ def practice_deck(count: int, seed: int = 1) -> items.Deck:
 
 
 def paperdeck_write(deck: items.Deck, path: Path, cache: Path) -> None:
-    anki.export(deck, path, anki.AnkiOptions(timestamp=1_700_000_000, cache_dir=cache))
+    anki.export(deck, path, ExportOptions(build_time=1_700_000_000, figures=cache))
 
 
 def genanki_write(fields: list[list[str]], path: Path) -> None:

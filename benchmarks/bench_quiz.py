@@ -16,7 +16,8 @@ import time
 from pathlib import Path
 
 from generator import quiz
-from generator.exporters import pdf
+from generator.exporters import ExportOptions, quiz_forms
+from generator.exporters.typst.compile import compile_pdf
 from generator.model import Choice, Content, Lesson, Paper, Question
 from generator.recipes import ProblemSet, QuestionPick, QuizRecipe, QuizSection
 
@@ -84,15 +85,15 @@ def main() -> int:
     assert all(len(form.items) == 20 for form in built.forms)
 
     with tempfile.TemporaryDirectory() as out:
-        written = pdf.export_quiz(built, Path(out), "a4")
+        written = quiz_forms.export(built, Path(out), ExportOptions())
         done = time.perf_counter()
         cpu = time.process_time() - cpu_start
         pages = sum(len(p.read_bytes()) for p in written)
         if args.serial:
             serial_start = time.perf_counter()
             for form in built.forms:
-                pdf.compile_pdf(pdf.form_source(built, form))
-            pdf.compile_pdf(pdf.key_source(built))
+                compile_pdf(quiz_forms.form_source(built, form), 0)
+            compile_pdf(quiz_forms.key_source(built), 0)
             serial = time.perf_counter() - serial_start
 
     total = done - start

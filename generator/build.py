@@ -1,14 +1,15 @@
-"""Build one recipe of a project into files."""
+"""Build one recipe of a project into files: its kind names its document and exporter."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from . import exporters, items, quiz, visuals
-from .exporters import guide, pdf
+from . import exporters, items, quiz
 from .project import Project
-from .recipes import DeckRecipe, GuideRecipe, QuizRecipe, Recipe
+from .recipes import Recipe
 
 
 @dataclass(frozen=True)
@@ -18,23 +19,20 @@ class BuildOptions:
     seed: int
     """Seed of every randomized problem in this build."""
     paper: str = "a4"
-    """Paper size of printed quizzes: a4 or letter."""
+    """Paper size of printed documents: a4 or letter."""
+
+
+# recipe kind -> (the document it describes, its exporter, where it goes under out/)
+_KINDS: dict[str, tuple[Callable[[Project, Any, int], Any], str, str]] = {
+    "deck": (lambda p, recipe, seed: items.build_deck(p.content, recipe, seed), "anki", "{}.apkg"),
+    "guide": (lambda p, recipe, seed: items.build_guide(p.content, recipe), "guide", "{}.pdf"),
+    "quiz": (lambda p, recipe, seed: quiz.build_quiz(p.content, recipe, seed, recipe.versions), "quiz", "{}"),
+}
 
 
 def build_recipe(project: Project, recipe: Recipe, out: Path, options: BuildOptions) -> list[Path]:
     """Build one recipe; returns the files written."""
-    if isinstance(recipe, DeckRecipe):
-        deck = items.build_deck(project.content, recipe, options.seed)
-        path = out / f"{recipe.id}.apkg"
-        exporters.get(path).export(deck, path)
-        return [path]
-    if isinstance(recipe, GuideRecipe):
-        lessons = items.lesson_items(project.content, recipe.lessons)
-        path = out / f"{recipe.id}.pdf"
-        guide.export_guide(project.content.paper, recipe.title, lessons, path, visuals.default_cache_dir(),
-                           options.paper)
-        return [path]
-    assert isinstance(recipe, QuizRecipe)
-    forms = quiz.build_quiz(project.content, recipe, options.seed, recipe.versions)
-    return pdf.export_quiz(forms, out / recipe.id, options.paper)
-
+    document, exporter, target = _KINDS[recipe.kind]
+    export_options = exporters.ExportOptions(paper=options.paper)
+    return exporters.get(exporter).export(document(project, recipe, options.seed),
+                                          out / target.format(recipe.id), export_options)

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import problems
-from .model import Content, Lesson, Visual
-from .recipes import DeckRecipe, ProblemSet
+from .model import Content, Lesson, Paper, Visual
+from .recipes import DeckRecipe, GuideRecipe, ProblemSet
 
 #: Every kind of item, in the order a lesson presents them.
 KINDS = (
@@ -53,6 +53,15 @@ class Deck:
     """Top-level deck name."""
     paper_id: str
     """Root of the tags and of the identity of notes (``aiayn``)."""
+    items: tuple[StudyItem, ...]
+
+
+@dataclass(frozen=True)
+class Guide:
+    """Everything a study guide prints: lessons' items in teaching order."""
+
+    paper: Paper
+    title: str
     items: tuple[StudyItem, ...]
 
 
@@ -126,6 +135,11 @@ def build_deck(content: Content, recipe: DeckRecipe, seed: int) -> Deck:
     items = lesson_items(content, recipe.lessons)
     items += problem_items(content.paper.id, recipe.id, "Practice", recipe.problems, seed)
     return Deck(recipe.title, content.paper.id, tuple(items))
+
+
+def build_guide(content: Content, recipe: GuideRecipe) -> Guide:
+    """The guide a recipe describes: its lessons' items in teaching order."""
+    return Guide(content.paper, recipe.title, tuple(lesson_items(content, recipe.lessons)))
 
 
 def build_practice(

@@ -1,8 +1,8 @@
 """Find the project (content and recipes) a command works on, and load it.
 
-Like mkdocs with ``mkdocs.yml``: the project in the current directory if it has
-``content/``, else ``--project DIR``, else the Attention paper's content that
-ships inside the package.
+Like git or mkdocs: ``--project DIR`` if given, else the nearest folder at or
+above the current one that holds ``content/paper.yaml``, else the Attention
+paper's content that ships inside the package. Commands say which on stderr.
 """
 
 from __future__ import annotations
@@ -28,6 +28,13 @@ class Project:
     root: Path
     content: Content
     recipes: dict[str, Recipe]
+
+    def describe(self) -> str:
+        """One line saying which project this is, for stderr."""
+        if self.root == BUNDLED:
+            return (f"no project here or above (no content/paper.yaml): using the bundled paper, "
+                    f"{self.content.paper.title!r}")
+        return f"project {self.root}"
 
     @property
     def out(self) -> Path:
@@ -63,8 +70,11 @@ def find_root(project: Path | None) -> Path:
         if not (project / "content").is_dir():
             raise UsageError(f"{project} has no content/ folder")
         return project
-    here = Path.cwd()
-    return here if (here / "content").is_dir() else BUNDLED
+    here = Path.cwd().resolve()
+    for folder in (here, *here.parents):
+        if (folder / "content" / "paper.yaml").is_file():
+            return folder
+    return BUNDLED
 
 
 def open_project(project: Path | None = None) -> Project:

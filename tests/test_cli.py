@@ -67,7 +67,7 @@ def test_problems_text_formats_show_prompt_steps_and_answer(capsys, fmt: str) ->
 
 @pytest.mark.parametrize("args, message", [
     (["problems", "attention"], "paperdeck: unknown problem type 'attention'; choose from "),
-    (["practice", "sdpa", "-o", "x.docx"], "paperdeck: cannot write .docx (x.docx); use one of .apkg, .pdf"),
+    (["practice", "sdpa", "-o", "x.docx"], "paperdeck: cannot write .docx (x.docx): use .apkg for an Anki practice set; .pdf for a printable practice sheet"),
     (["deck", "nope"], "paperdeck: no deck recipe 'nope'; choose from aiayn"),
     (["practice", "sdpa", "sdpa", "-o", "x.apkg"], "paperdeck: each problem type once, please"),
     (["problems", "sdpa", "--difficulty", "extreme"], "Error: Invalid value for '--difficulty'"),
@@ -159,7 +159,9 @@ def test_verbose_says_what_is_built(capsys, tmp_path: Path) -> None:
     assert "building deck aiayn" in err and f"wrote {tmp_path / 'aiayn.apkg'}" in err
     code, _, err = run(capsys, "build", "--seed", "1", "--out", str(tmp_path))
     recipes = len(list((Path(__file__).parents[1] / "decks").glob("*.yaml")))
-    summary = rf"built {recipes} recipes into {re.escape(str(tmp_path))} \(\d+ files\)\n"
+    project = Path(__file__).resolve().parents[1]
+    summary = (rf"project {re.escape(str(project))}\n"
+               rf"built {recipes} recipes into {re.escape(str(tmp_path))} \(\d+ files\)\n")
     assert code == 0 and re.fullmatch(summary, err)
 
 

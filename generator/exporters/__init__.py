@@ -1,28 +1,51 @@
-"""Exporters: study items to files. One module per format, looked up by suffix.
+"""Exporters: a built document to files. One module per format, one contract.
 
-Each exporter module has ``export(deck, path, options)`` writing one file
-atomically; ``get`` finds it by the output's suffix and names the valid ones
-in its error.
+Every exporter module has ``export(document, target, options) -> list[Path]``:
+it writes ``document`` (what it exports: a ``Deck``, a ``Guide`` or a ``Quiz``)
+to ``target`` (a file, or a folder for a quiz's forms) atomically and returns
+the files written. ``options`` is one ``ExportOptions`` for all of them.
+``get`` finds an exporter by name and names the valid ones in its error.
 """
 
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
 from ..errors import UsageError
 
-_BY_SUFFIX = {
-    ".apkg": "generator.exporters.anki",
-    ".pdf": "generator.exporters.pdf",
+FORMATS = {
+    "anki": "generator.exporters.anki",
+    "practice-sheet": "generator.exporters.practice_sheet",
+    "guide": "generator.exporters.guide",
+    "quiz": "generator.exporters.quiz_forms",
 }
+"""Each exporter's name and module: a Deck to .apkg, a Deck's problems to a PDF
+sheet, a Guide to a PDF, a Quiz to a folder of PDF forms and its key."""
+
+PAPERS = ("a4", "letter")
 
 
-def get(path: Path) -> ModuleType:
-    """The exporter module for the suffix of ``path``."""
-    suffix = Path(path).suffix.lower()
-    if suffix not in _BY_SUFFIX:
-        raise UsageError(f"cannot write {suffix or 'files without a suffix'} ({path}); "
-                         f"use one of {', '.join(_BY_SUFFIX)}")
-    return importlib.import_module(_BY_SUFFIX[suffix])
+@dataclass(frozen=True)
+class ExportOptions:
+    """Choices every exporter takes; each has a sensible default."""
+
+    paper: str = "a4"
+    """Paper size of PDFs: a4 or letter."""
+    figures: Path | None = None
+    """Where figures are cached between builds; default ``visuals.default_cache_dir()``."""
+    build_time: int | None = None
+    """Seconds since the epoch stamped on what is written; default ``presentation.build_time()``."""
+
+    def __post_init__(self) -> None:
+        if self.paper not in PAPERS:
+            raise UsageError(f"unknown paper size {self.paper!r}; choose from {', '.join(PAPERS)}")
+
+
+def get(name: str) -> ModuleType:
+    """The exporter module called ``name``."""
+    if name not in FORMATS:
+        raise UsageError(f"no exporter {name!r}; choose from {', '.join(FORMATS)}")
+    return importlib.import_module(FORMATS[name])

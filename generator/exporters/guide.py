@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-import typst as typst_compiler
-
 from .. import visuals
 from ..atomic import write_bytes
-from ..items import StudyItem
-from ..model import Concept, Equation, Paper, Visual, WorkedExample
-from .pdf import PAPERS, TEMPLATE, pdf_bytes, value_latex
+from ..items import Guide, StudyItem
+from ..model import Concept, Equation, Visual, WorkedExample
+from ..presentation import build_time, value_latex
+from . import ExportOptions
 from .typst import display_math, escape, inline_math, markdown, string
+from .typst.compile import PAPERS, TEMPLATE, pdf_bytes
 
 
 def _concept(item: StudyItem, figures: Path) -> str:
@@ -34,7 +34,7 @@ def _equation(item: StudyItem, figures: Path) -> str:
         f" [{markdown(v.meaning)}]"
         for v in eq.variables)
     deep = f"\n#block(inset: (left: 1em))[{markdown(eq.deep_dive)}]" if eq.deep_dive else ""
-    return (f"#block(breakable: false, below: 1em)[*{escape(eq.name)}* ({escape(eq.label)})\n"
+    return (f"#block(breakable: false, below: 1em)[*{markdown(eq.name)}* ({escape(eq.label)})\n"
             f"{display_math(eq.latex)}\n"
             f"#table(columns: (auto, auto, 1fr), inset: 4pt, [*Symbol*], [*Shape*], [*Meaning*], {rows})]"
             f"{deep}\n")
@@ -46,7 +46,7 @@ def _worked_example(item: StudyItem, figures: Path) -> str:
     result = r" \quad ".join(
         rf"\mathrm{{{name.replace('_', chr(92) + '_')}}} = {value_latex(value)}"
         for name, value in example.result.items())
-    return (f"#block(below: 1em)[*{escape(example.title)}* ({escape(example.source)})\n"
+    return (f"#block(below: 1em)[*{markdown(example.title)}* ({escape(example.source)})\n"
             f"#enum({steps})\n"
             f"Result: {inline_math(result)}]\n")
 
@@ -72,7 +72,7 @@ _HEADINGS = {"concept": "Concepts", "equation": "Equations", "worked_example": "
 def _lesson(group: str, items: list[StudyItem], figures: Path) -> str:
     lesson = items[0].lesson
     assert lesson is not None
-    out = [f"#pagebreak(weak: true)\n= {escape(group)}\n",
+    out = [f"#pagebreak(weak: true)\n= {markdown(group)}\n",
            f"#text(size: 9pt)[Sources: {escape(', '.join(lesson.sources))}]\n\n",
            markdown(lesson.text), "\n"]
     for kind, heading in _HEADINGS.items():
@@ -91,15 +91,15 @@ def _lesson(group: str, items: list[StudyItem], figures: Path) -> str:
     return "".join(out)
 
 
-def guide_source(paper: Paper, title: str, items: list[StudyItem], figures: Path,
-                 paper_size: str = "a4") -> str:
-    """The Typst source of the guide to ``items`` (lesson items, in teaching order)."""
-    unknown = {i.kind for i in items} - set(_RENDER)
+def guide_source(guide: Guide, figures: Path, paper_size: str = "a4") -> str:
+    """The Typst source of the guide (lesson items, in teaching order)."""
+    unknown = {i.kind for i in guide.items} - set(_RENDER)
     if unknown:
         raise ValueError(f"the guide has no layout for item kinds {sorted(unknown)}")
     groups: dict[str, list[StudyItem]] = {}
-    for item in items:
+    for item in guide.items:
         groups.setdefault(item.group, []).append(item)
+    paper, title = guide.paper, guide.title
     running = f"[{escape(paper.title)}]"
     out = [TEMPLATE, f"\n#show: sheet.with(paper: {string(PAPERS[paper_size])}, title: {string(title)},"
            f" running: {running})\n",
@@ -112,11 +112,13 @@ def guide_source(paper: Paper, title: str, items: list[StudyItem], figures: Path
     return "".join(out)
 
 
-def export_guide(paper: Paper, title: str, items: list[StudyItem], path: Path, figures: Path,
-                 paper_size: str = "a4") -> Path:
-    """Write the guide PDF atomically; figures are drawn (or reused) in ``figures``."""
+def export(guide: Guide, path: Path, options: ExportOptions) -> list[Path]:
+    """Write the guide PDF atomically; figures are drawn (or reused) in the figure cache."""
+    import typst
+
+    figures = options.figures or visuals.default_cache_dir()
     figures.mkdir(parents=True, exist_ok=True)
-    source = guide_source(paper, title, items, figures, paper_size)
-    compiler = typst_compiler.Compiler(root=str(figures), ignore_system_fonts=True)
-    write_bytes(path, pdf_bytes(compiler, source))
-    return path
+    source = guide_source(guide, figures, options.paper)
+    compiler = typst.Compiler(root=str(figures), ignore_system_fonts=True)
+    write_bytes(path, pdf_bytes(compiler, source, build_time(options.build_time)))
+    return [path]

@@ -17,7 +17,7 @@ from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPack
 from anki.import_export_pb2 import ImportAnkiPackageUpdateCondition
 
 from generator import items, problems
-from generator.exporters import anki
+from generator.exporters import ExportOptions, anki
 from generator.model import (
     Choice,
     Cloze,
@@ -147,7 +147,7 @@ def write(tmp_path: Path, figure_cache: Path):
 
     def write_deck(deck: items.Deck, stamp: int = 1_700_000_000, name: str = "deck.apkg") -> Path:
         path = tmp_path / name
-        anki.export(deck, path, anki.AnkiOptions(timestamp=stamp, cache_dir=figure_cache))
+        anki.export(deck, path, ExportOptions(build_time=stamp, figures=figure_cache))
         return path
 
     return write_deck

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from generator.exporters import anki
+from generator.exporters import ExportOptions, anki
 from generator.exporters.anki import notetypes
 
 TITLE = "Attention Is All You Need"
@@ -163,7 +163,7 @@ def test_note_type_ids_come_from_stable_names():
 
 def test_builds_with_source_date_epoch_are_byte_identical(tmp_path, monkeypatch, make_deck, figure_cache):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000123")
-    options = anki.AnkiOptions(cache_dir=figure_cache)
+    options = ExportOptions(figures=figure_cache)
     first, second = tmp_path / "a.apkg", tmp_path / "b.apkg"
     anki.export(make_deck(seed=5), first, options)
     anki.export(make_deck(seed=5), second, options)

@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.exporters.anki import markup, notes
-from generator.exporters.numbers import number_formatter
 from generator.items import KINDS, StudyItem
+from generator.presentation import number_formatter, value_latex
 
 
 @pytest.mark.parametrize(
@@ -61,8 +61,8 @@ def test_escaped_text_never_makes_markup_and_keeps_latex(text):
         (float("-inf"), r"-\infty"),
     ],
 )
-def test_latex_value(value, expected):
-    assert markup.latex_value(value, number_formatter(abs_tol=0.005)) == expected
+def test_value_latex(value, expected):
+    assert value_latex(value, number_formatter(abs_tol=0.005)) == expected
 
 
 def test_relative_tolerance_shows_significant_figures():

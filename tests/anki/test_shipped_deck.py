@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.exporters import anki
+from generator.exporters import ExportOptions, anki
 from generator.items import KINDS, build_deck, lesson_group
 from generator.project import open_project
 
@@ -20,7 +20,7 @@ def shipped(tmp_path_factory):
     recipe = project.recipes["aiayn"]
     deck = build_deck(project.content, recipe, seed=11)
     path = tmp_path_factory.mktemp("shipped") / "aiayn.apkg"
-    anki.export(deck, path, anki.AnkiOptions(timestamp=1_700_000_000))
+    anki.export(deck, path, ExportOptions(build_time=1_700_000_000))
     return project, deck, path
 
 

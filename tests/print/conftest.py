@@ -81,9 +81,9 @@ def built(content, quiz_recipe) -> quiz.Quiz:
 
 @pytest.fixture(scope="session")
 def written(built, tmp_path_factory) -> list[Path]:
-    from generator.exporters import pdf
+    from generator.exporters import ExportOptions, quiz_forms
 
-    return pdf.export_quiz(built, tmp_path_factory.mktemp("quiz"), "a4")
+    return quiz_forms.export(built, tmp_path_factory.mktemp("quiz"), ExportOptions())
 
 
 def pages_text(path_or_bytes: Path | bytes) -> list[str]:

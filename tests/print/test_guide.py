@@ -8,8 +8,9 @@ import pypdf
 import pytest
 
 from generator.content import load
-from generator.exporters.guide import export_guide
-from generator.items import lesson_items
+from generator.exporters import ExportOptions
+from generator.exporters import guide as guide_exporter
+from generator.items import Guide, lesson_items
 
 from .conftest import pages_text, squash
 
@@ -20,8 +21,8 @@ PROJECT = Path(__file__).resolve().parents[2]
 def guide(tmp_path_factory) -> tuple[Path, Path, object]:
     content = load(PROJECT)
     out = tmp_path_factory.mktemp("guide")
-    path = export_guide(content.paper, "Study guide", lesson_items(content), out / "guide.pdf",
-                        out / "figures")
+    document = Guide(content.paper, "Study guide", tuple(lesson_items(content)))
+    [path] = guide_exporter.export(document, out / "guide.pdf", ExportOptions(figures=out / "figures"))
     return path, out / "figures", content
 
 

@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 import typst
 
-from generator.exporters.pdf import compile_pdf
+from generator.exporters.typst.compile import compile_pdf
 from generator.latex import SYMBOLS, LatexError, convert, math_spans
 
 from .conftest import pages_text
@@ -50,7 +50,7 @@ def test_whole_subset_compiles_and_typesets():
     body = "\n\n".join(f"$ {convert(latex)} $" for latex in EVERYTHING)
     symbols = " ".join(f"\\{name}" for name in SYMBOLS)
     body += f"\n\n$ {convert(symbols)} $"
-    text = "".join(pages_text(compile_pdf(body)))
+    text = "".join(pages_text(compile_pdf(body, 0)))
     assert "√" in text and "∑" in text and "ℝ" in text
     assert "\\frac" not in text and "mat(" not in text
 

@@ -7,9 +7,10 @@ import io
 import pypdf
 import pytest
 
-from generator import items, quiz
-from generator.exporters import pdf
+from generator import items, presentation, quiz
+from generator.exporters import ExportOptions, practice_sheet, quiz_forms
 from generator.exporters.typst import markdown
+from generator.exporters.typst.compile import compile_pdf
 from generator.latex import LatexError
 from generator.model import Question
 from generator.recipes import ProblemSet, QuestionPick, QuizSection
@@ -74,14 +75,14 @@ def test_key_answers_equal_the_problems_answers(written, built):
             if isinstance(item, quiz.ProblemItem):
                 problem = item.problem
                 assert f"problemseed{problem.seed}" in key
-                fmt = pdf.answer_formatter(problem)
+                fmt = presentation.number_formatter(problem.tolerance.abs, problem.tolerance.rel)
                 for value in problem.answer.values():
                     for x in _numbers(value):
                         assert squash(fmt(x)) in key, (problem.id, x)
                 for distractor in problem.distractors:
                     assert squash(distractor.mistake) in key
             elif item.question.type == "numeric":
-                assert squash(pdf.format_number(item.question.answer)) in key
+                assert squash(presentation.format_number(item.question.answer)) in key
             elif item.question.type == "multiple_choice":
                 for option in item.options:
                     assert option.correct or squash(option.mistake) in key
@@ -102,21 +103,21 @@ def test_math_is_typeset(written):
 
 
 def test_author_text_prints_literally():
-    text = squash("".join(pages_text(pdf.compile_pdf(markdown(NASTY)))))
+    text = squash("".join(pages_text(compile_pdf(markdown(NASTY), 0))))
     assert text == squash(NASTY_PRINTED)
 
 
 def test_markdown_emphasis_code_and_paragraphs():
     source = markdown("One *em* and **strong** and `co#de`.\n\nSecond \\(\\frac{1}{2}\\) paragraph.")
     assert "#emph[em]" in source and "#strong[strong]" in source and '#raw("co#de")' in source
-    text = "".join(pages_text(pdf.compile_pdf(source)))
+    text = "".join(pages_text(compile_pdf(source, 0)))
     assert "co#de" in text and "*" not in text and "Second" in text
 
 
 @pytest.mark.parametrize(("paper", "size"), [("a4", (595, 842)), ("letter", (612, 792))])
 def test_paper_sizes(content, paper, size, tmp_path):
     small = quiz.build_quiz(content, recipe(sections=recipe().sections[1:2]), seed=1, versions=1)
-    for path in pdf.export_quiz(small, tmp_path, paper):
+    for path in quiz_forms.export(small, tmp_path, ExportOptions(paper=paper)):
         box = pypdf.PdfReader(path).pages[0].mediabox
         assert (round(float(box.width)), round(float(box.height))) == size
 
@@ -125,7 +126,7 @@ def test_unknown_paper_is_a_usage_error(built, tmp_path):
     from generator.errors import UsageError
 
     with pytest.raises(UsageError, match="letter"):
-        pdf.export_quiz(built, tmp_path, "a3")
+        ExportOptions(paper="a3")
 
 
 def test_a_question_never_splits_across_pages(written, built):
@@ -158,7 +159,7 @@ def test_fonts_are_embedded(written):
 
 def test_calculator_quiz_says_so_and_has_no_table(content, tmp_path):
     allowed = quiz.build_quiz(content, recipe(calculator=True), seed=2, versions=1)
-    text = "".join(pages_text(pdf.export_quiz(allowed, tmp_path)[0]))
+    text = "".join(pages_text(quiz_forms.export(allowed, tmp_path, ExportOptions())[0]))
     assert "A calculator is allowed" in text and "Exponentials you may need" not in text
 
 
@@ -169,14 +170,14 @@ def test_unknown_latex_in_content_names_the_question(content, tmp_path):
                                                        lesson.text, questions=(bad,)),))
     only = recipe(sections=(QuizSection("Q", 1, questions=QuestionPick(ids=("q-bad",))),))
     with pytest.raises(LatexError, match=r"q-bad.*\\weird"):
-        pdf.export_quiz(quiz.build_quiz(broken, only, seed=1, versions=1), tmp_path)
+        quiz_forms.export(quiz.build_quiz(broken, only, seed=1, versions=1), tmp_path, ExportOptions())
 
 
 def test_practice_sheet_prints_problems_then_solutions(content, tmp_path):
     sets = [ProblemSet("softmax", 2), ProblemSet("sdpa", 1, "medium")]
     deck = items.build_practice(content, sets, seed=5)
     path = tmp_path / "sheet.pdf"
-    pdf.export(deck, path, {"paper": "letter"})
+    practice_sheet.export(deck, path, ExportOptions(paper="letter"))
     reader = pypdf.PdfReader(io.BytesIO(path.read_bytes()))
     assert round(float(reader.pages[0].mediabox.height)) == 792
     pages = [squash(p) for p in pages_text(path)]
@@ -186,7 +187,7 @@ def test_practice_sheet_prints_problems_then_solutions(content, tmp_path):
     solutions = "".join(pages[start:])
     for problem in problems:
         assert f"problemseed{problem.seed}" in "".join(pages[:start])
-        fmt = pdf.answer_formatter(problem)
+        fmt = presentation.number_formatter(problem.tolerance.abs, problem.tolerance.rel)
         for value in problem.answer.values():
             for x in _numbers(value):
                 assert squash(fmt(x)) in solutions

@@ -19,7 +19,7 @@ import pytest
 
 from generator import problems, quiz
 from generator.errors import UsageError
-from generator.exporters import pdf
+from generator.exporters import practice_sheet, print_items
 from generator.exporters.anki import notes
 from generator.exporters.problem_text import json_stream
 from generator.items import Deck, problem_items
@@ -108,10 +108,10 @@ def test_json_is_plain_and_streams(toy) -> None:
 def test_the_pdf_reads_the_work_space_and_prints_the_exponentials(toy) -> None:
     deck = Deck("Toy", "aiayn", tuple(problem_items("aiayn", "toy", "Practice",
                                                     [ProblemSet(TYPE_ID, 2, "medium")], 5)))
-    source = pdf.practice_source(deck)
+    source = practice_sheet.practice_source(deck)
     assert source.count("space: 3.8cm)") == 2  # 3.0 cm scaled by 1.25 for medium
     assert source.count("#exp-table(") == 2
-    assert pdf._work_space(deck.items[0].body) == 3.8
+    assert print_items._work_space(deck.items[0].body) == 3.8
 
 
 def test_a_quiz_without_calculator_gets_the_unmasked_exponentials(toy) -> None:

@@ -16,45 +16,21 @@ teaching order, hierarchical tags, and a small fixed set of note types
 
 from __future__ import annotations
 
-import os
-import time
-from dataclasses import dataclass
 from pathlib import Path
 
 from genanki.util import guid_for
 
 from ... import visuals
 from ...atomic import write_bytes
-from ...errors import UsageError
 from ...items import Deck
+from ...presentation import build_time
+from .. import ExportOptions
 from . import notetypes
 from .markup import block
 from .notes import BUILDERS, BuiltNote, Figures, build_note
 from .package import DeckRow, NoteRow, collection_bytes, package_bytes
 
-__all__ = ["BUILDERS", "AnkiOptions", "build_package", "build_time", "deck_id", "export", "note_guid"]
-
-
-@dataclass(frozen=True)
-class AnkiOptions:
-    """Choices for one ``.apkg``; every one has a sensible default."""
-
-    timestamp: int | None = None
-    """Build time in seconds since the epoch; default ``SOURCE_DATE_EPOCH``, else now."""
-    cache_dir: Path | None = None
-    """Where figures are cached between builds; default ``visuals.default_cache_dir()``."""
-
-
-def build_time(timestamp: int | None = None) -> int:
-    """The build time: ``timestamp``, else ``SOURCE_DATE_EPOCH``, else the clock (whole seconds)."""
-    if timestamp is not None:
-        return int(timestamp)
-    fixed = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if fixed:
-        if not fixed.isdigit():
-            raise UsageError(f"SOURCE_DATE_EPOCH must be whole seconds since 1970, got {fixed!r}")
-        return int(fixed)
-    return int(time.time())
+__all__ = ["BUILDERS", "build_package", "deck_id", "export", "note_guid"]
 
 
 def deck_id(name: str) -> int:
@@ -81,11 +57,10 @@ def _deck_rows(deck: Deck) -> tuple[list[DeckRow], dict[str, int]]:
     return list(rows.values()), {name: row.id for name, row in rows.items()}
 
 
-def build_package(deck: Deck, options: AnkiOptions | None = None) -> bytes:
+def build_package(deck: Deck, options: ExportOptions) -> bytes:
     """The ``.apkg`` bytes of ``deck``."""
-    options = options or AnkiOptions()
-    stamp = build_time(options.timestamp)
-    figures = Figures(options.cache_dir or visuals.default_cache_dir())
+    stamp = build_time(options.build_time)
+    figures = Figures(options.figures or visuals.default_cache_dir())
     decks, ids = _deck_rows(deck)
     notes: list[NoteRow] = []
     media: dict[str, Path] = {}
@@ -106,6 +81,7 @@ def build_package(deck: Deck, options: AnkiOptions | None = None) -> bytes:
     return package_bytes(collection, [media[name] for name in sorted(media)], stamp)
 
 
-def export(deck: Deck, path: Path, options: AnkiOptions | None = None) -> None:
+def export(deck: Deck, path: Path, options: ExportOptions) -> list[Path]:
     """Write ``deck`` as an Anki package at ``path``, atomically."""
-    write_bytes(Path(path), build_package(deck, options))
+    write_bytes(path, build_package(deck, options))
+    return [path]

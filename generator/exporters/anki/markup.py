@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 from ...markdown import Block, ListBlock, Paragraph, blocks
-from ..numbers import Formatter
+from ...presentation import Formatter, value_latex
 
 # Math and code spans are cut out before the Markdown rules run, so ``a*b*c`` in LaTeX
 # or ``**`` in code stays as written; \x00 cannot occur in YAML text.
@@ -88,45 +88,6 @@ def block(text: str) -> str:
 
 # Values (givens, answers) as LaTeX.
 
-def _is_number(x: Any) -> bool:
-    return isinstance(x, (int, float)) and not isinstance(x, bool)
-
-
-def latex_value(value: Any, fmt: Formatter, *, for_html: bool = False) -> str:
-    """A number, vector (one row), matrix or list of matrices as LaTeX (``pmatrix``).
-
-    ``for_html`` gives the LaTeX already escaped for an HTML field (``&amp;`` between
-    columns), which is much faster than escaping it afterwards.
-    """
-    if isinstance(value, (list, tuple)):
-        sep = " &amp; " if for_html else " & "
-        row = _row(value, fmt, sep)
-        if row is not None:
-            return r"\begin{pmatrix} " + row + r" \end{pmatrix}"
-        rows = [_row(r, fmt, sep) if isinstance(r, (list, tuple)) else None for r in value]
-        if None not in rows:
-            return r"\begin{pmatrix} " + r" \\ ".join(rows) + r" \end{pmatrix}"  # type: ignore[arg-type]
-        parts = (latex_value(v, fmt, for_html=for_html) for v in value)
-        return r"\left(" + r",\ ".join(parts) + r"\right)"
-    if _is_number(value):
-        return fmt(value)
-    if isinstance(value, str):
-        text = r"\text{" + re.sub(r"([\\{}_^$%&#~])", r"\\\1", value) + "}"
-    else:
-        text = r"\text{" + str(value) + "}"
-    return escape(text) if for_html else text
-
-
-_NUMBER_TYPES = frozenset({float, int})
-
-
-def _row(values: Any, fmt: Formatter, sep: str) -> str | None:
-    """Numbers joined as one pmatrix row, or None when ``values`` holds anything else."""
-    if not _NUMBER_TYPES.issuperset(map(type, values)):
-        return None
-    return sep.join(map(fmt, values))
-
-
 _SYMBOL = re.compile(r"^[A-Za-z](_[A-Za-z0-9]+)?$")
 
 
@@ -149,7 +110,7 @@ def name_html(name: str) -> str:
 
 def equals_html(name: str, value: Any, fmt: Formatter) -> str:
     """``\\(Q = (…)\\)``, or the name as text when it is a word (``weights``)."""
-    latex = latex_value(value, fmt, for_html=True)
+    latex = value_latex(value, fmt, html_field=True)
     symbol = _symbol(name)
     if symbol is not None:
         return r"\(" + symbol + " = " + latex + r"\)"

@@ -12,7 +12,6 @@ import functools
 import hashlib
 import random
 import re
-import string
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,8 +21,8 @@ from ... import problems
 from ...errors import PaperdeckError
 from ...items import StudyItem
 from ...model import Cloze, Concept, Equation, Flashcard, Question, Visual, WorkedExample
+from ...presentation import letter, number_formatter, tolerance_words
 from ...problems import Problem, Tolerance
-from ..numbers import number_formatter
 from . import notetypes
 from .markup import (
     attribute,
@@ -195,12 +194,7 @@ _FORMATS = {"multiple_choice": "Multiple choice", "true_false": "True or false?"
 
 @functools.lru_cache(maxsize=256)
 def _tolerance_text(tolerance: Tolerance) -> str:
-    parts = []
-    if tolerance.abs is not None:
-        parts.append(f"± {tolerance.abs:g} per number" if tolerance.abs else "exact")
-    if tolerance.rel is not None:
-        parts.append(f"within {tolerance.rel * 100:g} % of each number")
-    return " or ".join(parts)
+    return inline(tolerance_words(tolerance.abs, tolerance.rel))
 
 
 def question(item: StudyItem, figures: Figures) -> BuiltNote:
@@ -209,7 +203,6 @@ def question(item: StudyItem, figures: Figures) -> BuiltNote:
               "Explanation": block(body.explanation), **_common(item)}
     if body.type == "multiple_choice":
         options = _shuffled_options(item, body)
-        letters = string.ascii_uppercase
         values["Options"] = ('<ol class="pd-options" type="A">'
                              + "".join(f"<li>{inline(text)}</li>" for text, _ in options) + "</ol>")
         keyed = []
@@ -221,7 +214,7 @@ def question(item: StudyItem, figures: Figures) -> BuiltNote:
                              f"{inline(mistake)}</span></li>")
         values["OptionsKey"] = '<ol class="pd-options" type="A">' + "".join(keyed) + "</ol>"
         right = next(i for i, (_, mistake) in enumerate(options) if mistake is None)
-        values["Answer"] = f"Answer: {letters[right]}. {inline(str(body.answer))}"
+        values["Answer"] = f"Answer: {letter(right)}. {inline(str(body.answer))}"
     elif body.type == "true_false":
         values["Answer"] = "Answer: " + ("True" if body.answer else "False")
     elif body.type == "numeric":
@@ -274,7 +267,7 @@ def problem(item: StudyItem, figures: Figures) -> BuiltNote:
         "Expected": _numbers_attr(key),
         "TolAbs": "" if tolerance.abs is None else repr(float(tolerance.abs)),
         "TolRel": "" if tolerance.rel is None else repr(float(tolerance.rel)),
-        "Tolerance": escape(_tolerance_text(tolerance)),
+        "Tolerance": _tolerance_text(tolerance),
         "Answer": values_html(answer, fmt),
         "Steps": steps,
         "Mistakes": f'<ul class="pd-mistakes">{mistakes}</ul>' if mistakes else "",

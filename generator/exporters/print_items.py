@@ -1,0 +1,148 @@
+"""One printed item as Typst: a question or problem on a form or sheet, and its key.
+
+Shared by the quiz forms, their answer key and the practice sheet, so a problem
+prints the same wherever it appears. Author text goes through ``typst.markdown``
+(its math typeset), numbers through ``generator.presentation``.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .. import problems
+from ..latex import LatexError
+from ..presentation import format_number, letter, number_formatter, tolerance_words, value_latex
+from ..problems import Problem
+from ..problems.latex import number
+from ..quiz import QuestionItem, QuizItem
+from .typst import display_math, escape, inline_math, markdown
+
+# The space to work in under a problem (its type's work_space_cm) grows with difficulty.
+_DIFFICULTY_SCALE = {"easy": 1.0, "medium": 1.25, "hard": 1.4}
+_QUESTION_SPACE = {"multiple_choice": 0.0, "true_false": 0.0, "numeric": 1.5, "short_answer": 3.5}
+
+
+def points(value: float) -> str:
+    """A number of points as markup."""
+    return escape(format_number(value))
+
+
+def _exp_table(pairs: tuple[tuple[float, float], ...]) -> str:
+    xs = ", ".join(f"[{inline_math(number(x, 4))}]" for x, _ in pairs)
+    ys = ", ".join(f"[{escape(f'{y:.4f}')}]" for _, y in pairs)
+    note = "[Exponentials you may need:]"
+    return f"#exp-table(({xs},), ({ys},), note: {note})\n"
+
+
+def _work_space(problem: Problem) -> float:
+    base = problems.get(problem.type).work_space_cm
+    return round(base * _DIFFICULTY_SCALE.get(problem.difficulty, 1.0), 1)
+
+
+def problem_tag(problem: Problem) -> str:
+    """The small line naming a problem's type, difficulty and seed."""
+    return escape(f"{problem.type}, {problem.difficulty}, problem seed {problem.seed}")
+
+
+def _question_body(item: QuestionItem) -> tuple[str, float]:
+    question = item.question
+    body = markdown(question.prompt)
+    if item.options:
+        letters = ", ".join(f"[{letter(i)}]" for i in range(len(item.options)))
+        bodies = ", ".join(f"[{markdown(o.text)}]" for o in item.options)
+        body += f"\n#choices(({letters},), ({bodies},))"
+    elif question.type == "numeric":
+        unit = f" ({escape(question.unit)})" if question.unit else ""
+        body += f"\n#answer-line([Answer{unit}:])"
+    return body, _QUESTION_SPACE[question.type]
+
+
+def item(quiz_item: QuizItem) -> str:
+    """A question or problem as it prints on a form or sheet, with space to work."""
+    try:
+        if isinstance(quiz_item, QuestionItem):
+            body, space = _question_body(quiz_item)
+        else:
+            problem = quiz_item.problem
+            body = markdown(problem.prompt)
+            body += f"\n\n#text(size: 8pt)[{problem_tag(problem)}]"
+            if quiz_item.exponentials:
+                body += "\n" + _exp_table(quiz_item.exponentials)
+            space = _work_space(problem)
+    except LatexError as error:
+        raise LatexError(f"cannot print {_name(quiz_item)}: {error}", error.command) from None
+    shown = "none" if math.isnan(quiz_item.points) else f"[{points(quiz_item.points)}]"
+    return f"#item({quiz_item.number}, {shown}, [{body}], space: {space}cm)\n"
+
+
+def _name(quiz_item: QuizItem) -> str:
+    if isinstance(quiz_item, QuestionItem):
+        return f"question {quiz_item.question.id!r}"
+    return f"problem {quiz_item.problem.id} ({quiz_item.problem.type}, seed {quiz_item.problem.seed})"
+
+
+def solution(problem: Problem) -> str:
+    """Answer with tolerance, worked steps and named-mistake results of a problem."""
+    lines = []
+    fmt = number_formatter(problem.tolerance.abs, problem.tolerance.rel)
+    answers = r" \quad ".join(rf"\mathrm{{{_latex_name(k)}}} = {value_latex(v, fmt)}"
+                              for k, v in problem.answer.items())
+    tolerance = markdown(tolerance_words(problem.tolerance.abs, problem.tolerance.rel))
+    lines.append(f"#right-answer[{display_math(answers)} Tolerance: {tolerance}.]")
+    for n, step in enumerate(problem.steps, 1):
+        lines.append(f"#step({n}, [{escape(step.title)}:], [{display_math(step.latex)}])")
+    primary = problems.get(problem.type).primary
+    if problem.distractors:
+        rows = []
+        for d in problem.distractors:
+            got = d.answer.get(primary)
+            rows.append(f"[{escape(d.mistake)}], [{inline_math(value_latex(got, fmt))}]")
+        header = f"[*Named mistake*], [*Gives {escape(primary)}*]"
+        lines.append("#block(breakable: false, above: 0.8em, table(columns: (1fr, auto), inset: 5pt,"
+                     f" {header}, {', '.join(rows)}))")
+    return "\n".join(lines)
+
+
+def _latex_name(key: str) -> str:
+    return key.replace("_", r"\_")
+
+
+def _question_key(quiz_item: QuestionItem) -> str:
+    question = quiz_item.question
+    out = [markdown(question.prompt)]
+    if question.type == "multiple_choice":
+        right = quiz_item.answer_index or 0
+        out.append(f"#right-answer[({letter(right)}) {markdown(str(question.answer))}]")
+        wrong = [f"[({letter(i)}) {markdown(o.text)}], [{markdown(o.mistake)}]"
+                 for i, o in enumerate(quiz_item.options) if not o.correct]
+        if wrong:
+            out.append("#table(columns: (auto, 1fr), inset: 5pt, [*Wrong choice*], [*Why it is wrong*], "
+                       + ", ".join(wrong) + ")")
+    elif question.type == "true_false":
+        out.append(f"#right-answer[{'True' if question.answer else 'False'}]")
+    elif question.type == "numeric":
+        unit = f" {escape(question.unit)}" if question.unit else ""
+        tolerance = markdown(tolerance_words(question.tolerance))
+        answer = inline_math(format_number(question.answer))
+        out.append(f"#right-answer[{answer}{unit} (tolerance {tolerance})]")
+    else:
+        out.append(f"#right-answer[{markdown(str(question.answer))}]")
+    if question.explanation:
+        out.append(f"#text(size: 10pt)[{markdown(question.explanation)}]")
+    return "\n\n".join(out)
+
+
+def key_item(quiz_item: QuizItem) -> str:
+    """A question or problem as its key prints it: the answer, and for a problem the steps."""
+    try:
+        if isinstance(quiz_item, QuestionItem):
+            body = _question_key(quiz_item)
+        else:
+            problem = quiz_item.problem
+            body = (markdown(problem.prompt) + f"\n\n#text(size: 8pt)[{problem_tag(problem)}]\n\n"
+                    + solution(problem))
+    except LatexError as error:
+        raise LatexError(f"cannot print {_name(quiz_item)}: {error}", error.command) from None
+    return f"#key-block({quiz_item.number}, none, [{body}])\n"
+
+

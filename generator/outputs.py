@@ -1,0 +1,44 @@
+"""Check where a command will write before it does any work.
+
+One rule for every command: a folder that does not exist yet is created, and
+the command says so; a path whose parent is a file, an output folder that is a
+file, or a suffix the command cannot write is a one-line error (exit 2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from .errors import UsageError
+
+
+def output_file(path: Path, suffixes: Mapping[str, str], say: Callable[[str], None]) -> Path:
+    """``path`` checked as a file to write; ``suffixes`` maps each valid suffix to what it writes."""
+    suffix = path.suffix.lower()
+    if suffix not in suffixes:
+        choices = "; ".join(f"{s} for {what}" for s, what in suffixes.items())
+        raise UsageError(f"cannot write {suffix or 'a file without a suffix'} ({path}): use {choices}")
+    if path.is_dir():
+        raise UsageError(f"{path} is a folder; name the file to write")
+    _parent_folder(path.parent, say)
+    return path
+
+
+def output_folder(path: Path, say: Callable[[str], None]) -> Path:
+    """``path`` checked as a folder to write into, created if missing."""
+    if path.exists() and not path.is_dir():
+        raise UsageError(f"{path} is a file, not a folder to write into")
+    _parent_folder(path, say)
+    return path
+
+
+def _parent_folder(folder: Path, say: Callable[[str], None]) -> None:
+    for parent in (folder, *folder.parents):
+        if parent.exists():
+            if not parent.is_dir():
+                raise UsageError(f"cannot write into {folder}: {parent} is a file")
+            break
+    if not folder.exists():
+        folder.mkdir(parents=True)
+        say(f"created folder {folder}")

@@ -1,0 +1,151 @@
+"""How paperdeck shows things, one rule each, for cards and print alike.
+
+- Numbers of answers: one digit finer than the tolerance the student is held to
+  (``number_formatter``), so a card and a printed key show the same digits; other
+  numbers to four decimals or four significant figures (``format_number``).
+- A value (number, vector, matrix, list of matrices) as LaTeX (``value_latex``).
+- A tolerance in words (``tolerance_words``).
+- Labels of options and forms: A … Z, then AA, AB, … (``letter``).
+- The build time stamped on what is written (``build_time``, ``SOURCE_DATE_EPOCH``).
+
+Everything returns LaTeX or Markdown with LaTeX math, which each exporter turns
+into its own markup.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import math
+import os
+import re
+import time
+from collections.abc import Callable
+from typing import Any
+
+from .errors import UsageError
+
+Formatter = Callable[[float], str]
+
+
+@functools.lru_cache(maxsize=64)
+def number_formatter(abs_tol: float | None = None, rel_tol: float | None = None) -> Formatter:
+    """Numbers shown one digit finer than the tolerance a student is held to."""
+    if rel_tol and not abs_tol:
+        figures = max(3, math.ceil(-math.log10(rel_tol)) + 2)
+        return lambda x: _significant(x, figures)
+    decimals = max(2, math.ceil(-math.log10(abs_tol)) + 1) if abs_tol else 6
+    pattern = f"%.{decimals}f"
+
+    # Called for every number of every card: kept to string operations.
+    def fixed(x: float) -> str:
+        if x.__class__ is int:
+            return str(x)
+        text = pattern % x
+        if "n" in text:  # inf, nan
+            return _fixed(x, decimals)
+        text = text.rstrip("0").rstrip(".")
+        return "0" if text == "-0" else text
+
+    return fixed
+
+
+def _fixed(x: float, decimals: int) -> str:
+    if x.__class__ is int:
+        return str(x)
+    text = f"{x:.{decimals}f}"
+    if "n" in text:  # inf, nan
+        return {"inf": r"\infty", "-inf": r"-\infty"}.get(text, r"\text{NaN}")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _significant(x: float, figures: int) -> str:
+    if x == 0 or not math.isfinite(x):
+        return _fixed(x, 0)
+    exponent = math.floor(math.log10(abs(x)))
+    if -3 <= exponent <= 5:
+        return _fixed(x, max(0, figures - 1 - exponent))
+    mantissa = _fixed(x / 10**exponent, figures - 1)
+    return mantissa + r" \times 10^{" + str(exponent) + "}"
+
+
+def format_number(x: Any) -> str:
+    """A number with no tolerance to follow: four decimals, or four significant figures when small."""
+    from .problems.latex import number, scientific
+
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        return str(x)
+    if isinstance(x, float) and x != 0 and abs(x) < 0.01:
+        return scientific(x, 4)
+    return number(x, 4)
+
+
+_NUMBER_TYPES = frozenset({float, int})
+
+
+def value_latex(value: Any, fmt: Formatter = format_number, *, html_field: bool = False) -> str:
+    """A number, vector (one row), matrix or list of matrices as LaTeX (``pmatrix``).
+
+    ``html_field`` gives the LaTeX already escaped for an HTML field (``&amp;``
+    between columns), which is much faster than escaping it afterwards.
+    """
+    if isinstance(value, (list, tuple)):
+        sep = " &amp; " if html_field else " & "
+        row = _row(value, fmt, sep)
+        if row is not None:
+            return r"\begin{pmatrix} " + row + r" \end{pmatrix}"
+        rows = [_row(r, fmt, sep) if isinstance(r, (list, tuple)) else None for r in value]
+        if None not in rows:
+            return r"\begin{pmatrix} " + r" \\ ".join(rows) + r" \end{pmatrix}"  # type: ignore[arg-type]
+        parts = (value_latex(v, fmt, html_field=html_field) for v in value)
+        return r"\left(" + r",\ ".join(parts) + r"\right)"
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return fmt(value)
+    text = r"\text{" + re.sub(r"([\\{}_^$%&#~])", r"\\\1", str(value)) + "}"
+    return html.escape(text, quote=False) if html_field else text
+
+
+def _row(values: Any, fmt: Formatter, sep: str) -> str | None:
+    """Numbers joined as one pmatrix row, or None when ``values`` holds anything else."""
+    if not _NUMBER_TYPES.issuperset(map(type, values)):
+        return None
+    return sep.join(map(fmt, values))
+
+
+def tolerance_words(abs_tol: float | None, rel_tol: float | None = None) -> str:
+    """The tolerance in words, as Markdown with math: ``± \\(0.005\\) per number``."""
+    from .problems.latex import number
+
+    parts = []
+    if abs_tol:
+        parts.append(rf"± \({number(abs_tol, 10)}\) per number")
+    if rel_tol:
+        parts.append(rf"within \({number(rel_tol * 100, 10)}\)% of each number")
+    return " or ".join(parts) or "exact"
+
+
+def letter(index: int) -> str:
+    """The label of option or form ``index`` (0-based): A … Z, AA … AZ, BA, …"""
+    label = ""
+    index += 1
+    while index:
+        index, remainder = divmod(index - 1, 26)
+        label = chr(ord("A") + remainder) + label
+    return label
+
+
+def build_time(timestamp: int | None = None) -> int:
+    """The build time: ``timestamp``, else ``SOURCE_DATE_EPOCH``, else the clock (whole seconds).
+
+    One rule for every output: a bad ``SOURCE_DATE_EPOCH`` is an error, never ignored.
+    """
+    if timestamp is not None:
+        return int(timestamp)
+    fixed = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if fixed:
+        if not fixed.isdigit():
+            raise UsageError(f"SOURCE_DATE_EPOCH must be whole seconds since 1970, got {fixed!r}")
+        return int(fixed)
+    return int(time.time())
