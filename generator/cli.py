@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from . import exporters, items, problems
+from .content.card_rules import card_rule_warnings
 from .errors import PaperdeckError, UsageError
 from .exporters.problem_text import as_markdown, as_text, json_stream
 from .project import Project, open_project
@@ -164,6 +165,8 @@ def check(session: Session) -> None:
                           "questions", "visuals"))
     click.echo(f"ok: {len(content.lessons)} lessons, {count} items, "
                f"{len(project.recipes)} recipes in {project.root}")
+    for warning in card_rule_warnings(content, project.root):  # teaching advice; exit code stays 0
+        click.echo(str(warning), err=True)
 
 
 @cli.command(name="list")
