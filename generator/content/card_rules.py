@@ -126,7 +126,8 @@ def card_rule_warnings(content: Content, project: Path | str | None = None) -> l
         path = f"content/lessons/{lesson.id}.yaml"
         lines = _lines(root, lesson.id)
 
-        def warn(kind: str, index: int, field: str, message: str) -> None:
+        def warn(kind: str, index: int, field: str, message: str,
+                 path: str = path, lines: dict = lines) -> None:
             key_lines = lines.get((kind, index), {})
             line = key_lines.get(field, key_lines.get("", 0))
             warnings.append(Problem(path, line, f"{kind}[{index}].{field}", f"warning: {message}"))
