@@ -1,0 +1,159 @@
+"""Warnings about cards that are valid but teach badly (``paperdeck check`` prints them).
+
+Three rules, each about one card:
+
+- a reversed concept (``reverse: true``) whose definition contains its own term:
+  every content word of the term (words of three or more letters, hyphenated
+  words split, small function words ignored) occurs in the definition,
+  case-insensitively and ignoring math delimiters; a word of six or more letters
+  also matches a word with the same first six letters (``averaging`` matches
+  ``average``). The term is checked without its parentheses and, separately, each
+  parenthesised name in it (``Self-attention (intra-attention)`` checks
+  ``self-attention`` and ``intra-attention``; a parenthesis that starts with a
+  function word, ``(in recurrent models)``, is a qualifier and is not checked).
+  The reverse card would give its answer away;
+- a cloze whose hidden text also appears unhidden on the same card, in the rest
+  of its text or in its ``extra`` (as a whole word or number, case-insensitively);
+- a flashcard back longer than ``MAX_BACK`` characters of plain text: its length is
+  counted after removing math delimiters, Markdown emphasis and code markers,
+  LaTeX font and sizing commands (``\\mathrm``, ``\\text``, ``\\left`` …), the
+  backslash of other commands, and braces. Keep the back to one idea and put the
+  rest in ``explanation``.
+
+Warnings are ``Finding``s, printed as ``path:line: field: warning: message``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..errors import Finding
+from ..model import Content
+from . import yamlsource
+
+MAX_BACK = 170
+"""Longest flashcard back, in plain-text characters."""
+
+_CLOZE = re.compile(r"\{\{c\d+::(.*?)(?:::[^}]*)?\}\}", re.S)
+_MATH_DELIMITERS = re.compile(r"\\[()\[\]]")
+_FONT_COMMANDS = re.compile(
+    r"\\(?:mathrm|text|mathbf|mathit|mathcal|operatorname|boldsymbol|left|right|big|Big)\b")
+_MARKDOWN = re.compile(r"\*\*|__|`|(?<!\\)\*")
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+
+
+def plain_text(text: str) -> str:
+    """``text`` as a reader sees it, roughly: without math and Markdown markup."""
+    text = _LINK.sub(r"\1", text)
+    text = _MATH_DELIMITERS.sub("", text)
+    text = _FONT_COMMANDS.sub("", text)
+    text = text.replace("\\", "").replace("{", "").replace("}", "")
+    text = _MARKDOWN.sub("", text)
+    return " ".join(text.split())
+
+
+def _normal(text: str) -> str:
+    """Lowercase text without math delimiters and with single spaces."""
+    return " ".join(_MATH_DELIMITERS.sub(" ", text).lower().split())
+
+
+def _contains(haystack: str, needle: str) -> bool:
+    """Whether ``needle`` occurs in ``haystack`` as whole words (not inside a longer word or number)."""
+    if not needle:
+        return False
+    pattern = r"(?<![\w.])" + re.escape(needle) + r"(?![\w]|\.\d)"
+    return re.search(pattern, haystack) is not None
+
+
+_FUNCTION_WORDS = frozenset(
+    "a an the and or of in on for with to by at as its from into than".split())
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", _normal(text))
+
+
+def term_forms(term: str) -> list[list[str]]:
+    """The content words of each name a concept's term gives itself (see the module docstring)."""
+    inside = re.findall(r"\(([^)]*)\)", term)
+    outside = re.sub(r"\([^)]*\)", " ", term)
+    forms = [outside] + [i for i in inside if _words(i)[:1] and _words(i)[0] not in _FUNCTION_WORDS]
+    content = [[w for w in _words(f) if len(w) >= 3 and w not in _FUNCTION_WORDS] for f in forms]
+    return [words for words in content if words]
+
+
+def _word_in(word: str, words: set[str]) -> bool:
+    if word in words:
+        return True
+    return len(word) >= 6 and any(len(w) >= 6 and w[:6] == word[:6] for w in words)
+
+
+def gives_term_away(term: str, definition: str) -> list[str] | None:
+    """The words of ``term`` that ``definition`` contains when it contains all of one name, else None."""
+    found = set(_words(definition))
+    for words in term_forms(term):
+        if all(_word_in(w, found) for w in words):
+            return words
+    return None
+
+
+def _lines(project: Path | None, lesson_id: str) -> dict[tuple[str, int], dict[str, int]]:
+    """(list name, index) -> key lines of that item in the lesson's file, when it can be read."""
+    if project is None:
+        return {}
+    path = project / "content" / "lessons" / f"{lesson_id}.yaml"
+    try:
+        data = yamlsource.load(path, str(path))
+    except Exception:  # noqa: BLE001 - lines are a nicety; content was validated already
+        return {}
+    found: dict[tuple[str, int], dict[str, int]] = {}
+    for name in ("concepts", "clozes", "flashcards"):
+        items = data.get(name) if isinstance(data, dict) else None
+        if isinstance(items, yamlsource.LineList):
+            for i, (item, line) in enumerate(zip(items, items.item_lines, strict=True)):
+                key_lines = dict(getattr(item, "key_lines", {}))
+                key_lines[""] = line
+                found[(name, i)] = key_lines
+    return found
+
+
+def card_rule_warnings(content: Content, project: Path | str | None = None) -> list[Finding]:
+    """Every card-rule warning for ``content``; with ``project`` given, with file lines."""
+    root = Path(project) if project is not None else None
+    warnings: list[Finding] = []
+    for lesson in content.lessons:
+        path = f"content/lessons/{lesson.id}.yaml"
+        lines = _lines(root, lesson.id)
+
+        def warn(kind: str, index: int, field: str, message: str,
+                 path: str = path, lines: dict = lines) -> None:
+            key_lines = lines.get((kind, index), {})
+            line = key_lines.get(field, key_lines.get("", 0))
+            warnings.append(Finding(path, line, f"{kind}[{index}].{field}", f"warning: {message}"))
+
+        for i, concept in enumerate(lesson.concepts):
+            if not concept.reverse:
+                continue
+            words = gives_term_away(concept.term, concept.definition)
+            if words:
+                warn("concepts", i, "definition",
+                     f"reversed concept {concept.id!r}: the definition contains its term "
+                     f"({', '.join(words)}), so the reverse card gives its answer away")
+        for i, cloze in enumerate(lesson.clozes):
+            shown = _normal(_CLOZE.sub(" ", cloze.text))
+            extra = _normal(cloze.extra)
+            for hidden in dict.fromkeys(_normal(h) for h in _CLOZE.findall(cloze.text)):
+                where = ("text" if _contains(shown, hidden)
+                         else "extra" if _contains(extra, hidden) else "")
+                if where:
+                    warn("clozes", i, where if where == "extra" else "text",
+                         f"cloze {cloze.id!r}: hidden text {hidden!r} also appears unhidden "
+                         f"in its {where}")
+        for i, card in enumerate(lesson.flashcards):
+            length = len(plain_text(card.back))
+            if length > MAX_BACK:
+                warn("flashcards", i, "back",
+                     f"flashcard {card.id!r}: back is {length} characters of plain text "
+                     f"(at most {MAX_BACK}); keep one idea and move the rest to explanation")
+    return warnings

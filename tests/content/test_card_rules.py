@@ -1,0 +1,67 @@
+"""The card-rule warnings of ``paperdeck check`` (``generator.content.card_rules``).
+
+Each file under ``warnings/`` is a valid lesson whose ``# expect:`` lines are the
+exact warnings it must give, in order (``pin_messages.py`` rewrites them too).
+The shipped content must give none.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from generator.content import load
+from generator.content.card_rules import MAX_BACK, card_rule_warnings, plain_text
+from tests.content.test_broken_corpus import expected_messages, make_project
+
+HERE = Path(__file__).parent
+ROOT = HERE.parents[1]
+WARNING_CASES = sorted((HERE / "warnings").glob("*.yaml"))
+
+
+def warnings_for(root: Path) -> list[str]:
+    return [str(w) for w in card_rule_warnings(load(root), root)]
+
+
+@pytest.mark.parametrize("case", WARNING_CASES, ids=lambda p: p.stem)
+def test_warning_file_gives_exactly_its_warnings(case: Path, tmp_path: Path) -> None:
+    root = make_project(tmp_path, lesson=case.read_text())
+    expected = expected_messages(case)
+    assert expected, f"{case.name} has no '# expect:' line"
+    assert warnings_for(root) == expected
+
+
+def test_corpus_covers_every_rule() -> None:
+    text = "".join(case.read_text() for case in WARNING_CASES)
+    for field in ("concepts[", "clozes[", "flashcards["):
+        assert f": {field}" in text
+
+
+def test_check_prints_warnings_and_exits_0(tmp_path: Path, capsys) -> None:
+    case = HERE / "warnings" / "long-backs.yaml"
+    root = make_project(tmp_path, lesson=case.read_text())
+    assert main(["--project", str(root), "check"]) == 0
+    out = capsys.readouterr()
+    assert out.out.startswith("ok: ")
+    said, *warnings = out.err.splitlines()
+    assert said == f"project {root}"
+    assert warnings == expected_messages(case)
+
+
+def test_shipped_content_gives_no_warnings() -> None:
+    assert warnings_for(ROOT) == []
+
+
+def test_plain_text_drops_markup() -> None:
+    assert plain_text(r"**Bold** \(\mathrm{FFN}(x) = \max(0, x)\) and `code`") == \
+        "Bold FFN(x) = max(0, x) and code"
+    assert plain_text(r"\[\left(\frac{a}{b}\right)\]") == "(fracab)"
+    assert MAX_BACK == 170
+
+
+def test_warnings_without_project_have_no_lines(tmp_path: Path) -> None:
+    root = make_project(tmp_path, lesson=(HERE / "warnings" / "clozes.yaml").read_text())
+    lines = [w.line for w in card_rule_warnings(load(root))]
+    assert lines and set(lines) == {0}
