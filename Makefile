@@ -1,30 +1,42 @@
-# The two commands of the README, plus a benchmark run. Each sets itself up:
-# a virtual environment in .venv with paperdeck and its test tools installed.
+# The two commands of the README, plus a benchmark run. Each sets itself up: a
+# virtual environment in .venv with paperdeck (and, for the tests, its test tools)
+# installed. pip's output goes to .venv/install.log and is shown only on failure.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+INSTALLED := $(VENV)/.installed
+TOOLS := $(VENV)/.installed-test
+INSTALL = $(BIN)/python -m pip install --quiet --editable
 
 .PHONY: build test bench lint clean
 
-build: $(STAMP)
+build: $(INSTALLED)
 	$(BIN)/paperdeck build --out out
 
-test: $(STAMP)
+test: $(TOOLS)
 	$(BIN)/python -m pytest
 
-bench: $(STAMP)
+bench: $(TOOLS)
 	for script in benchmarks/bench_*.py; do $(BIN)/python $$script || exit 1; done
 
-lint: $(STAMP)
+lint: $(TOOLS)
 	$(BIN)/ruff check generator tests benchmarks
 	$(BIN)/mypy generator
 
-$(STAMP): setup.cfg pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+$(BIN)/python:
+	@echo "creating the virtual environment $(VENV)"
+	@$(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip install --quiet --upgrade pip > $(VENV)/install.log 2>&1 || (cat $(VENV)/install.log; exit 1)
+
+$(INSTALLED): setup.cfg pyproject.toml | $(BIN)/python
+	@echo "installing paperdeck into $(VENV) (pip's log: $(VENV)/install.log)"
+	@$(INSTALL) . >> $(VENV)/install.log 2>&1 || (cat $(VENV)/install.log; exit 1)
+	@touch $@
+
+$(TOOLS): $(INSTALLED)
+	@echo "installing the test tools into $(VENV) (pytest, the anki library, pypdf, hypothesis, ruff, mypy)"
+	@$(INSTALL) '.[test]' >> $(VENV)/install.log 2>&1 || (cat $(VENV)/install.log; exit 1)
+	@touch $@
 
 clean:
 	rm -rf out
