@@ -31,17 +31,16 @@ def command(session: Session, type_id: str, count: int, seed: int | None, diffic
       paperdeck problems sdpa -n 3 --seed 42 --format json
     """
     from .. import problems
-    from ..exporters.problem_text import as_markdown, as_text, json_stream
+    from ..exporters.problem_text import as_markdown, json_stream, text_stream
 
     problems.get(type_id)
     if problem_seed is not None:
         generated: Any = iter([problems.generate_one(type_id, problem_seed, difficulty)])
     else:
         generated = problems.generate(type_id, count, session.seed(seed), difficulty)
-    if fmt == "json":
-        for chunk in json_stream(generated):
-            sys.stdout.write(chunk)
+    if fmt == "markdown":
+        for problem in generated:
+            click.echo(as_markdown(problem))
         return
-    render = as_text if fmt == "text" else as_markdown
-    for problem in generated:
-        click.echo(render(problem))
+    for chunk in (json_stream if fmt == "json" else text_stream)(generated):
+        sys.stdout.write(chunk)

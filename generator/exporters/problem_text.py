@@ -1,32 +1,96 @@
-"""Problems as text, Markdown and a streamed JSON array (``paperdeck problems``)."""
+"""Problems as plain text, Markdown and a streamed JSON array (``paperdeck problems``).
+
+Text is for people (Unicode math, keys last); Markdown and JSON keep the LaTeX."""
 
 from __future__ import annotations
 
 import json
 import re
+import textwrap
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 import orjson
 
+from ..presentation import Formatter, number_formatter, tolerance_words
 from ..problems import Problem
+from .plain_text import Box, beside, math_box, matrix_box, prose
 
 
 def _numbers(value: object) -> str:
     return json.dumps(value, separators=(", ", ": "))
 
 
-def as_text(problem: Problem) -> str:
-    """A plain-text rendering for a terminal."""
-    lines = [f"{problem.id}  ({problem.type}, {problem.difficulty}, seed {problem.seed})",
-             problem.prompt, "", "Given:"]
-    lines += [f"  {name} = {_numbers(value)}" for name, value in problem.given.items()]
-    lines.append("Steps:")
-    lines += [f"  {i}. {step.title}: {step.latex}" for i, step in enumerate(problem.steps, 1)]
-    lines.append("Answer:")
-    lines += [f"  {name} = {_numbers(value)}" for name, value in problem.answer.items()]
-    lines.append(f"Tolerance: {_numbers(problem.tolerance.to_json())}")
+def _wrap(text: str, indent: str = "") -> list[str]:
+    return textwrap.wrap(text, width=88, initial_indent=indent, subsequent_indent=indent) or [indent]
+
+
+def _value_box(value: Any, fmt: Formatter, compact: bool = False) -> Box:
+    """A given or an answer: a number, a vector, a matrix or a list of matrices."""
+    if isinstance(value, list) and value and isinstance(value[0], list) and value[0] \
+            and isinstance(value[0][0], list):  # a list of matrices
+        return beside([b for m in value for b in (_value_box(m, fmt, compact), Box.of("  "))][:-1])
+    if isinstance(value, list):
+        rows = value if value and isinstance(value[0], list) else [value]
+        return matrix_box([[_number(x, fmt) for x in row] for row in rows], compact)
+    return Box.of(_number(value, fmt))
+
+
+def _number(x: Any, fmt: Formatter) -> str:
+    if isinstance(x, (int, float)) and not isinstance(x, bool):
+        return math_box(fmt(x)).lines[0]
+    return str(x)
+
+
+def _named(name: str, box: Box, indent: str) -> list[str]:
+    return [indent + line for line in beside([Box.of(f"{name} = "), box]).lines]
+
+
+def _problem_text(number: int, problem: Problem) -> str:
+    lines = [f"Problem {number}  ({problem.type}, {problem.difficulty})", *_wrap(prose(problem.prompt)), ""]
+    exact = number_formatter()
+    for name, value in problem.given.items():
+        named = _named(name, _value_box(value, exact), "  ")
+        lines += named + ([""] if len(named) > 1 else [])
     return "\n".join(lines) + "\n"
+
+
+def _key_text(number: int, problem: Problem) -> str:
+    tolerance = problem.tolerance
+    fmt = number_formatter(tolerance.abs, tolerance.rel)
+    command = f"paperdeck problems {problem.type} --problem-seed {problem.seed} -d {problem.difficulty}"
+    lines = [f"Problem {number}  (seed {problem.seed}: {command})"]
+    for i, step in enumerate(problem.steps, 1):
+        lines += _wrap(f"{i}. {step.title}:", "  ")
+        lines += ["     " + line for line in math_box(step.latex).lines]
+    lines.append(f"  Answer ({prose(tolerance_words(tolerance.abs, tolerance.rel))}):")
+    width = max(map(len, problem.answer))
+    for name, value in problem.answer.items():
+        lines += _named(name.ljust(width), _value_box(value, fmt), "    ")
+    primary = next(iter(problem.answer))
+    for distractor in problem.distractors:
+        wrong = distractor.answer.get(primary)
+        if wrong is not None:
+            shown = _value_box(wrong, fmt, compact=True).lines[0]
+            lines += _wrap(f"If you {distractor.mistake}: {primary} = {shown}", "  ")
+    return "\n".join(lines) + "\n"
+
+
+def text_stream(problems: Iterable[Problem]) -> Iterator[str]:
+    """Problems as plain text for a terminal: every problem first, then the keys.
+
+    Math is Unicode, matrices stand in rows and columns, answers show the digits
+    the tolerance asks for, and the keys come after all the problems so a
+    student can work them first.
+    """
+    keys = []
+    for number, problem in enumerate(problems, 1):
+        yield ("\n" if number > 1 else "") + _problem_text(number, problem)
+        keys.append(_key_text(number, problem))
+    if keys:
+        yield "\n" + "=" * 30 + " Answers " + "=" * 30 + "\n"
+        for key in keys:
+            yield "\n" + key
 
 
 def as_markdown(problem: Problem) -> str:

@@ -104,7 +104,7 @@ _CHARACTERS = {"(": r"\(", ")": r"\)", "[": r"\[", "]": r"\]", "/": r"\/", ",": 
                ";": r"\;", '"': r"\"", "#": r"\#", "$": r"\$", "@": r"\@", "~": "space.nobreak",
                "|": '#math.class("normal", sym.bar.v)', "\\": r"\\", "`": r"\`"}
 
-_TOKEN = re.compile(r"\\(?:[A-Za-z]+|.)|\d+(?:\.\d+)?|\s+|%[^\n]*|.", re.S)
+TOKEN = re.compile(r"\\(?:[A-Za-z]+|.)|\d+(?:\.\d+)?|\s+|%[^\n]*|.", re.S)
 
 
 @dataclass
@@ -135,7 +135,7 @@ def _string(text: str) -> str:
 class _Parser:
     def __init__(self, latex: str):
         self.latex = latex
-        self.tokens = [t for t in _TOKEN.findall(latex) if not t.startswith("%")]
+        self.tokens = [t for t in TOKEN.findall(latex) if not t.startswith("%")]
         self.pos = 0
 
     # -- tokens ------------------------------------------------------------------
