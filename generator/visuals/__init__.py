@@ -1,7 +1,7 @@
 """Figures drawn from the paper's math, for decks and printed quizzes.
 
 A visual is named in content by ``kind`` and ``params``; each kind registers
-itself in one module of this package (``@visual`` in ``registry``). Figures are
+itself in one module of ``visuals/kinds`` (``@visual`` in ``registry``). Figures are
 computed by the problem types' ``solve`` and NumPy, never typed in, so they are
 always exact. ``render`` writes a PNG whose bytes depend only on the kind, the
 parameters and ``RENDERER_VERSION``, cached under a name hashed from the same.
@@ -16,8 +16,10 @@ parameters and ``RENDERER_VERSION``, cached under a name hashed from the same.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import os
+import pkgutil
 import tempfile
 from functools import cache
 from importlib.metadata import version
@@ -25,10 +27,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..atomic import write_bytes
-from . import attention, complexity, lr_schedule, positional_encoding, softmax_saturation  # noqa: F401
-from .attention import attention_heatmap, causal_mask_additive, masked_attention_weights
+from . import kinds as kind_modules
+from .kinds.attention import attention_heatmap, causal_mask_additive, masked_attention_weights
 from .registry import KINDS, VisualError, VisualKind, get_kind, normalize, validate
 from .style import png_bytes
+
+for _module in pkgutil.iter_modules(kind_modules.__path__):  # each registers its kinds on import
+    importlib.import_module(f"{kind_modules.__name__}.{_module.name}")
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

@@ -7,10 +7,10 @@ import pytest
 
 from generator import problems
 from generator.visuals import attention_heatmap, causal_mask_additive, figure, masked_attention_weights
-from generator.visuals.complexity import operations_per_layer
-from generator.visuals.lr_schedule import learning_rate
-from generator.visuals.positional_encoding import positional_encoding
-from generator.visuals.softmax_saturation import mean_max_weight
+from generator.visuals.kinds.complexity import operations_per_layer
+from generator.visuals.kinds.lr_schedule import learning_rate
+from generator.visuals.kinds.positional_encoding import positional_encoding
+from generator.visuals.kinds.softmax_saturation import mean_max_weight
 
 TOY = {"Q": [[1, 0]], "K": [[1, 0], [0, 1]], "V": [[2, 3], [4, 5]]}
 THREE = {

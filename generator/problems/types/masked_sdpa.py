@@ -23,7 +23,7 @@ def causal_allowed(n: int) -> np.ndarray:
     """``allowed[i, j]`` is true where position i may attend to position j (j <= i).
 
     A boolean mask; the additive form (0 or minus infinity) is
-    ``visuals.attention.causal_mask_additive``.
+    ``visuals.kinds.attention.causal_mask_additive``.
     """
     return np.tri(n, dtype=bool)
 

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .registry import Param, integer, integers, visual
-from .style import LINE_STYLES, house_style, new_figure
+from ..registry import Param, integer, integers, visual
+from ..style import LINE_STYLES, house_style, new_figure
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .. import problems
-from ..errors import ProblemInputError
-from .registry import Param, ParamError, as_matrix, integer, labels, matrix, one_of, text, visual
-from .style import house_style, new_figure
+from ... import problems
+from ...errors import ProblemInputError
+from ..registry import Param, ParamError, as_matrix, integer, labels, matrix, one_of, text, visual
+from ..style import house_style, new_figure
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
