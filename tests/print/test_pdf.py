@@ -191,3 +191,13 @@ def test_practice_sheet_prints_problems_then_solutions(content, tmp_path):
         for value in problem.answer.values():
             for x in _numbers(value):
                 assert squash(fmt(x)) in solutions
+
+
+def test_a_bad_source_date_epoch_is_an_error_for_pdfs_as_for_decks(content, tmp_path, monkeypatch):
+    from generator.errors import UsageError
+
+    deck = items.build_practice(content, [ProblemSet("softmax", 1)], seed=5)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "yesterday")
+    with pytest.raises(UsageError, match="SOURCE_DATE_EPOCH must be whole seconds"):
+        practice_sheet.export(deck, tmp_path / "sheet.pdf", ExportOptions())
+    assert not (tmp_path / "sheet.pdf").exists()
