@@ -32,7 +32,9 @@ TARGET_RATIO = 2.0
 def practice_deck(count: int, seed: int = 1) -> items.Deck:
     types = list(problems.all_types())
     per_type = [count // len(types) + (1 if i < count % len(types) else 0) for i in range(len(types))]
-    sets = [ProblemSet(t, n) for t, n in zip(types, per_type, strict=True) if n]
+    # One problem per note (variants=1), as the first release wrote them: the same notes
+    # for paperdeck and genanki.
+    sets = [ProblemSet(t, n, variants=1) for t, n in zip(types, per_type, strict=True) if n]
     return items.build_practice(open_project().content, sets, seed)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from . import problems
 from .model import Content, Lesson, Paper, Visual
+from .problems.seeding import variant_seed
 from .recipes import DeckRecipe, GuideRecipe, ProblemSet
 
 #: Every kind of item, in the order a lesson presents them.
@@ -43,6 +44,9 @@ class StudyItem:
     """The model object (Concept, Equation, …) or a ``problems.Problem``."""
     lesson: Lesson | None = None
     """The lesson it comes from; None for generated problems."""
+    variants: tuple[Any, ...] = ()
+    """For a problem: the problems its card rotates through, ``body`` first (exporters
+    that show one problem use ``body``)."""
 
 
 @dataclass(frozen=True)
@@ -115,18 +119,19 @@ def problem_items(
     items = []
     for problem_set in sets:
         problem_type = problems.get(problem_set.type)
-        generated = track(
-            problems.generate(problem_set.type, problem_set.count, seed, problem_set.difficulty),
-            problem_set.count, f"{problem_set.type} problems",
-        )
-        for index, problem in enumerate(generated, 1):
+        streams = [problems.generate(problem_set.type, problem_set.count, variant_seed(seed, v),
+                                     problem_set.difficulty) for v in range(problem_set.variants)]
+        generated = track(zip(*streams, strict=True), problem_set.count, f"{problem_set.type} problems")
+        for index, variants in enumerate(generated, 1):
+            problem = variants[0]
             key = f"{slot_prefix}/{problem.type}/{problem.difficulty}/{index}"
             tags = (
                 source_tag(paper_id, problem_type.source),
                 f"{paper_id}::problem::{problem.type}",
                 f"{paper_id}::difficulty::{problem.difficulty}",
             )
-            items.append(StudyItem("problem", key, group, problem_type.source, tags, problem))
+            items.append(StudyItem("problem", key, group, problem_type.source, tags, problem,
+                                   variants=variants))
     return items
 
 

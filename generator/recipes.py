@@ -19,6 +19,8 @@ from .errors import ContentError, Finding, PaperdeckError
 from .model import Content
 
 Difficulty = Literal["easy", "medium", "hard"]
+MAX_VARIANTS = 62
+"""Most problems one Anki card may rotate through: each adds about 2.6 kB to its note."""
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,8 @@ class ProblemSet:
     """A registered problem type (``paperdeck list`` shows them)."""
     count: int = 3
     difficulty: Difficulty = "easy"
+    variants: int = 31
+    """Problems each Anki card rotates through, one a day (1: the same problem until a rebuild)."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +117,8 @@ def _check_problem_set(ps: ProblemSet, where: Where) -> None:
         where.error(str(error), "type")
     if ps.count < 0:
         where.error("must be 0 or more", "count")
+    if not 1 <= ps.variants <= MAX_VARIANTS:
+        where.error(f"must be between 1 and {MAX_VARIANTS}", "variants")
 
 
 def load_recipes(project: Path | str, content: Content) -> dict[str, Recipe]:

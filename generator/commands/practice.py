@@ -18,6 +18,8 @@ from .options import (
 
 FORMATS = {".apkg": "an Anki practice set", ".pdf": "a printable practice sheet"}
 EXPORTERS = {".apkg": "anki", ".pdf": "practice-sheet"}
+MAX_PROBLEMS = 50_000
+"""Most problems (slots × variants) in one Anki practice set: about 130 MB of notes."""
 
 
 @click.command()
@@ -28,13 +30,15 @@ EXPORTERS = {".apkg": "anki", ".pdf": "practice-sheet"}
 @difficulty_option
 @click.option("-o", "output", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="FILE.apkg (an Anki practice set) or FILE.pdf (a printable sheet).")
+@click.option("--variants", type=click.IntRange(1, 62), default=31, show_default=True,
+              help="Problems each Anki card rotates through, one a day (1: fixed until you regenerate).")
 @click.option("--new-set", "set_name", metavar="NAME",
               help="Start a separate practice set beside the old one instead of refreshing it.")
 @paper_option
 @common_options
 @pass_session
 def command(session: Session, types: tuple[str, ...], count: int, seed: int | None,
-            difficulty: str, output: Path, set_name: str | None, paper: str) -> None:
+            difficulty: str, output: Path, variants: int, set_name: str | None, paper: str) -> None:
     """Regenerate randomized practice as an Anki set or a printable sheet.
 
     By default the Anki set keeps its slots: re-importing it gives the same notes
@@ -54,7 +58,13 @@ def command(session: Session, types: tuple[str, ...], count: int, seed: int | No
     if len(set(types)) < len(types):
         raise UsageError("each problem type once, please: a type named twice would fill the same notes")
     project = session.project()
-    sets = [ProblemSet(type_id, count, difficulty) for type_id in types]  # type: ignore[arg-type]
+    if output.suffix.lower() != ".apkg":
+        variants = 1  # a printed sheet shows one problem per slot
+    elif len(types) * count * variants > MAX_PROBLEMS:
+        raise UsageError(f"{len(types) * count} problems × {variants} variants is more than {MAX_PROBLEMS:,} "
+                         "problems in one Anki set (each note would carry them all); "
+                         "ask for fewer problems or fewer --variants")
+    sets = [ProblemSet(type_id, count, difficulty, variants) for type_id in types]  # type: ignore[arg-type]
     built = items.build_practice(project.content, sets, session.seed(seed), set_name or "practice",
                                  session.track)
     exporter = exporters.get(EXPORTERS[output.suffix.lower()])

@@ -115,6 +115,21 @@ def problem_seed(set_seed: int, type_id: str, index: int) -> int:
     return int(sequence.generate_state(1, np.uint32)[0])
 
 
+_VARIANT = 0x76617269  # "vari": keeps variant sets apart from any set seed's own draws
+
+
+def variant_seed(set_seed: int, variant: int) -> int:
+    """The set seed of variant ``variant`` of the set ``set_seed``; variant 0 is the set itself.
+
+    Problem i of variant v is problem i of the set ``variant_seed(set_seed, v)``,
+    so each variant is an ordinary set whose problems regenerate from their seeds.
+    """
+    if variant == 0:
+        return set_seed
+    sequence = np.random.SeedSequence([set_seed, _VARIANT, variant])
+    return int(sequence.generate_state(1, np.uint32)[0])
+
+
 class _PCG64Internal(TypedDict):
     state: int
     inc: int

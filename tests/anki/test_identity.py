@@ -120,13 +120,13 @@ def _pin(note_type: notetypes.NoteType) -> str:
 # schema changes (fields, template names) need a new version (a new id) and a note in
 # the release notes, and template/CSS changes need only the new hash here.
 PINNED = {
-    "Concept": "a7effe4c8dfea6b9",
-    "Cloze": "1ca4ef424f2a624a",
-    "Equation": "bba308b30e884c75",
-    "Worked Example": "686c2db4c7f07f8e",
-    "Question": "2a97fee2fb12d87c",
-    "Problem": "8583aad2b8b7251b",
-    "Figure": "f1f26567e92c5a61",
+    "Concept": "15475ee7ad610620",
+    "Cloze": "4c2b43c4068fcbfa",
+    "Equation": "e317dadb5a9bd5a1",
+    "Worked Example": "f2c3610a63c89a4b",
+    "Question": "49f06e56094cdc90",
+    "Problem": "55e155a3a9c8fa3c",
+    "Figure": "881a8ac75eb7ceb4",
 }
 # What Anki compares to accept updates (field and template names, in order): never
 # change these within a version.
@@ -139,7 +139,8 @@ SCHEMA = {
     "Question": (("Prompt", "Format", "Options", "OptionsKey", "Answer", "Explanation", "AnswerName",
                   "Expected", "TolAbs", "TolRel", "Source", "Id"), ("Question",)),
     "Problem": (("Prompt", "Given", "AnswerName", "Expected", "TolAbs", "TolRel", "Tolerance", "Answer",
-                 "Steps", "Mistakes", "Figure", "ProblemType", "Difficulty", "Seed", "Source", "Id"),
+                 "Steps", "Mistakes", "Figure", "ProblemType", "Difficulty", "Seed", "Source", "Id",
+                 "Variants"),
                 ("Solve",)),
     "Figure": (("Figure", "Caption", "Source", "Id"), ("Read the figure",)),
 }
@@ -157,6 +158,8 @@ def test_note_type_ids_come_from_stable_names():
     ids = {nt.name: nt.id for nt in notetypes.ALL}
     assert len(set(ids.values())) == len(ids)
     assert ids["Concept"] == notetypes.stable_id("paperdeck/Concept/v1")
+    # Version 2 added the Variants field; Anki imports it over version 1 with "merge note types".
+    assert ids["Problem"] == notetypes.stable_id("paperdeck/Problem/v2")
     assert all(0 < i < 2**53 for i in ids.values())
     assert anki.deck_id(f"{TITLE}::Practice") == notetypes.stable_id(f"paperdeck/deck/{TITLE}::Practice")
 

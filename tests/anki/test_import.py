@@ -141,7 +141,7 @@ def test_figures_travel_in_the_package(col, write, make_deck, import_package):
     assert re.fullmatch(r'<img src="attention-heatmap-[0-9a-f]{12}\.png" alt="[^"]*">', figure)
     attention = [col.get_note(n) for n in col.find_notes("tag:aiayn::problem::sdpa")]
     attention += [col.get_note(n) for n in col.find_notes("tag:aiayn::problem::masked-sdpa")]
-    assert attention and all(n["Figure"].startswith('<table class="pd-heatmap"') for n in attention)
+    assert attention and all('<table class="pd-heatmap"' in n["Figure"] for n in attention)
     softmax = [col.get_note(n) for n in col.find_notes("tag:aiayn::problem::softmax")]
     assert softmax and all(n["Figure"] == "" for n in softmax)
 
@@ -155,8 +155,11 @@ def test_problem_cards_show_key_tolerance_steps_seed_and_difficulty(col, write, 
         (nid,) = col.find_notes(f'"Id:{item.key}"')
         card = col.get_note(nid).cards()[0]
         question, answer = card.question(), card.answer()
-        assert f"seed {item.body.seed}" in question and item.body.difficulty in question
+        assert f'seed <span data-pd="Seed">{item.body.seed}</span>' in question
+        assert item.body.difficulty in question
         assert "Tolerance: ±" in answer and "Worked steps" in answer
+        assert (f"paperdeck problems {item.body.type} --problem-seed <span data-pd=\"Seed\">"
+                f"{item.body.seed}</span> -d {item.body.difficulty}") in answer
         for step in item.body.steps:
             assert html.escape(step.title, quote=False) in answer
         assert 'data-expected="' in answer and "<script>" in answer

@@ -60,7 +60,9 @@ def _side(html: str) -> dict:
     parser = _Elements()
     parser.feed(html)
     assert parser.box is not None, "the side has a check box"
-    (script,) = re.findall(r"<script>(.*?)</script>", html, re.S)
+    # The answer check alone (a Problem card also picks its day's problem: see
+    # test_cards_in_chromium.py); here the card shows its note's own problem.
+    (script,) = [s for s in re.findall(r"<script>(.*?)</script>", html, re.S) if "paperdeck:typed:" in s]
     return {"box": parser.box, "children": parser.children, "mistakes": parser.mistakes, "script": script}
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import random
 import re
 from collections.abc import Callable
@@ -90,9 +91,10 @@ def heatmap_html(problem: Problem) -> str:
             ink = "#fff" if lightness < 55 else "#000"
             cells.append(f'<td style="background:hsl(0,0%,{lightness}%);color:{ink}">{weight:.4f}</td>')
         rows.append(f"<tr><th>q{i + 1}</th>{''.join(cells)}</tr>")
-    return ('<table class="pd-heatmap" style="border-collapse:collapse;margin:auto;'
-            'font-variant-numeric:tabular-nums"><caption>Attention weights (queries × keys; '
-            f"darker = more weight)</caption><tr><th></th>{header}</tr>{''.join(rows)}</table>")
+    # The caption sits above the table, not in it: a caption is as narrow as its table.
+    return ('<div class="pd-caption">Attention weights (queries × keys; darker = more weight)</div>'
+            '<table class="pd-heatmap" style="border-collapse:collapse;margin:auto;'
+            f"font-variant-numeric:tabular-nums\"><tr><th></th>{header}</tr>{''.join(rows)}</table>")
 
 
 def _note(note_type: NoteType, values: dict[str, str], cards: tuple[int, ...],
@@ -241,11 +243,10 @@ def _numbers_attr(value: Any) -> str:
     return " ".join([repr(x if x.__class__ is float else float(x)) for x in flat_numbers(value)])
 
 
-def problem(item: StudyItem, figures: Figures) -> BuiltNote:
-    body: Problem = item.body
+def _problem_fields(body: Problem) -> dict[str, str]:
+    """The fields that change from one problem of a card to the next."""
     primary = problems.get(body.type).primary
-    tolerance = body.tolerance
-    fmt = number_formatter(tolerance.abs, tolerance.rel)
+    fmt = number_formatter(body.tolerance.abs, body.tolerance.rel)
     key = body.answer[primary]
     # The answer a student types first, then the rest of the key.
     answer = {primary: key, **{k: v for k, v in body.answer.items() if k != primary}}
@@ -260,21 +261,38 @@ def problem(item: StudyItem, figures: Figures) -> BuiltNote:
         f"{equals_html(primary, d.answer[primary], fmt)}</li>"
         for d in body.distractors if primary in d.answer
     )
-    values = {
+    return {
         "Prompt": block(body.prompt),
         "Given": values_html(body.given, _EXACT),
         "AnswerName": f"{name_html(primary)}, {escape(shape_words(shape_of(key)))}",
         "Expected": _numbers_attr(key),
-        "TolAbs": "" if tolerance.abs is None else repr(float(tolerance.abs)),
-        "TolRel": "" if tolerance.rel is None else repr(float(tolerance.rel)),
-        "Tolerance": _tolerance_text(tolerance),
         "Answer": values_html(answer, fmt),
         "Steps": steps,
         "Mistakes": f'<ul class="pd-mistakes">{mistakes}</ul>' if mistakes else "",
         "Figure": heatmap_html(body),
+        "Seed": str(body.seed),
+    }
+
+
+def _variants_json(variants: tuple[Problem, ...]) -> str:
+    """The problems a card rotates through, as JSON that is safe inside a ``<script>``."""
+    if len(variants) < 2:
+        return ""
+    text = json.dumps([_problem_fields(v) for v in variants], ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace("&", "\\u0026")
+
+
+def problem(item: StudyItem, figures: Figures) -> BuiltNote:
+    body: Problem = item.body
+    tolerance = body.tolerance
+    values = {
+        **_problem_fields(body),
+        "TolAbs": "" if tolerance.abs is None else repr(float(tolerance.abs)),
+        "TolRel": "" if tolerance.rel is None else repr(float(tolerance.rel)),
+        "Tolerance": _tolerance_text(tolerance),
         "ProblemType": escape(body.type),
         "Difficulty": escape(body.difficulty),
-        "Seed": str(body.seed),
+        "Variants": _variants_json(item.variants),
         **_common(item),
     }
     return _note(notetypes.PROBLEM, values, (0,))

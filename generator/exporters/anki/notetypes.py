@@ -27,6 +27,8 @@ STYLE = _ASSETS.joinpath("card.css").read_text(encoding="utf-8")
 """The stylesheet every paperdeck note type shares (day and night mode)."""
 CHECK_SCRIPT = "<script>\n" + _ASSETS.joinpath("check.js").read_text(encoding="utf-8") + "</script>"
 """The typed-answer check of Problem and numeric Question cards (ES5, see check.js)."""
+VARIANT_SCRIPT = "<script>\n" + _ASSETS.joinpath("variant.js").read_text(encoding="utf-8") + "</script>"
+"""Picks the day's problem of a Problem card (ES5, see variant.js); runs before the check."""
 
 
 def stable_id(name: str) -> int:
@@ -118,7 +120,7 @@ def _check(side: str) -> str:
     """The typed-answer box: hidden until the script shows it."""
     box = (f'<div class="pd-check" data-side="{side}" '
            'data-id="{{Id}}" data-expected="{{Expected}}" data-abs="{{TolAbs}}" data-rel="{{TolRel}}">')
-    ask = "Type {{AnswerName}}" if side == "front" else "Your answer"
+    ask = 'Type <span data-pd="AnswerName">{{AnswerName}}</span>' if side == "front" else "Your answer"
     box += (f'<label hidden>{ask}:<input type="text" autocomplete="off" autocorrect="off" '
             'autocapitalize="off" spellcheck="false" placeholder="numbers, by spaces or commas"></label>')
     if side == "back":
@@ -230,29 +232,46 @@ QUESTION = NoteType(
     ),
 )
 
-_PROBLEM_FRONT = ('<div class="pd-meta">Practice · {{ProblemType}} · {{Difficulty}} · seed {{Seed}}</div>'
-                  '<div class="pd-prompt">{{Prompt}}</div>'
-                  '{{#Given}}<div class="pd-given-block">Given:{{Given}}</div>{{/Given}}')
+_PROBLEM_FRONT = ('<div class="pd-meta">Practice · {{ProblemType}} · {{Difficulty}} · '
+                  'seed <span data-pd="Seed">{{Seed}}</span></div>'
+                  '<div class="pd-prompt" data-pd="Prompt">{{Prompt}}</div>'
+                  '{{#Given}}<div class="pd-given-block">Given:<div data-pd="Given">{{Given}}</div></div>'
+                  '{{/Given}}')
 
+
+def _variants(side: str) -> str:
+    """The note's problems as JSON, read by VARIANT_SCRIPT."""
+    return (f'{{{{#Variants}}}}<script type="application/json" class="pd-variants" data-id="{{{{Id}}}}" '
+            f'data-side="{side}">{{{{Variants}}}}</script>{{{{/Variants}}}}')
+
+
+# Version 2 added the Variants field (the problems a card rotates through): a new
+# note-type id, so importing it over version 1 needs Anki's "merge note types".
 PROBLEM = NoteType(
     "Problem",
     ("Prompt", "Given", "AnswerName", "Expected", "TolAbs", "TolRel", "Tolerance", "Answer", "Steps",
-     "Mistakes", "Figure", "ProblemType", "Difficulty", "Seed", "Source", "Id"),
+     "Mistakes", "Figure", "ProblemType", "Difficulty", "Seed", "Source", "Id", "Variants"),
     (
         Template(
             "Solve",
-            _card("problem", _PROBLEM_FRONT + "{{#Expected}}" + _check("front") + "{{/Expected}}")
-            + CHECK_SCRIPT,
+            _card("problem", _PROBLEM_FRONT + "{{#Expected}}" + _check("front") + "{{/Expected}}"
+                  + _variants("front")) + VARIANT_SCRIPT + CHECK_SCRIPT,
             _card("problem", _PROBLEM_FRONT + '<hr id="answer">'
                   "{{#Expected}}" + _check("back") + "{{/Expected}}"
-                  '<div class="pd-answer">Key:{{Answer}}</div>'
+                  '<div class="pd-answer">Key:<div data-pd="Answer">{{Answer}}</div></div>'
                   '<div class="pd-tolerance">Tolerance: {{Tolerance}}</div>'
-                  '<div class="pd-label">Worked steps</div><ol class="pd-steps">{{Steps}}</ol>'
-                  '{{#Figure}}<div class="pd-figure">{{Figure}}</div>{{/Figure}}'
-                  '{{#Mistakes}}<div class="pd-label">Common mistakes</div>{{Mistakes}}{{/Mistakes}}'
-                  + FOOTER) + CHECK_SCRIPT,
+                  '<div class="pd-label">Worked steps</div>'
+                  '<ol class="pd-steps" data-pd="Steps">{{Steps}}</ol>'
+                  '{{#Figure}}<div class="pd-figure" data-pd="Figure">{{Figure}}</div>{{/Figure}}'
+                  '{{#Mistakes}}<div class="pd-label">Common mistakes</div>'
+                  '<div data-pd="Mistakes">{{Mistakes}}</div>{{/Mistakes}}'
+                  '<div class="pd-regenerate">This problem again, with its key: <code>paperdeck problems '
+                  '{{ProblemType}} --problem-seed <span data-pd="Seed">{{Seed}}</span> -d {{Difficulty}}'
+                  '</code></div>'
+                  + FOOTER + _variants("back")) + VARIANT_SCRIPT + CHECK_SCRIPT,
         ),
     ),
+    version=2,
 )
 
 FIGURE = NoteType(
