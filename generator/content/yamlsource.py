@@ -58,7 +58,7 @@ _FLOAT_WITHOUT_DOT = re.compile(r"^[-+]?(?:[0-9][0-9_]*(?:\.[0-9_]*)?|\.[0-9_]+)
 def _with_exponent_floats(loader: type) -> type:
     """A subclass of ``loader`` that reads ``1e-5`` as a number; ``loader`` is unchanged
     (``add_implicit_resolver`` copies the resolver table into the subclass)."""
-    subclass = type(f"Paperdeck{loader.__name__}", (loader,), {})
+    subclass: Any = type(f"Paperdeck{loader.__name__}", (loader,), {})
     subclass.add_implicit_resolver("tag:yaml.org,2002:float", _FLOAT_WITHOUT_DOT, list("-+0123456789."))
     return subclass
 
@@ -133,7 +133,7 @@ class _Builder:
                 items.item_lines.append(item.start_mark.line + 1)
             return items
         value = self._scalar.construct_object(node, deep=True)
-        if isinstance(value, str) and node.style == '"':
+        if isinstance(value, str) and isinstance(node, yaml.ScalarNode) and node.style == '"':
             problem = _escape_problem(node, value)
             if problem:
                 self.problems.append(Finding(self.path, line, field, problem))
