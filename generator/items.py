@@ -107,6 +107,22 @@ def _untracked(iterator: Iterator[Any], count: int, label: str) -> Iterable[Any]
     return iterator
 
 
+def problem_source(paper_id: str, problem_set: ProblemSet) -> tuple[str, tuple[str, ...]]:
+    """Where problems of ``problem_set`` come from in the paper ``paper_id``, and the tag saying so.
+
+    The recipe's ``source`` wins; else the type's own ``source``, when the type was
+    written for this paper (a project's own type, or a built-in type in the
+    Attention paper's project). A built-in type used by another paper claims no
+    section of it: its items name the type instead and carry no section tag.
+    """
+    problem_type = problems.get(problem_set.type)
+    if problem_set.source:
+        return problem_set.source, (source_tag(paper_id, problem_set.source),)
+    if problem_type.paper in ("", paper_id):
+        return problem_type.source, (source_tag(paper_id, problem_type.source),)
+    return f"problem type {problem_type.id}", ()
+
+
 def problem_items(
     paper_id: str, slot_prefix: str, group: str, sets: Iterable[ProblemSet], seed: int,
     track: Track = _untracked,
@@ -114,7 +130,7 @@ def problem_items(
     """Generated problems; each keeps its slot so a rebuild updates it in place."""
     items = []
     for problem_set in sets:
-        problem_type = problems.get(problem_set.type)
+        source, section_tags = problem_source(paper_id, problem_set)
         generated = track(
             problems.generate(problem_set.type, problem_set.count, seed, problem_set.difficulty),
             problem_set.count, f"{problem_set.type} problems",
@@ -122,11 +138,11 @@ def problem_items(
         for index, problem in enumerate(generated, 1):
             key = f"{slot_prefix}/{problem.type}/{problem.difficulty}/{index}"
             tags = (
-                source_tag(paper_id, problem_type.source),
+                *section_tags,
                 f"{paper_id}::problem::{problem.type}",
                 f"{paper_id}::difficulty::{problem.difficulty}",
             )
-            items.append(StudyItem("problem", key, group, problem_type.source, tags, problem))
+            items.append(StudyItem("problem", key, group, source, tags, problem))
     return items
 
 

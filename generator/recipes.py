@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from . import problems
 from .content import yamlsource
-from .content.loader import ITEM_ID
+from .content.loader import ITEM_ID, SOURCE_LABEL
 from .content.schema import Report, Where, build_file
 from .errors import ContentError, Finding, PaperdeckError
 from .model import Content
@@ -28,7 +28,12 @@ class ProblemSet:
     type: str
     """A registered problem type (``paperdeck list`` shows them)."""
     count: int = 3
+    """How many problems."""
     difficulty: Difficulty = "easy"
+    """Sizes and number ranges of the givens: easy, medium or hard."""
+    source: str = ""
+    """Where this project's paper teaches it (``S3.1``), for the cards' source and tag;
+    empty means the type's own ``source`` if the type was written for this paper, else none."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +118,8 @@ def _check_problem_set(ps: ProblemSet, where: Where) -> None:
         where.error(str(error), "type")
     if ps.count < 0:
         where.error("must be 0 or more", "count")
+    if ps.source and not SOURCE_LABEL.match(ps.source):
+        where.error(f"expected a label like S3.2.1 or S3.E1, got {ps.source!r}", "source")
 
 
 def load_recipes(project: Path | str, content: Content) -> dict[str, Recipe]:

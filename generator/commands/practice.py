@@ -49,11 +49,11 @@ def command(session: Session, types: tuple[str, ...], count: int, seed: int | No
     from ..recipes import ProblemSet
 
     output = output_file(output, FORMATS, session.note)
+    project = session.project()  # first: it registers the project's own problem types
     for type_id in types:
         problems.get(type_id)
     if len(set(types)) < len(types):
         raise UsageError("each problem type once, please: a type named twice would fill the same notes")
-    project = session.project()
     sets = [ProblemSet(type_id, count, difficulty) for type_id in types]  # type: ignore[arg-type]
     built = items.build_practice(project.content, sets, session.seed(seed), set_name or "practice",
                                  session.track)

@@ -169,7 +169,12 @@ def _mismatch(stated: Any, computed: Any, tolerance: float) -> str:
 
 
 def load(project: Path | str) -> Content:
-    """The validated content of the project at ``project`` (its ``content/`` folder)."""
+    """The validated content of the project at ``project`` (its ``content/`` folder).
+
+    The project's own problem types (its ``problems/`` folder) are registered
+    first: worked examples and recipes may use them.
+    """
+    problems.load_project_types(Path(project) / "problems")
     root = Path(project) / "content"
     problems_found: list[Finding] = []
     ids: dict[str, str] = {}

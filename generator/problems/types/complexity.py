@@ -100,6 +100,6 @@ register(ProblemType(
     id="complexity",
     description="Operations per layer and path lengths of layer types (Table 1)",
     pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(rel=0.001), primary="ops_self_attention", source="S4.T1",
+    tolerance=Tolerance(rel=0.001), primary="ops_self_attention", source="S4.T1", paper="aiayn",
     work_space_cm=3.5,
 ))

@@ -79,6 +79,6 @@ register(ProblemType(
     id="dot-variance",
     description="Variance of a dot product and why attention divides by sqrt(d_k) (footnote 4)",
     pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(rel=0.001), primary="variance", source="S3.2.1",
+    tolerance=Tolerance(rel=0.001), primary="variance", source="S3.2.1", paper="aiayn",
     work_space_cm=4.0,
 ))

@@ -89,6 +89,6 @@ register(ProblemType(
     id="ffn",
     description="Position-wise feed-forward network (Eq. 2)",
     pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(abs=0.005), primary="output", source="S3.E2",
+    tolerance=Tolerance(abs=0.005), primary="output", source="S3.E2", paper="aiayn",
     work_space_cm=7.0,
 ))

@@ -125,7 +125,7 @@ register(ProblemType(
     id="layer-norm",
     description="Layer normalisation of a residual sum (S3.1)",
     pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(abs=0.002), primary="y", source="S3.1",
+    tolerance=Tolerance(abs=0.002), primary="y", source="S3.1", paper="aiayn",
     work_space_cm=5.5,
     needs_calculator=True,
 ))

@@ -109,7 +109,7 @@ register(ProblemType(
     id="masked-sdpa",
     description="Causally masked self-attention (S3.2.3): weights and output",
     pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(abs=0.005), primary="output", source="S3.2.3",
+    tolerance=Tolerance(abs=0.005), primary="output", source="S3.2.3", paper="aiayn",
     work_space_cm=8.5,
     heatmap="causal", softmax_inputs=softmax_inputs,
 ))

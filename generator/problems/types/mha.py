@@ -181,7 +181,7 @@ register(ProblemType(
     id="mha",
     description="Multi-head self-attention (S3.2.2): heads and projected output",
     pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(abs=0.005), primary="output", source="S3.2.2",
+    tolerance=Tolerance(abs=0.005), primary="output", source="S3.2.2", paper="aiayn",
     work_space_cm=10.0,
     softmax_inputs=softmax_inputs,
 ))

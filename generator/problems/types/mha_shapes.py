@@ -72,6 +72,6 @@ register(ProblemType(
     id="mha-shapes",
     description="Head width d_k = d_model / h and the weights of one attention layer",
     pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(abs=0.5), primary="params", source="S3.2.2",
+    tolerance=Tolerance(abs=0.5), primary="params", source="S3.2.2", paper="aiayn",
     work_space_cm=4.0,
 ))
