@@ -32,7 +32,7 @@ class ProblemSet:
     difficulty: Difficulty = "easy"
     """Sizes and number ranges of the givens: easy, medium or hard."""
     source: str = ""
-    """Where this project's paper teaches it (``S3.1``), for the cards' source and tag;
+    """Where this project's paper teaches it (``S3.1``), for Anki cards' source and tag;
     empty means the type's own ``source`` if the type was written for this paper, else none."""
 
 
@@ -41,11 +41,13 @@ class DeckRecipe:
     """An Anki deck: lessons in teaching order, then practice problems."""
 
     kind: Literal["deck"]
+    """``deck``."""
     title: str
     """Name of the top-level Anki deck."""
     lessons: tuple[str, ...] = ()
     """Lesson ids to include; empty means every lesson."""
     problems: tuple[ProblemSet, ...] = ()
+    """Randomized problems, in a *Practice* subdeck after the lessons."""
     id: str = ""
     """Set from the file name."""
 
@@ -57,7 +59,8 @@ class QuestionPick:
     lessons: tuple[str, ...] = ()
     """Lesson ids; empty means every lesson."""
     ids: tuple[str, ...] = ()
-    """Question ids; when given, exactly these questions."""
+    """Question ids; when given, these questions in this order (``lessons`` is then
+    ignored; ``types`` still filters)."""
     types: tuple[Literal["multiple_choice", "true_false", "numeric", "short_answer"], ...] = ()
     """Question types to keep; empty means all."""
     count: int | None = None
@@ -69,10 +72,13 @@ class QuizSection:
     """A part of a quiz: either content questions or generated problems."""
 
     title: str
+    """Heading of the section on the form."""
     points: float = 1
     """Points per question or problem."""
     questions: QuestionPick | None = None
+    """Content questions to draw (give this or ``problems``)."""
     problems: ProblemSet | None = None
+    """Randomized problems, new numbers on each form (give this or ``questions``)."""
 
 
 @dataclass(frozen=True)
@@ -80,9 +86,13 @@ class QuizRecipe:
     """A printable quiz with an answer key."""
 
     kind: Literal["quiz"]
+    """``quiz``."""
     title: str
+    """Printed at the top of each form and of the key."""
     sections: tuple[QuizSection, ...]
+    """The parts of the quiz, in order; at least one."""
     instructions: str = ""
+    """Printed on the first page (Markdown)."""
     minutes: int | None = None
     """Time allowed, printed on the first page."""
     calculator: bool = False
@@ -100,7 +110,9 @@ class GuideRecipe:
     """A study guide: the lessons in teaching order as one PDF, with their figures."""
 
     kind: Literal["guide"]
+    """``guide``."""
     title: str
+    """Title of the PDF."""
     lessons: tuple[str, ...] = ()
     """Lesson ids to include; empty means every lesson."""
     id: str = ""
