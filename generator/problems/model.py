@@ -100,6 +100,10 @@ class ProblemType:
     """``solve`` without its input checks, for givens ``pick`` drew (optional, for speed)."""
     needs_calculator: bool = False
     """Its answer needs sin, cos, roots or powers that a printed table cannot give."""
+    inputs: dict[str, str] = field(default_factory=dict)
+    """Each ``given`` name with what it is, in a line (the authoring reference lists them)."""
+    outputs: dict[str, str] = field(default_factory=dict)
+    """Each ``answer`` name with what it is, in a line."""
     paper: str = ""
     """Id of the paper whose section ``source`` names (the built-in types say ``aiayn``);
     empty for a project's own type (in its ``problems/`` folder), whose ``source`` names

@@ -102,4 +102,21 @@ register(ProblemType(
     pick=pick, solve=solve, prompt=prompt,
     tolerance=Tolerance(rel=0.001), primary="ops_self_attention", source="S4.T1", paper="aiayn",
     work_space_cm=3.5,
+    inputs={
+        "n": "sequence length (a power of k)",
+        "d": "representation width",
+        "k": "convolution kernel width",
+        "r": "neighbourhood size of restricted self-attention",
+    },
+    outputs={
+        "ops_self_attention": "operations per layer, n² · d",
+        "ops_recurrent": "n · d²",
+        "ops_convolutional": "k · n · d²",
+        "ops_restricted": "r · n · d",
+        "path_self_attention": "maximum path length, 1",
+        "path_recurrent": "n",
+        "path_convolutional": "log_k n (dilated convolutions)",
+        "path_restricted": "n / r",
+        "cheaper": "`self-attention` or `recurrent`: which costs fewer operations",
+    },
 ))

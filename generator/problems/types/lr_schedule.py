@@ -90,4 +90,12 @@ register(ProblemType(
     tolerance=Tolerance(rel=0.001), primary="lrate", source="S5.E3", paper="aiayn",
     work_space_cm=4.0,
     needs_calculator=True,
+    inputs={
+        "step": "training step",
+        "d_model": "model width",
+        "warmup_steps": "warm-up steps",
+    },
+    outputs={
+        "lrate": "d_model^−0.5 · min(step^−0.5, step · warmup_steps^−1.5)",
+    },
 ))

@@ -112,4 +112,13 @@ register(ProblemType(
     tolerance=Tolerance(abs=0.005), primary="output", source="S3.2.3", paper="aiayn",
     work_space_cm=8.5,
     heatmap="causal", softmax_inputs=softmax_inputs,
+    inputs={
+        "Q": "queries (n × d_k), one per position",
+        "K": "keys (n × d_k)",
+        "V": "values (n × d_v)",
+    },
+    outputs={
+        "weights": "softmax of the scaled scores with later keys masked (n × n)",
+        "output": "weights · V",
+    },
 ))

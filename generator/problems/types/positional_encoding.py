@@ -95,4 +95,12 @@ register(ProblemType(
     tolerance=Tolerance(abs=0.002), primary="value", source="S3.5", paper="aiayn",
     work_space_cm=4.0,
     needs_calculator=True,
+    inputs={
+        "pos": "position",
+        "dim": "dimension, 0-based (sin at even, cos at odd)",
+        "d_model": "model width",
+    },
+    outputs={
+        "value": "PE(pos, dim)",
+    },
 ))

@@ -268,4 +268,14 @@ register(ProblemType(
     work_space_cm=8.0,
     heatmap="full", softmax_inputs=softmax_inputs,
     solve_picked=_solve_picked,
+    inputs={
+        "Q": "queries (n_q × d_k)",
+        "K": "keys (n_k × d_k)",
+        "V": "values (n_k × d_v)",
+    },
+    outputs={
+        "scores": "Q Kᵀ / √d_k",
+        "weights": "softmax of each row of the scores",
+        "output": "weights · V",
+    },
 ))

@@ -82,4 +82,10 @@ register(ProblemType(
     tolerance=Tolerance(abs=0.002), primary="p", source="S3.2.1", paper="aiayn",
     work_space_cm=5.0,
     softmax_inputs=softmax_inputs,
+    inputs={
+        "x": "the scores (a vector)",
+    },
+    outputs={
+        "p": "softmax(x)",
+    },
 ))
