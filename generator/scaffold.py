@@ -29,7 +29,9 @@ ITEMS: dict[str, list[str]] = {
     "concepts": ["""\
 - id: softmax
   term: Softmax
-  definition: 'Turns a vector of scores into probabilities: exponentiate each score, then divide by the sum of the exponentials.'
+  definition: >-
+    Turns a vector of scores into probabilities: exponentiate each score,
+    then divide by the sum of the exponentials.
   source: S1
   reverse: true
 """],
@@ -45,7 +47,9 @@ ITEMS: dict[str, list[str]] = {
     - symbol: x_i
       shape: scalar
       meaning: The score of option \\(i\\).
-  deep_dive: Subtracting the largest score from every score first gives the same result and keeps \\(e^{x_i}\\) small.
+  deep_dive: >-
+    Subtracting the largest score from every score first gives the same
+    result and keeps \\(e^{x_i}\\) small.
 """],
     "worked_examples": ["""\
 - id: softmax-of-two-scores
