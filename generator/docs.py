@@ -212,7 +212,7 @@ def type_words(hint: Any) -> str:
         return "mapping"
     if origin is collections.abc.Callable:
         return "function"
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         documented = [cls for cls, _ in CONTENT_CLASSES + RECIPE_CLASSES]
         name = hint.__name__
         return f"[{name}](#{name.lower()})" if hint in documented else f"`{name}`"
@@ -230,9 +230,12 @@ def _plural(hint: Any) -> str:
 
 
 def _default(field: dataclasses.Field[Any]) -> str:
-    if field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
+    if field.default is not dataclasses.MISSING:
+        value = field.default
+    elif field.default_factory is not dataclasses.MISSING:
+        value = field.default_factory()
+    else:
         return "**required**"
-    value = field.default if field.default is not dataclasses.MISSING else field.default_factory()
     if value in ("", (), None, {}):
         return "optional"
     return f"optional, default `{json.dumps(value)}`"
