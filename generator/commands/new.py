@@ -10,7 +10,7 @@ from .options import Session, common_options, pass_session
 
 
 @click.command(name="new")
-@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("folder", type=click.Path(path_type=Path))
 @click.option("--title", required=True, help="The paper's title.")
 @click.option("--id", "paper_id", metavar="ID",
               help="The paper's short id, the root of every tag (default: from the title).")
@@ -30,7 +30,9 @@ def command(session: Session, folder: Path, title: str, paper_id: str | None) ->
     from ..scaffold import paper_id as id_from_title
     from ..scaffold import project_files
 
-    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"{folder} is a file; name a new or empty folder")
+    if folder.exists() and any(folder.iterdir()):
         raise UsageError(f"{folder} is not empty; paperdeck new writes only into a new or empty folder")
     if paper_id is not None and not ITEM_ID.match(paper_id):
         raise UsageError(f"--id {paper_id!r}: use lowercase letters, digits and hyphens")

@@ -26,7 +26,7 @@ EXPORTERS = {".apkg": "anki", ".pdf": "practice-sheet"}
               help="Problems of each type.")
 @seed_option
 @difficulty_option
-@click.option("-o", "output", type=click.Path(dir_okay=False, path_type=Path), required=True,
+@click.option("-o", "output", type=click.Path(path_type=Path), required=True,
               help="FILE.apkg (an Anki practice set) or FILE.pdf (a printable sheet).")
 @click.option("--new-set", "set_name", metavar="NAME",
               help="Start a separate practice set beside the old one instead of refreshing it.")
@@ -48,8 +48,8 @@ def command(session: Session, types: tuple[str, ...], count: int, seed: int | No
     from ..outputs import output_file
     from ..recipes import ProblemSet
 
-    output = output_file(output, FORMATS, session.note)
     project = session.project()  # first: it registers the project's own problem types
+    output = output_file(output, FORMATS, session.note)
     for type_id in types:
         problems.get(type_id)
     if len(set(types)) < len(types):
