@@ -54,7 +54,7 @@ class DeckRecipe:
 
 @dataclass(frozen=True)
 class QuestionPick:
-    """Which content questions a quiz section draws."""
+    """Which content questions a quiz section draws; ``questions: {}`` draws every question."""
 
     lessons: tuple[str, ...] = ()
     """Lesson ids; empty means every lesson."""

@@ -209,7 +209,9 @@ def _plain_syntax_error(error: yaml.MarkedYAMLError, lines: list[str]) -> tuple[
     if context == "while scanning a quoted scalar":
         return began, "a quote opened on this line is never closed"
     if "escape" in problem and "double-quoted" in context:
-        return at, ("a backslash in double quotes starts a YAML escape, not LaTeX; "
+        key = re.match(r"\s*(?:- )?([^\s:'\"#][^:]*):\s", text)
+        return at, ((f"{key.group(1)}: " if key else "")
+                    + "a backslash in double quotes starts a YAML escape, not LaTeX; "
                     "write text with backslashes in single quotes or a block scalar (|)")
     if context in ("while parsing a flow sequence", "while parsing a flow mapping"):
         bracket, closing = ("[", "]") if "sequence" in context else ("{", "}")
