@@ -207,7 +207,8 @@ def type_words(hint: Any) -> str:
     if origin is tuple:
         return f"list of {_plural(typing.get_args(hint)[0])}"
     if origin is Literal:
-        return "one of " + ", ".join(f"`{v}`" for v in typing.get_args(hint))
+        values = typing.get_args(hint)
+        return f"`{values[0]}`" if len(values) == 1 else "one of " + ", ".join(f"`{v}`" for v in values)
     if origin is dict or hint is dict:
         return "mapping"
     if origin is collections.abc.Callable:
@@ -238,7 +239,8 @@ def _default(field: dataclasses.Field[Any]) -> str:
         return "**required**"
     if value in ("", (), None, {}):
         return "optional"
-    return f"optional, default `{json.dumps(value)}`"
+    shown = value if isinstance(value, str) else json.dumps(value)  # YAML writes text bare
+    return f"optional, default `{shown}`"
 
 
 def _cell(text: str) -> str:
@@ -323,8 +325,9 @@ def render() -> str:
         out += _problem_section(type_id)
     out += [PROJECT_TYPES + "\n".join(_fields_table(problems.ProblemType)), ""]
     out += ["## Visual kinds", "",
-            "A visual names its `kind` and `params`; `params: {example: <worked example id>}` "
-            "gives a kind that takes `given` the givens (and problem type) of that worked example.", ""]
+            "A visual names its `kind` and `params`. For a kind that takes `given`, "
+            "`params: {example: <worked example id>}` takes the givens (and problem type) of that "
+            "worked example.", ""]
     for kind_id in sorted(visuals.KINDS):
         out += _visual_section(kind_id)
     return "\n".join(out).rstrip("\n") + "\n"
