@@ -139,6 +139,8 @@ def test_types_of_a_project_leave_with_it(tmp_path: Path) -> None:
     (TYPE_MODULE.replace('id="vector-mean"', 'id="softmax"'),
      "problems/vector_mean.py:21: cannot load this problem type module: "
      "ValueError: problem type 'softmax' is taken (built in or in another module); choose another id"),
+    (TYPE_MODULE.replace('source="S2"', 'source="Section 2"'),
+     "problems/vector_mean.py: source: vector-mean: expected a label like S3.2.1 or S3.E1, got 'Section 2'"),
 ])
 def test_a_broken_type_module_is_named(tmp_path: Path, module: str, expected: str) -> None:
     with pytest.raises(ContentError) as caught:

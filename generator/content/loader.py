@@ -28,10 +28,10 @@ from ..model import (
     Visual,
     WorkedExample,
 )
+from ..problems.registry import SOURCE_LABEL
 from . import yamlsource
 from .schema import Report, Where, build_file
 
-SOURCE_LABEL = re.compile(r"^S(\d+|A)(\.\d+)*(\.[ETF]\d+)?$")
 ITEM_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 CLOZE = re.compile(r"\{\{c\d+::(.*?)\}\}", re.S)
 """A cloze deletion as Anki reads it: the hidden part ends at the first ``}}``."""

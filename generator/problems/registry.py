@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import pkgutil
+import re
 import sys
 import traceback
 from pathlib import Path
@@ -67,6 +68,9 @@ def get(type_id: str) -> ProblemType:
         ) from None
 
 
+SOURCE_LABEL = re.compile(r"^S(\d+|A)(\.\d+)*(\.[ETF]\d+)?$")
+"""A label in a paper (``S3.2.1``, ``S3.E1``, ``S4.T1``, ``SA``): checked here for project
+problem types and, through ``content.loader``, for content and recipes."""
 _project: tuple[Path | None, list[str]] = (None, [])
 """The ``problems/`` folder loaded last and the ids of the types it registered."""
 
@@ -93,6 +97,7 @@ def load_project_types(folder: Path) -> list[str]:
         if path.name.startswith("_"):
             continue
         shown = f"problems/{path.name}"
+        registered = set(_REGISTRY)
         name = f"paperdeck_project_problems.{abs(hash(str(folder)))}.{path.stem}"
         try:
             spec = importlib.util.spec_from_file_location(name, path)
@@ -110,6 +115,12 @@ def load_project_types(folder: Path) -> list[str]:
                                                               "choose another id")
             found.append(Finding(shown, line, "", f"cannot load this problem type module: "
                                                   f"{type(error).__name__}: {message}"))
+            continue
+        for type_id in sorted(set(_REGISTRY) - registered):
+            source = _REGISTRY[type_id].source
+            if not SOURCE_LABEL.match(source):  # it becomes a tag: no spaces, one label
+                found.append(Finding(shown, 0, "source", f"{type_id}: expected a label like S3.2.1 "
+                                                         f"or S3.E1, got {source!r}"))
     new = sorted(set(_REGISTRY) - before)
     _project = (None if found else folder, new)  # after a failure, the next open tries again
     if found:
