@@ -25,6 +25,7 @@ COMMANDS = {
     "deck": "Write the Anki deck of RECIPE.",
     "quiz": "Print K forms of a quiz and its answer key as PDFs.",
     "practice": "Regenerate randomized practice as an Anki set or a printable sheet.",
+    "new": "Write a minimal project to start a new paper from.",
 }
 """Every command, in the order ``--help`` lists them, with its one-line summary;
 its code is ``generator.commands.<name>.command``."""

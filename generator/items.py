@@ -111,6 +111,22 @@ def _untracked(iterator: Iterator[Any], count: int, label: str) -> Iterable[Any]
     return iterator
 
 
+def problem_source(paper_id: str, problem_set: ProblemSet) -> tuple[str, tuple[str, ...]]:
+    """Where problems of ``problem_set`` come from in the paper ``paper_id``, and the tag saying so.
+
+    The recipe's ``source`` wins; else the type's own ``source``, when the type was
+    written for this paper (a project's own type, or a built-in type in the
+    Attention paper's project). A built-in type used by another paper claims no
+    section of it: its items name the type instead and carry no section tag.
+    """
+    problem_type = problems.get(problem_set.type)
+    if problem_set.source:
+        return problem_set.source, (source_tag(paper_id, problem_set.source),)
+    if problem_type.paper in ("", paper_id):
+        return problem_type.source, (source_tag(paper_id, problem_type.source),)
+    return f"problem type {problem_type.id}", ()
+
+
 def problem_items(
     paper_id: str, slot_prefix: str, group: str, sets: Iterable[ProblemSet], seed: int,
     track: Track = _untracked,
@@ -118,7 +134,7 @@ def problem_items(
     """Generated problems; each keeps its slot so a rebuild updates it in place."""
     items = []
     for problem_set in sets:
-        problem_type = problems.get(problem_set.type)
+        source, section_tags = problem_source(paper_id, problem_set)
         streams = [problems.generate(problem_set.type, problem_set.count, variant_seed(seed, v),
                                      problem_set.difficulty) for v in range(problem_set.variants)]
         generated = track(zip(*streams, strict=True), problem_set.count, f"{problem_set.type} problems")
@@ -126,12 +142,11 @@ def problem_items(
             problem = variants[0]
             key = f"{slot_prefix}/{problem.type}/{problem.difficulty}/{index}"
             tags = (
-                source_tag(paper_id, problem_type.source),
+                *section_tags,
                 f"{paper_id}::problem::{problem.type}",
                 f"{paper_id}::difficulty::{problem.difficulty}",
             )
-            items.append(StudyItem("problem", key, group, problem_type.source, tags, problem,
-                                   variants=variants))
+            items.append(StudyItem("problem", key, group, source, tags, problem, variants=variants))
     return items
 
 

@@ -48,12 +48,16 @@ class Concept:
     """A term and its definition; becomes a Concept note."""
 
     id: str
+    """Unique across the whole content: lowercase words joined by hyphens (``sdpa-why-scale``).
+    Never change it once published: Anki knows the note by it."""
     term: Markdown
+    """The term, as the paper names it (may hold \\( \\) math)."""
     definition: Markdown
+    """What it means, in a sentence or two (Markdown with math)."""
     source: str
-    """Paper label such as ``S3.2.1``."""
+    """Where the paper says it: a label such as ``S3.2.1``."""
     reverse: bool = False
-    """Also ask definition → term."""
+    """Also ask definition → term (then the definition must not contain the term)."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,8 @@ class Equation:
     """An equation of the paper with its symbols."""
 
     id: str
+    """Unique across the whole content: lowercase words joined by hyphens (``sdpa-why-scale``).
+    Never change it once published: Anki knows the note by it."""
     name: Markdown
     """What the equation is called (``Scaled dot-product attention``)."""
     label: str
@@ -68,6 +74,7 @@ class Equation:
     latex: Latex
     """The equation as LaTeX, without delimiters."""
     variables: tuple[Variable, ...]
+    """Its symbols, at least one, each with shape and meaning."""
     deep_dive: Markdown = ""
     """Why the equation looks the way it does (Markdown with math)."""
 
@@ -77,16 +84,23 @@ class WorkedExample:
     """A computation worked in full; its result is recomputed when content loads."""
 
     id: str
+    """Unique across the whole content: lowercase words joined by hyphens (``sdpa-why-scale``).
+    Never change it once published: Anki knows the note by it."""
     title: Markdown
+    """What is computed (``Attention of one query over two keys``)."""
     source: str
+    """Where the paper says it: a label such as ``S3.2.1`` (section), ``S3.E1`` (equation),
+    ``S4.T1`` (table), ``S3.F1`` (figure) or ``SA`` (appendix)."""
     problem: str
-    """Problem type whose ``solve`` recomputes it (``sdpa``)."""
+    """Problem type whose ``solve`` recomputes it (``sdpa``): a built-in type or one in
+    the project's ``problems/`` folder."""
     given: dict[str, Any]
-    """Inputs, named as that problem type names its givens."""
+    """Inputs, named as that problem type names its givens (see the problem types below)."""
     steps: tuple[Markdown, ...]
     """The explanation, one Markdown paragraph per step."""
     result: dict[str, Any]
-    """Stated results, a subset of the problem type's answer keys."""
+    """Stated results, named as the problem type names its answers (any of them);
+    each is recomputed from ``given`` when content loads."""
     tolerance: float = 1e-6
     """Largest absolute difference allowed between stated and recomputed results."""
 
@@ -96,10 +110,16 @@ class Flashcard:
     """A question and answer card."""
 
     id: str
+    """Unique across the whole content: lowercase words joined by hyphens (``sdpa-why-scale``).
+    Never change it once published: Anki knows the note by it."""
     front: Markdown
+    """The question: one question, Markdown with math."""
     back: Markdown
-    """The answer: one idea, short enough to recall whole (at most 170 characters)."""
+    """The answer: one idea, short enough to recall whole (``check`` warns above 170
+    characters of plain text)."""
     source: str
+    """Where the paper says it: a label such as ``S3.2.1`` (section), ``S3.E1`` (equation),
+    ``S4.T1`` (table), ``S3.F1`` (figure) or ``SA`` (appendix)."""
     explanation: Markdown = ""
     """Why, or more detail; shown smaller under the back."""
 
@@ -109,8 +129,14 @@ class Cloze:
     """A sentence or equation with parts blanked as ``{{c1::…}}``."""
 
     id: str
+    """Unique across the whole content: lowercase words joined by hyphens (``sdpa-why-scale``).
+    Never change it once published: Anki knows the note by it."""
     text: Markdown
+    """The text with parts hidden as ``{{c1::…}}`` (``{{c2::…}}`` for a second card);
+    inside math end a hidden part that ends in ``}`` with a space: ``{{c1::\\sqrt{d_k} }}``."""
     source: str
+    """Where the paper says it: a label such as ``S3.2.1`` (section), ``S3.E1`` (equation),
+    ``S4.T1`` (table), ``S3.F1`` (figure) or ``SA`` (appendix)."""
     extra: Markdown = ""
     """Shown on the back under the text."""
 
@@ -120,6 +146,7 @@ class Choice:
     """A wrong option of a multiple-choice question."""
 
     text: Markdown
+    """The wrong option as shown (Markdown with math)."""
     mistake: Markdown
     """The named mistake that leads to this option."""
 
@@ -129,15 +156,21 @@ class Question:
     """A quiz question of one of four types."""
 
     id: str
+    """Unique across the whole content: lowercase words joined by hyphens (``sdpa-why-scale``).
+    Never change it once published: Anki knows the note by it."""
     type: QuestionType
+    """``multiple_choice``, ``true_false``, ``numeric`` or ``short_answer``."""
     prompt: Markdown
+    """The question as asked (Markdown with math)."""
     source: str
+    """Where the paper says it: a label such as ``S3.2.1`` (section), ``S3.E1`` (equation),
+    ``S4.T1`` (table), ``S3.F1`` (figure) or ``SA`` (appendix)."""
     answer: Any
     """Option text (multiple choice), true/false, a number (numeric) or a model answer."""
     distractors: tuple[Choice, ...] = ()
-    """Wrong options, multiple choice only."""
+    """Wrong options, multiple choice only: at least two, each naming its mistake."""
     tolerance: float | None = None
-    """Absolute tolerance, numeric only."""
+    """Largest absolute difference accepted, numeric only (required there; 0 for exact)."""
     unit: str = ""
     """Unit of a numeric answer, if any."""
     explanation: Markdown = ""
@@ -149,10 +182,15 @@ class Visual:
     """A figure drawn from the paper's math."""
 
     id: str
+    """Unique across the whole content: lowercase words joined by hyphens (``sdpa-why-scale``).
+    Never change it once published: Anki knows the note by it."""
     kind: str
-    """A visual kind registered in ``generator.visuals``."""
+    """A visual kind (``paperdeck list`` and the visual kinds below show them)."""
     caption: Markdown
+    """Shown under the figure (Markdown with math)."""
     source: str
+    """Where the paper says it: a label such as ``S3.2.1`` (section), ``S3.E1`` (equation),
+    ``S4.T1`` (table), ``S3.F1`` (figure) or ``SA`` (appendix)."""
     params: dict[str, Any] | None = None
     """The kind's parameters; ``example: <worked example id>`` draws that example."""
 
@@ -172,8 +210,11 @@ class Resource:
     """Something to read or watch beside the lesson."""
 
     title: str
+    """What it is called."""
     url: str
+    """Where it is (``https://…``)."""
     note: Markdown = ""
+    """Why to read or watch it."""
 
 
 @dataclass(frozen=True)
@@ -183,18 +224,28 @@ class Lesson:
     id: str
     """Equal to the file name without ``.yaml``."""
     title: Markdown
+    """The lesson's title; decks name its subdeck ``NN title``."""
     sources: tuple[str, ...]
-    """Sections and labels the lesson covers; the first names its tag."""
+    """Sections and labels the lesson covers (``S3.2.1``, ``S3.E1``); the study guide and
+    ``paperdeck list`` show them (items carry their own ``source``)."""
     text: Markdown
     """The lesson itself, Markdown with \\( \\) and \\[ \\] math."""
     concepts: tuple[Concept, ...] = ()
+    """Terms and definitions."""
     equations: tuple[Equation, ...] = ()
+    """Equations with their symbols."""
     worked_examples: tuple[WorkedExample, ...] = ()
+    """Computations worked step by step, recomputed on load."""
     flashcards: tuple[Flashcard, ...] = ()
+    """Question-and-answer cards."""
     clozes: tuple[Cloze, ...] = ()
+    """Fill-in-the-blank cards."""
     questions: tuple[Question, ...] = ()
+    """Quiz questions (also cards in decks)."""
     visuals: tuple[Visual, ...] = ()
+    """Figures drawn from the math."""
     resources: tuple[Resource, ...] = ()
+    """Things to read or watch beside the lesson."""
 
 
 @dataclass(frozen=True)
@@ -204,12 +255,17 @@ class Paper:
     id: str
     """Short name used as the root of tags (``aiayn``)."""
     title: str
+    """The paper's title."""
     authors: tuple[str, ...]
+    """Authors in the paper's order."""
     year: int
+    """Year of publication."""
     arxiv: str
+    """arXiv id, quoted so YAML keeps it text (``"1706.03762"``)."""
     lessons: tuple[str, ...]
     """Lesson ids in teaching order; each is ``content/lessons/<id>.yaml``."""
     resources: tuple[Resource, ...] = ()
+    """Things to read or watch about the whole paper."""
 
 
 @dataclass(frozen=True)

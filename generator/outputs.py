@@ -16,11 +16,12 @@ from .errors import UsageError
 def output_file(path: Path, suffixes: Mapping[str, str], say: Callable[[str], None]) -> Path:
     """``path`` checked as a file to write; ``suffixes`` maps each valid suffix to what it writes."""
     suffix = path.suffix.lower()
-    if suffix not in suffixes:
-        choices = "; ".join(f"{s} for {what}" for s, what in suffixes.items())
-        raise UsageError(f"cannot write {suffix or 'a file without a suffix'} ({path}): use {choices}")
     if path.is_dir():
         raise UsageError(f"{path} is a folder; name the file to write")
+    if suffix not in suffixes:
+        written = ", ".join(f"{what} {'is written ' if i == 0 else ''}as {s}"
+                            for i, (s, what) in enumerate(suffixes.items()))
+        raise UsageError(f"cannot write {path}: {written}")
     _parent_folder(path.parent, say)
     return path
 

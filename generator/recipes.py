@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from . import problems
 from .content import yamlsource
-from .content.loader import ITEM_ID
+from .content.loader import ITEM_ID, SOURCE_LABEL
 from .content.schema import Report, Where, build_file
 from .errors import ContentError, Finding, PaperdeckError
 from .model import Content
@@ -30,9 +30,14 @@ class ProblemSet:
     type: str
     """A registered problem type (``paperdeck list`` shows them)."""
     count: int = 3
+    """How many problems."""
     difficulty: Difficulty = "easy"
+    """Sizes and number ranges of the givens: easy, medium or hard."""
     variants: int = 31
     """Problems each Anki card rotates through, one a day (1: the same problem until a rebuild)."""
+    source: str = ""
+    """Where this project's paper teaches it (``S3.1``), for Anki cards' source and tag;
+    empty means the type's own ``source`` if the type was written for this paper, else none."""
 
 
 @dataclass(frozen=True)
@@ -40,23 +45,26 @@ class DeckRecipe:
     """An Anki deck: lessons in teaching order, then practice problems."""
 
     kind: Literal["deck"]
+    """``deck``."""
     title: str
     """Name of the top-level Anki deck."""
     lessons: tuple[str, ...] = ()
     """Lesson ids to include; empty means every lesson."""
     problems: tuple[ProblemSet, ...] = ()
+    """Randomized problems, in a *Practice* subdeck after the lessons."""
     id: str = ""
     """Set from the file name."""
 
 
 @dataclass(frozen=True)
 class QuestionPick:
-    """Which content questions a quiz section draws."""
+    """Which content questions a quiz section draws; ``questions: {}`` draws every question."""
 
     lessons: tuple[str, ...] = ()
     """Lesson ids; empty means every lesson."""
     ids: tuple[str, ...] = ()
-    """Question ids; when given, exactly these questions."""
+    """Question ids; when given, these questions in this order (``lessons`` is then
+    ignored; ``types`` still filters)."""
     types: tuple[Literal["multiple_choice", "true_false", "numeric", "short_answer"], ...] = ()
     """Question types to keep; empty means all."""
     count: int | None = None
@@ -68,10 +76,13 @@ class QuizSection:
     """A part of a quiz: either content questions or generated problems."""
 
     title: str
+    """Heading of the section on the form."""
     points: float = 1
     """Points per question or problem."""
     questions: QuestionPick | None = None
+    """Content questions to draw (give this or ``problems``)."""
     problems: ProblemSet | None = None
+    """Randomized problems, new numbers on each form (give this or ``questions``)."""
 
 
 @dataclass(frozen=True)
@@ -79,9 +90,13 @@ class QuizRecipe:
     """A printable quiz with an answer key."""
 
     kind: Literal["quiz"]
+    """``quiz``."""
     title: str
+    """Printed at the top of each form and of the key."""
     sections: tuple[QuizSection, ...]
+    """The parts of the quiz, in order; at least one."""
     instructions: str = ""
+    """Printed on the first page (Markdown)."""
     minutes: int | None = None
     """Time allowed, printed on the first page."""
     calculator: bool = False
@@ -99,7 +114,9 @@ class GuideRecipe:
     """A study guide: the lessons in teaching order as one PDF, with their figures."""
 
     kind: Literal["guide"]
+    """``guide``."""
     title: str
+    """Title of the PDF."""
     lessons: tuple[str, ...] = ()
     """Lesson ids to include; empty means every lesson."""
     id: str = ""
@@ -119,6 +136,8 @@ def _check_problem_set(ps: ProblemSet, where: Where) -> None:
         where.error("must be 0 or more", "count")
     if not 1 <= ps.variants <= MAX_VARIANTS:
         where.error(f"must be between 1 and {MAX_VARIANTS}", "variants")
+    if ps.source and not SOURCE_LABEL.match(ps.source):
+        where.error(f"expected a label like S3.2.1 or S3.E1, got {ps.source!r}", "source")
 
 
 def load_recipes(project: Path | str, content: Content) -> dict[str, Recipe]:

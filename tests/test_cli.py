@@ -67,7 +67,7 @@ def test_problems_text_formats_show_prompt_steps_and_answer(capsys, fmt: str) ->
 
 @pytest.mark.parametrize("args, message", [
     (["problems", "attention"], "paperdeck: unknown problem type 'attention'; choose from "),
-    (["practice", "sdpa", "-o", "x.docx"], "paperdeck: cannot write .docx (x.docx): use .apkg for an Anki"),
+    (["practice", "sdpa", "-o", "x.docx"], "paperdeck: cannot write x.docx: an Anki practice set is"),
     (["deck", "nope"], "paperdeck: no deck recipe 'nope'; choose from aiayn"),
     (["practice", "sdpa", "sdpa", "-o", "x.apkg"], "paperdeck: each problem type once, please"),
     (["problems", "sdpa", "--difficulty", "extreme"], "Error: Invalid value for '--difficulty'"),

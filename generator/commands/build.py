@@ -10,7 +10,7 @@ from .options import Session, common_options, paper_option, pass_session, seed_o
 
 
 @click.command()
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--out", type=click.Path(path_type=Path), default=None,
               help="Output folder (default: out/ in the project, or here for the bundled paper).")
 @seed_option
 @paper_option

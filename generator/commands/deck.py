@@ -11,7 +11,7 @@ from .options import Session, common_options, pass_session, seed_option
 
 @click.command()
 @click.argument("recipe", required=False)
-@click.option("-o", "output", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("-o", "output", type=click.Path(path_type=Path),
               help="The .apkg to write (default: out/RECIPE.apkg).")
 @seed_option
 @common_options

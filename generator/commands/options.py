@@ -80,7 +80,7 @@ def _set(name: str) -> Callable[[click.Context, click.Parameter, Any], None]:
 
 def project_option(f: Callable[..., Any]) -> Callable[..., Any]:
     """--project, before or after the command name."""
-    return click.option("--project", type=click.Path(file_okay=False, path_type=Path), expose_value=False,
+    return click.option("--project", type=click.Path(path_type=Path), expose_value=False,
                         callback=_set("project_dir"), is_eager=True,
                         help="Project folder (default: the nearest folder above here with "
                              "content/paper.yaml, else the bundled paper).")(f)

@@ -28,7 +28,7 @@ MAX_PROBLEMS = 50_000
               help="Problems of each type.")
 @seed_option
 @difficulty_option
-@click.option("-o", "output", type=click.Path(dir_okay=False, path_type=Path), required=True,
+@click.option("-o", "output", type=click.Path(path_type=Path), required=True,
               help="FILE.apkg (an Anki practice set) or FILE.pdf (a printable sheet).")
 @click.option("--variants", type=click.IntRange(1, 62), default=31, show_default=True,
               help="Problems each Anki card rotates through, one a day (1: fixed until you regenerate).")
@@ -52,18 +52,18 @@ def command(session: Session, types: tuple[str, ...], count: int, seed: int | No
     from ..outputs import output_file
     from ..recipes import ProblemSet
 
-    output = output_file(output, FORMATS, session.note)
+    project = session.project()  # first: it registers the project's own problem types
     for type_id in types:
         problems.get(type_id)
     if len(set(types)) < len(types):
         raise UsageError("each problem type once, please: a type named twice would fill the same notes")
-    project = session.project()
     if output.suffix.lower() != ".apkg":
         variants = 1  # a printed sheet shows one problem per slot
     elif len(types) * count * variants > MAX_PROBLEMS:
         raise UsageError(f"{len(types) * count} problems × {variants} variants is more than {MAX_PROBLEMS:,} "
                          "problems in one Anki set (each note would carry them all); "
                          "ask for fewer problems or fewer --variants")
+    output = output_file(output, FORMATS, session.note)
     sets = [ProblemSet(type_id, count, difficulty, variants) for type_id in types]  # type: ignore[arg-type]
     built = items.build_practice(project.content, sets, session.seed(seed), set_name or "practice",
                                  session.track)

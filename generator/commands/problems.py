@@ -32,7 +32,9 @@ def command(session: Session, type_id: str, count: int, seed: int | None, diffic
     """
     from .. import problems
     from ..exporters.problem_text import as_markdown, json_stream, text_stream
+    from ..project import find_root
 
+    problems.load_project_types(find_root(session.project_dir) / "problems")
     problems.get(type_id)
     if problem_seed is not None:
         generated: Any = iter([problems.generate_one(type_id, problem_seed, difficulty)])

@@ -13,7 +13,7 @@ from .options import Session, common_options, paper_option, pass_session, seed_o
 @click.argument("recipe", required=False)
 @click.option("--versions", "-k", type=click.IntRange(1, 26), help="Forms A, B, … (default: the recipe's).")
 @seed_option
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--out", type=click.Path(path_type=Path),
               help="Output folder (default: out/RECIPE/).")
 @paper_option
 @common_options

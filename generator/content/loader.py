@@ -28,10 +28,10 @@ from ..model import (
     Visual,
     WorkedExample,
 )
+from ..problems.registry import SOURCE_LABEL
 from . import yamlsource
 from .schema import Report, Where, build_file
 
-SOURCE_LABEL = re.compile(r"^S(\d+|A)(\.\d+)*(\.[ETF]\d+)?$")
 ITEM_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 CLOZE = re.compile(r"\{\{c\d+::(.*?)\}\}", re.S)
 """A cloze deletion as Anki reads it: the hidden part ends at the first ``}}``."""
@@ -169,7 +169,12 @@ def _mismatch(stated: Any, computed: Any, tolerance: float) -> str:
 
 
 def load(project: Path | str) -> Content:
-    """The validated content of the project at ``project`` (its ``content/`` folder)."""
+    """The validated content of the project at ``project`` (its ``content/`` folder).
+
+    The project's own problem types (its ``problems/`` folder) are registered
+    first: worked examples and recipes may use them.
+    """
+    problems.load_project_types(Path(project) / "problems")
     root = Path(project) / "content"
     problems_found: list[Finding] = []
     ids: dict[str, str] = {}

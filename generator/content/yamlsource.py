@@ -4,10 +4,24 @@ Validation reports ``path:line: field: message``; to know the line it needs the
 YAML nodes, which ``yaml.safe_load`` throws away. ``load`` composes the node tree
 with the safe loader and builds plain Python values from it: mappings become
 ``LineDict`` and sequences ``LineList``, which carry the line of each entry.
+
+Three things guard authors who write LaTeX in YAML:
+
+- a double-quoted string in which an escape made a control character
+  (``"\\frac"`` reads as form feed + ``rac``) is an error that says to use
+  single quotes or a block scalar. A TAB typed into a single-quoted, plain or
+  block string is kept: it is what the author typed and Markdown and LaTeX read
+  it as a space;
+- numbers such as ``1e-5`` and ``2.5E3`` are numbers (YAML 1.1, which PyYAML
+  follows, wants a dot and a signed exponent: ``1.0e-5``), through loader
+  subclasses, so PyYAML's own classes stay as they are;
+- syntax errors are told in plain words at the line of the mistake
+  (``_plain_syntax_error``).
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -37,11 +51,54 @@ _STANDARD_TAGS = {
 _MERGE = "tag:yaml.org,2002:merge"
 
 
+_FLOAT_WITHOUT_DOT = re.compile(r"^[-+]?(?:[0-9][0-9_]*(?:\.[0-9_]*)?|\.[0-9_]+)[eE][-+]?[0-9]+$")
+"""Scientific notation YAML 1.1 reads as text: ``1e-5``, ``2.5E3``, ``-1e+3``."""
+
+
+def _with_exponent_floats(loader: type) -> type:
+    """A subclass of ``loader`` that reads ``1e-5`` as a number; ``loader`` is unchanged
+    (``add_implicit_resolver`` copies the resolver table into the subclass)."""
+    subclass: Any = type(f"Paperdeck{loader.__name__}", (loader,), {})
+    subclass.add_implicit_resolver("tag:yaml.org,2002:float", _FLOAT_WITHOUT_DOT, list("-+0123456789."))
+    return subclass
+
+
+_SAFE: type = _with_exponent_floats(yaml.SafeLoader)
+_FAST: type | None = _with_exponent_floats(yaml.CSafeLoader) if hasattr(yaml, "CSafeLoader") else None
+
+_ESCAPES = {
+    "\0": "a NUL", "\a": "a bell", "\b": "a backspace", "\t": "a TAB", "\n": "a line break",
+    "\v": "a vertical tab", "\f": "a form feed", "\r": "a carriage return", "\x1b": "an escape",
+    "\x85": "a next-line", "\xa0": "a no-break space", "\u2028": "a line separator",
+    "\u2029": "a paragraph separator",
+}
+"""Characters a double-quoted YAML escape makes out of the start of a LaTeX command
+(``\\frac``, ``\\theta``, ``\\beta``, ``\\alpha``, ``\\vec``, ``\\rho``, ``\\nabla``,
+``\\epsilon``, ``\\Nu``, ``\\_``, ``\\L``, ``\\P``), with their names."""
+_ESCAPE_LETTERS = {"\0": "0", "\a": "a", "\b": "b", "\t": "t", "\n": "n", "\v": "v", "\f": "f",
+                   "\r": "r", "\x1b": "e", "\x85": "N", "\xa0": "_", "\u2028": "L", "\u2029": "P"}
+
+
+def _escape_problem(node: yaml.Node, value: str) -> str:
+    """Why a double-quoted ``value`` was probably meant as LaTeX, or ''."""
+    for i, char in enumerate(value):
+        if char not in _ESCAPES:
+            continue
+        if char == "\n" and node.start_mark.line != node.end_mark.line:
+            continue  # a blank line inside a quoted string that spans lines also gives \n
+        letter = _ESCAPE_LETTERS[char]
+        after = value[i + 1:i + 13]
+        return (f'in double quotes YAML reads \\{letter} as {_ESCAPES[char]} '
+                f'("\\{letter}{after}" became {_ESCAPES[char]} + "{after}"): '
+                "write text with backslashes in single quotes or a block scalar (|)")
+    return ""
+
+
 class _Builder:
     def __init__(self, path: str):
         self.path = path
         self.problems: list[Finding] = []
-        self._scalar = yaml.SafeLoader("")
+        self._scalar = _SAFE("")
 
     def build(self, node: yaml.Node, field: str) -> Any:
         line = node.start_mark.line + 1
@@ -75,21 +132,100 @@ class _Builder:
                 items.append(self.build(item, f"{field}[{i}]"))
                 items.item_lines.append(item.start_mark.line + 1)
             return items
-        return self._scalar.construct_object(node, deep=True)
+        value = self._scalar.construct_object(node, deep=True)
+        if isinstance(value, str) and isinstance(node, yaml.ScalarNode) and node.style == '"':
+            problem = _escape_problem(node, value)
+            if problem:
+                self.problems.append(Finding(self.path, line, field, problem))
+        return value
 
 
 def _compose(text: str) -> yaml.Node | None:
     """The node tree of ``text``: libyaml's parser where it is installed (ten times
     faster), with the pure-Python parser's wording for syntax errors."""
     if not _FAST:
-        return yaml.compose(text, Loader=yaml.SafeLoader)
+        return yaml.compose(text, Loader=_SAFE)
     try:
         return yaml.compose(text, Loader=_FAST)
     except yaml.YAMLError:
-        return yaml.compose(text, Loader=yaml.SafeLoader)
+        return yaml.compose(text, Loader=_SAFE)
 
 
-_FAST = getattr(yaml, "CSafeLoader", None)
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _line_above(lines: list[str], line: int) -> str:
+    """The nearest line above the 1-based ``line`` that holds something other than a comment."""
+    for above in reversed(lines[:line - 1]):
+        if above.strip() and not above.lstrip().startswith("#"):
+            return above
+    return ""
+
+
+_OPENS_QUOTE = re.compile(r"""^\s*(?:- )?[^\s:'"#][^:]*:\s+(['"])(.*)$""")
+
+
+def _unclosed_quote(lines: list[str], first: int, last: int) -> int:
+    """The last line from ``first`` to before ``last`` (1-based) whose value opens a quote
+    that the line does not close, or 0."""
+    for number in range(last - 1, first - 1, -1):
+        match = _OPENS_QUOTE.match(lines[number - 1])
+        if match and match.group(1) not in match.group(2).replace(match.group(1) * 2, ""):
+            return number
+    return 0
+
+
+def _plain_syntax_error(error: yaml.MarkedYAMLError, lines: list[str]) -> tuple[int, str]:
+    """The line of a syntax mistake and what it is, in plain words.
+
+    PyYAML often notices a mistake on the line after it (an unclosed quote or
+    bracket, a key without its colon) and names it in parser terms; the common
+    cases are told here at the line where the mistake is. Others keep PyYAML's
+    wording.
+    """
+    problem = error.problem or ""
+    context = error.context or ""
+    at = error.problem_mark.line + 1 if error.problem_mark else 0
+    began = error.context_mark.line + 1 if error.context_mark else at
+    text = lines[at - 1] if 0 < at <= len(lines) else ""
+    if problem.startswith("mapping values are not allowed"):
+        above = _line_above(lines, at)
+        opens_block = above.rstrip().endswith((":", "|", ">", "|-", ">-"))
+        if above and _indent(text) > _indent(above) and not opens_block:
+            return at, "this line is indented more than the one above"
+        return at, "a second ': ' on one line; put a value that holds ': ' in quotes"
+    if problem == "could not find expected ':'":
+        return began, "a key without its ':' (write key: value), or a line indented wrongly"
+    if "but found '-'" in problem or "but found '<block sequence start>'" in problem:
+        return at, "a list item where a key was expected; check this line's indentation"
+    if "but found '<block mapping start>'" in problem:
+        return at, "this line's indentation matches no line above it; line it up with its neighbours"
+    if "but found '<scalar>'" in problem and context == "while parsing a block mapping":
+        opened = _unclosed_quote(lines, began, at)
+        if opened:  # the quote ran on to the next quote, lines below
+            return opened, "a quote opened on this line is never closed"
+        return at, "text goes on after the closing quote, ] or }; put the whole value in single quotes"
+    if context == "while scanning a quoted scalar":
+        return began, "a quote opened on this line is never closed"
+    if "escape" in problem and "double-quoted" in context:
+        key = re.match(r"\s*(?:- )?([^\s:'\"#][^:]*):\s", text)
+        return at, ((f"{key.group(1)}: " if key else "")
+                    + "a backslash in double quotes starts a YAML escape, not LaTeX; "
+                    "write text with backslashes in single quotes or a block scalar (|)")
+    if context in ("while parsing a flow sequence", "while parsing a flow mapping"):
+        bracket, closing = ("[", "]") if "sequence" in context else ("{", "}")
+        return began, (f"a {bracket} opened on this line is not closed with {closing} "
+                       f"(in a value that starts with {bracket}, put the whole value in single quotes)")
+    if problem == "found character '\\t' that cannot start any token":
+        return at, "a TAB in the indentation; indent with spaces"
+    if "that cannot start any token" in problem:
+        return at, f"a value cannot start with {problem.split(chr(39))[1]}; put it in quotes"
+    if context == "while scanning an alias" or problem.startswith("found undefined alias"):
+        return at, "a value that starts with * is read as a YAML alias; put it in quotes"
+    if context == "while scanning a block scalar":
+        return at, "text after | or > on the same line; start the text on the next line, indented"
+    return at or began, f"YAML syntax error: {problem or context}"
 
 
 def load(path: Path, shown_as: str) -> Any:
@@ -111,9 +247,7 @@ def load(path: Path, shown_as: str) -> Any:
     try:
         node = _compose(text)
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        line = mark.line + 1 if mark else 0
-        message = f"YAML syntax error: {error.problem or error.context}"
+        line, message = _plain_syntax_error(error, text.splitlines())
         raise ContentError([Finding(shown_as, line, "", message)]) from None
     except yaml.reader.ReaderError as error:
         line = text.count("\n", 0, error.position) + 1

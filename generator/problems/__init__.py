@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from .generation import generate, generate_one
 from .model import DIFFICULTIES, Distractor, Problem, ProblemType, Solution, Step, Tolerance
-from .registry import all_types, get, register
+from .registry import all_types, get, load_project_types, register
 from .rounding import ANSWER_DECIMALS, plain
 from .seeding import problem_seed
 
@@ -42,6 +42,7 @@ __all__ = [
     "generate",
     "generate_one",
     "get",
+    "load_project_types",
     "plain",
     "problem_seed",
     "register",

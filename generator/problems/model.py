@@ -84,7 +84,7 @@ class ProblemType:
     primary: str
     """The answer key a student types on a card."""
     source: str
-    """Where the paper teaches it (``S3.E1``)."""
+    """Where the paper teaches it (``S3.E1``), a label in the paper named by ``paper``."""
     work_space_cm: float
     """Height of the space to work in under the problem on a printed sheet, in cm, at
     easy difficulty (the PDF scales it up for medium and hard)."""
@@ -100,6 +100,15 @@ class ProblemType:
     """``solve`` without its input checks, for givens ``pick`` drew (optional, for speed)."""
     needs_calculator: bool = False
     """Its answer needs sin, cos, roots or powers that a printed table cannot give."""
+    inputs: dict[str, str] = field(default_factory=dict)
+    """Each ``given`` name with what it is, in a line (the authoring reference lists them)."""
+    outputs: dict[str, str] = field(default_factory=dict)
+    """Each ``answer`` name with what it is, in a line."""
+    paper: str = ""
+    """Id of the paper whose section ``source`` names (the built-in types say ``aiayn``);
+    empty for a project's own type (in its ``problems/`` folder), whose ``source`` names
+    a section of that project's paper. Problems are tagged with ``source`` only in a
+    project of that paper."""
 
 
 @dataclass(frozen=True)

@@ -3,14 +3,25 @@
 Type modules live in ``problems/types/``, one type each. ``all_types`` and ``get``
 import every module there the first time they need to, so no list of types is
 kept anywhere else.
+
+A project can carry its own types in a ``problems/`` folder beside ``content/``:
+one module per type, registering itself the same way (``from generator.problems
+import register, ProblemType``). ``load_project_types`` imports them by file path
+when the project opens; the types of the project opened before are removed, so
+one process can open several projects (as the tests do).
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
+import re
+import sys
+import traceback
+from pathlib import Path
 
-from ..errors import UsageError
+from ..errors import ContentError, Finding, UsageError
 from . import types
 from .model import ProblemType
 
@@ -55,3 +66,63 @@ def get(type_id: str) -> ProblemType:
         raise UsageError(
             f"unknown problem type {type_id!r}; choose from {', '.join(types)}"
         ) from None
+
+
+SOURCE_LABEL = re.compile(r"^S(\d+|A)(\.\d+)*(\.[ETF]\d+)?$")
+"""A label in a paper (``S3.2.1``, ``S3.E1``, ``S4.T1``, ``SA``): checked here for project
+problem types and, through ``content.loader``, for content and recipes."""
+_project: tuple[Path | None, list[str]] = (None, [])
+"""The ``problems/`` folder loaded last and the ids of the types it registered."""
+
+
+def load_project_types(folder: Path) -> list[str]:
+    """Import every module in a project's ``problems/`` folder; returns the ids they register.
+
+    A module that fails to import, or registers an id that is already taken, is a
+    ContentError naming the file (``problems/<name>.py``) and the line where it failed.
+    """
+    global _project
+    folder = folder.resolve()
+    loaded_from, ids = _project
+    if loaded_from == folder:
+        return ids
+    for type_id in ids:
+        _REGISTRY.pop(type_id, None)
+    _project = (None, [])
+    if not _loaded:
+        _load_all()
+    found: list[Finding] = []
+    before = set(_REGISTRY)
+    for path in sorted(folder.glob("*.py")) if folder.is_dir() else []:
+        if path.name.startswith("_"):
+            continue
+        shown = f"problems/{path.name}"
+        registered = set(_REGISTRY)
+        name = f"paperdeck_project_problems.{abs(hash(str(folder)))}.{path.stem}"
+        try:
+            spec = importlib.util.spec_from_file_location(name, path)
+            assert spec is not None and spec.loader is not None
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[name] = module
+            spec.loader.exec_module(module)
+        except Exception as error:  # the author's code: any failure is theirs to fix
+            sys.modules.pop(name, None)
+            line = next((frame.lineno or 0 for frame in reversed(traceback.extract_tb(error.__traceback__))
+                         if Path(frame.filename) == path), 0)
+            if isinstance(error, SyntaxError) and error.filename == str(path):
+                line = error.lineno or 0
+            message = str(error).replace(" registered twice", " is taken (built in or in another module); "
+                                                              "choose another id")
+            found.append(Finding(shown, line, "", f"cannot load this problem type module: "
+                                                  f"{type(error).__name__}: {message}"))
+            continue
+        for type_id in sorted(set(_REGISTRY) - registered):
+            source = _REGISTRY[type_id].source
+            if not SOURCE_LABEL.match(source):  # it becomes a tag: no spaces, one label
+                found.append(Finding(shown, 0, "source", f"{type_id}: expected a label like S3.2.1 "
+                                                         f"or S3.E1, got {source!r}"))
+    new = sorted(set(_REGISTRY) - before)
+    _project = (None if found else folder, new)  # after a failure, the next open tries again
+    if found:
+        raise ContentError(found)
+    return new

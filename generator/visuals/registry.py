@@ -45,7 +45,8 @@ class Param:
     """One parameter of a visual kind."""
 
     check: Callable[[Any], Any]
-    """Returns the value in canonical JSON-plain form, or raises ``ParamError``."""
+    """Returns the value in canonical JSON-plain form, or raises ``ParamError``; its
+    docstring says in words what it accepts (the authoring reference prints it)."""
     default: Any = _REQUIRED
     """Value used when the parameter is left out; required when absent."""
 
@@ -174,6 +175,7 @@ def integer(lo: int, hi: int) -> Callable[[Any], int]:
             raise ParamError(f"expected a whole number from {lo} to {hi}, got {_show(value)}")
         return int(value)
 
+    check.__doc__ = f"a whole number from {lo} to {hi}"
     return check
 
 
@@ -193,6 +195,7 @@ def integers(lo: int, hi: int, max_len: int) -> Callable[[Any], list[int]]:
             raise ParamError(f"expected different numbers, got {_show(value)}")
         return [int(v) for v in value]
 
+    check.__doc__ = f"a list of 1 to {max_len} different whole numbers from {lo} to {hi}"
     return check
 
 
@@ -204,6 +207,7 @@ def text(max_len: int) -> Callable[[Any], str]:
             raise ParamError(f"expected one line of at most {max_len} characters, got {_show(value)}")
         return value
 
+    check.__doc__ = f"one line of text, at most {max_len} characters"
     return check
 
 
@@ -221,6 +225,7 @@ def labels(max_len: int) -> Callable[[Any], list[str]]:
             )
         return list(value)
 
+    check.__doc__ = f"a list of 1 to {max_len} labels of 1 to 12 characters"
     return check
 
 
@@ -230,6 +235,7 @@ def matrix(max_rows: int, max_cols: int) -> Callable[[Any], list[list[float]]]:
     def check(value: Any) -> list[list[float]]:
         return as_matrix(value, max_rows, max_cols)
 
+    check.__doc__ = f"a matrix (list of rows of numbers), at most {max_rows} x {max_cols}"
     return check
 
 
@@ -264,4 +270,5 @@ def one_of(choices: Sequence[str]) -> Callable[[Any], str]:
             raise ParamError(f"expected one of {', '.join(choices)}, got {_show(value)}")
         return str(value)
 
+    check.__doc__ = "one of " + ", ".join(choices)
     return check

@@ -79,6 +79,16 @@ register(ProblemType(
     id="dot-variance",
     description="Variance of a dot product and why attention divides by sqrt(d_k) (footnote 4)",
     pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(rel=0.001), primary="variance", source="S3.2.1",
+    tolerance=Tolerance(rel=0.001), primary="variance", source="S3.2.1", paper="aiayn",
     work_space_cm=4.0,
+    inputs={
+        "d_k": "number of components of q and k",
+        "var_q": "variance of each component of q (mean 0)",
+        "var_k": "variance of each component of k (mean 0)",
+    },
+    outputs={
+        "variance": "variance of q · k",
+        "std": "its standard deviation",
+        "scaled_variance": "variance of q · k / √d_k",
+    },
 ))

@@ -89,6 +89,16 @@ register(ProblemType(
     id="ffn",
     description="Position-wise feed-forward network (Eq. 2)",
     pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(abs=0.005), primary="output", source="S3.E2",
+    tolerance=Tolerance(abs=0.005), primary="output", source="S3.E2", paper="aiayn",
     work_space_cm=7.0,
+    inputs={
+        "x": "input rows (n × d_model)",
+        "W1": "first weights (d_model × d_ff)",
+        "b1": "first bias (d_ff)",
+        "W2": "second weights (d_ff × d_model)",
+        "b2": "second bias (d_model)",
+    },
+    outputs={
+        "output": "max(0, x W1 + b1) W2 + b2, one row per input row",
+    },
 ))

@@ -69,6 +69,14 @@ register(ProblemType(
     id="label-smoothing",
     description="Target distribution after label smoothing (S5.4)",
     pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(abs=5e-5), primary="p_target", source="S5.4",
+    tolerance=Tolerance(abs=5e-5), primary="p_target", source="S5.4", paper="aiayn",
     work_space_cm=4.0,
+    inputs={
+        "eps": "smoothing ε_ls",
+        "vocab_size": "number of tokens K",
+    },
+    outputs={
+        "p_target": "smoothed probability of the correct token, 1 − ε + ε/K",
+        "p_other": "smoothed probability of each other token, ε/K",
+    },
 ))

@@ -125,7 +125,18 @@ register(ProblemType(
     id="layer-norm",
     description="Layer normalisation of a residual sum (S3.1)",
     pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(abs=0.002), primary="y", source="S3.1",
+    tolerance=Tolerance(abs=0.002), primary="y", source="S3.1", paper="aiayn",
     work_space_cm=5.5,
     needs_calculator=True,
+    inputs={
+        "x": "the vector to normalise (the sublayer's input)",
+        "eps": "ε added to the variance",
+        "sublayer": "optional: the sublayer's output, added to x first (residual)",
+        "gamma": "optional: gain, one per entry (default 1)",
+        "beta": "optional: bias, one per entry (default 0)",
+    },
+    outputs={
+        "y": ("gamma · (z − mean) / √(variance + eps) + beta with z = x (+ sublayer);"
+              " mean and population variance over the entries of z"),
+    },
 ))

@@ -87,7 +87,15 @@ register(ProblemType(
     id="lr-schedule",
     description="Learning rate at a step of the warmup-then-decay schedule (Eq. 3)",
     pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(rel=0.001), primary="lrate", source="S5.E3",
+    tolerance=Tolerance(rel=0.001), primary="lrate", source="S5.E3", paper="aiayn",
     work_space_cm=4.0,
     needs_calculator=True,
+    inputs={
+        "step": "training step",
+        "d_model": "model width",
+        "warmup_steps": "warm-up steps",
+    },
+    outputs={
+        "lrate": "d_model^−0.5 · min(step^−0.5, step · warmup_steps^−1.5)",
+    },
 ))

@@ -109,7 +109,16 @@ register(ProblemType(
     id="masked-sdpa",
     description="Causally masked self-attention (S3.2.3): weights and output",
     pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(abs=0.005), primary="output", source="S3.2.3",
+    tolerance=Tolerance(abs=0.005), primary="output", source="S3.2.3", paper="aiayn",
     work_space_cm=8.5,
     heatmap="causal", softmax_inputs=softmax_inputs,
+    inputs={
+        "Q": "queries (n × d_k), one per position",
+        "K": "keys (n × d_k)",
+        "V": "values (n × d_v)",
+    },
+    outputs={
+        "weights": "softmax of the scaled scores with later keys masked (n × n)",
+        "output": "weights · V",
+    },
 ))

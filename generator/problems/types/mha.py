@@ -181,7 +181,18 @@ register(ProblemType(
     id="mha",
     description="Multi-head self-attention (S3.2.2): heads and projected output",
     pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(abs=0.005), primary="output", source="S3.2.2",
+    tolerance=Tolerance(abs=0.005), primary="output", source="S3.2.2", paper="aiayn",
     work_space_cm=10.0,
     softmax_inputs=softmax_inputs,
+    inputs={
+        "X": "input rows (n × d_model)",
+        "W_Q": "list of h query projections (d_model × d_k)",
+        "W_K": "list of h key projections (d_model × d_k)",
+        "W_V": "list of h value projections (d_model × d_v)",
+        "W_O": "output projection (h·d_v × d_model)",
+    },
+    outputs={
+        "heads": "list of h head outputs (n × d_v)",
+        "output": "Concat(heads) W_O (n × d_model)",
+    },
 ))

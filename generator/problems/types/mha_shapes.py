@@ -72,6 +72,15 @@ register(ProblemType(
     id="mha-shapes",
     description="Head width d_k = d_model / h and the weights of one attention layer",
     pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(abs=0.5), primary="params", source="S3.2.2",
+    tolerance=Tolerance(abs=0.5), primary="params", source="S3.2.2", paper="aiayn",
     work_space_cm=4.0,
+    inputs={
+        "d_model": "model width",
+        "h": "number of heads (divides d_model)",
+    },
+    outputs={
+        "d_k": "d_model / h",
+        "d_v": "d_model / h",
+        "params": "weights in all W^Q_i, W^K_i, W^V_i and W^O together (no biases)",
+    },
 ))

@@ -92,7 +92,15 @@ register(ProblemType(
     id="positional-encoding",
     description="One entry of the sinusoidal positional encoding",
     pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(abs=0.002), primary="value", source="S3.5",
+    tolerance=Tolerance(abs=0.002), primary="value", source="S3.5", paper="aiayn",
     work_space_cm=4.0,
     needs_calculator=True,
+    inputs={
+        "pos": "position",
+        "dim": "dimension, 0-based (sin at even, cos at odd)",
+        "d_model": "model width",
+    },
+    outputs={
+        "value": "PE(pos, dim)",
+    },
 ))

@@ -264,8 +264,18 @@ register(ProblemType(
     id="sdpa",
     description="Scaled dot-product attention (Eq. 1): scores, weights and output",
     pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(abs=0.005), primary="output", source="S3.E1",
+    tolerance=Tolerance(abs=0.005), primary="output", source="S3.E1", paper="aiayn",
     work_space_cm=8.0,
     heatmap="full", softmax_inputs=softmax_inputs,
     solve_picked=_solve_picked,
+    inputs={
+        "Q": "queries (n_q × d_k)",
+        "K": "keys (n_k × d_k)",
+        "V": "values (n_k × d_v)",
+    },
+    outputs={
+        "scores": "Q Kᵀ / √d_k",
+        "weights": "softmax of each row of the scores",
+        "output": "weights · V",
+    },
 ))

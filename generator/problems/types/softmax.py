@@ -79,7 +79,13 @@ register(ProblemType(
     id="softmax",
     description="Softmax of a short vector of scores",
     pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(abs=0.002), primary="p", source="S3.2.1",
+    tolerance=Tolerance(abs=0.002), primary="p", source="S3.2.1", paper="aiayn",
     work_space_cm=5.0,
     softmax_inputs=softmax_inputs,
+    inputs={
+        "x": "the scores (a vector)",
+    },
+    outputs={
+        "p": "softmax(x)",
+    },
 ))

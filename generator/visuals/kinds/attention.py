@@ -130,6 +130,7 @@ def attention_heatmap(
 
 
 def _given(value: Any) -> dict[str, list[list[float]]]:
+    """a mapping of Q, K and V matrices (or write ``example: <worked example id>`` instead)"""
     if not isinstance(value, dict):
         raise ParamError(f"expected a mapping with Q, K and V, got {value!r:.40}")
     unknown = sorted(set(value) - {"Q", "K", "V"})

@@ -1,0 +1,149 @@
+"""A project's own problem types: a ``problems/`` folder beside ``content/``.
+
+A tiny project about another paper defines ``vector-mean`` in
+``problems/vector_mean.py`` and uses it in a worked example and a deck recipe;
+its problems are tagged with that project's sections, and a built-in type used
+by that paper claims none of the Transformer's.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from generator import problems
+from generator.cli import main
+from generator.errors import ContentError
+from generator.items import build_deck
+from generator.project import open_project
+
+TYPE_MODULE = '''
+"""The mean of a vector: the first step of a normalisation."""
+
+from generator.problems import ProblemType, Solution, Step, Tolerance, register
+
+
+def pick(rng, difficulty):
+    return {"x": rng.integers(-5, 6, size=4).tolist()}
+
+
+def solve(given):
+    x = [float(v) for v in given["x"]]
+    mean = sum(x) / len(x)
+    return Solution({"mean": mean}, (Step("Add and divide by n", rf"\\mu = {mean:g}"),))
+
+
+def prompt(given):
+    return rf"Give the mean of \\(x = {given['x']}\\)."
+
+
+register(ProblemType(
+    id="vector-mean", description="Mean of a vector", pick=pick, solve=solve, prompt=prompt,
+    tolerance=Tolerance(abs=0.01), primary="mean", source="S2", work_space_cm=2,
+))
+'''
+
+LESSON = """\
+id: means
+title: Means
+sources: [S2]
+text: The mean of \\(x\\) is its sum over its length.
+worked_examples:
+  - id: mean-of-four
+    title: The mean of four numbers
+    source: S2
+    problem: vector-mean
+    given: {x: [1, 2, 3, 6]}
+    steps: [Add them up and divide by 4.]
+    result: {mean: 3}
+"""
+
+
+def make_project(root: Path, module: str = TYPE_MODULE) -> Path:
+    (root / "content" / "lessons").mkdir(parents=True)
+    (root / "decks").mkdir()
+    (root / "problems").mkdir()
+    (root / "content" / "paper.yaml").write_text(textwrap.dedent("""\
+        id: tiny
+        title: A Tiny Paper
+        authors: [A. Author]
+        year: 2020
+        arxiv: "2001.00001"
+        lessons: [means]
+        """))
+    (root / "content" / "lessons" / "means.yaml").write_text(LESSON)
+    (root / "decks" / "tiny.yaml").write_text(textwrap.dedent("""\
+        kind: deck
+        title: Tiny
+        problems:
+          - type: vector-mean
+            count: 2
+          - type: layer-norm
+            count: 1
+        """))
+    (root / "problems" / "vector_mean.py").write_text(module)
+    return root
+
+
+def test_a_project_type_checks_worked_examples_and_tags_with_its_own_sections(tmp_path: Path) -> None:
+    project = open_project(make_project(tmp_path))
+    deck = build_deck(project.content, project.recipes["tiny"], seed=1)
+    made = [item for item in deck.items if item.kind == "problem"]
+    mean, norm = made[0], made[-1]
+    assert mean.source == "S2" and "tiny::s2" in mean.tags
+    assert norm.source == "problem type layer-norm"
+    assert not any(tag.startswith("tiny::s") for tag in norm.tags)  # no claim on the Transformer's S3.1
+    assert norm.tags == ("tiny::problem::layer-norm", "tiny::difficulty::easy")
+
+
+def test_a_recipe_can_name_where_its_paper_teaches_a_built_in_type(tmp_path: Path) -> None:
+    root = make_project(tmp_path)
+    recipe = root / "decks" / "tiny.yaml"
+    recipe.write_text(recipe.read_text() + "    source: S2\n")
+    project = open_project(root)
+    norm = build_deck(project.content, project.recipes["tiny"], seed=1).items[-1]
+    assert norm.source == "S2" and norm.tags[0] == "tiny::s2"
+
+
+def test_the_attention_paper_keeps_its_sections_for_built_in_types() -> None:
+    project = open_project(Path(__file__).parents[1])
+    deck = build_deck(project.content, project.deck_recipe(None), seed=1)
+    norm = next(item for item in deck.items if item.kind == "problem" and item.body.type == "layer-norm")
+    assert norm.source == "S3.1" and "aiayn::s3.1" in norm.tags
+
+
+def test_project_type_works_from_the_command_line(tmp_path: Path, capsys) -> None:
+    root = make_project(tmp_path)
+    assert main(["--project", str(root), "check"]) == 0
+    assert main(["--project", str(root), "problems", "vector-mean", "-n", "1", "--seed", "3"]) == 0
+    assert "Give the mean" in capsys.readouterr().out
+    assert main(["--project", str(root), "deck", "-o", str(tmp_path / "tiny.apkg"), "--seed", "1"]) == 0
+    assert (tmp_path / "tiny.apkg").is_file()
+
+
+def test_types_of_a_project_leave_with_it(tmp_path: Path) -> None:
+    open_project(make_project(tmp_path))
+    assert "vector-mean" in problems.all_types()
+    open_project(Path(__file__).parents[1])
+    assert "vector-mean" not in problems.all_types()
+
+
+@pytest.mark.parametrize("module, expected", [
+    ("import nothing_here\n",
+     "problems/vector_mean.py:1: cannot load this problem type module: "
+     "ModuleNotFoundError: No module named 'nothing_here'"),
+    ("def broken(:\n",
+     "problems/vector_mean.py:1: cannot load this problem type module: SyntaxError: invalid syntax …"),
+    (TYPE_MODULE.replace('id="vector-mean"', 'id="softmax"'),
+     "problems/vector_mean.py:21: cannot load this problem type module: "
+     "ValueError: problem type 'softmax' is taken (built in or in another module); choose another id"),
+    (TYPE_MODULE.replace('source="S2"', 'source="Section 2"'),
+     "problems/vector_mean.py: source: vector-mean: expected a label like S3.2.1 or S3.E1, got 'Section 2'"),
+])
+def test_a_broken_type_module_is_named(tmp_path: Path, module: str, expected: str) -> None:
+    with pytest.raises(ContentError) as caught:
+        open_project(make_project(tmp_path, module))
+    message = str(caught.value)
+    assert message.startswith(expected[:-1]) if expected.endswith("…") else message == expected
