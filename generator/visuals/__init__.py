@@ -5,10 +5,14 @@ itself in one module of this package (``@visual`` in ``registry``). Figures are
 computed by the problem types' ``solve`` and NumPy, never typed in, so they are
 always exact. ``render`` writes a PNG whose bytes depend only on the kind, the
 parameters and ``RENDERER_VERSION``, cached under a name hashed from the same.
+Diagram kinds (the paper's Figures 1 and 2: boxes and arrows) are written as SVG
+instead, with their labelled parts as data (``diagram.Part``) for label cards.
 
     validate(kind, params) -> list[str]      every mistake, for the content loader
-    render(kind, params, cache_dir) -> Path  the PNG, drawn only when not cached
-    figure(kind, params) -> Figure           the matplotlib figure itself
+    render(kind, params, cache_dir) -> Path  the PNG (SVG for diagrams), drawn only when not cached
+    figure(kind, params) -> Figure           the matplotlib figure itself (plots)
+    diagram(kind, params) -> Diagram         the SVG and its parts (diagrams)
+    parts(kind, params) -> tuple[Part, ...]  the labelled parts; empty for plots
     attention_heatmap(weights, title) -> Figure
     png_bytes(figure) -> bytes
 """
@@ -25,8 +29,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..atomic import write_bytes
-from . import attention, complexity, lr_schedule, positional_encoding, softmax_saturation  # noqa: F401
+from . import (  # noqa: F401
+    architecture,
+    attention,
+    attention_blocks,
+    complexity,
+    lr_schedule,
+    positional_encoding,
+    softmax_saturation,
+)
 from .attention import attention_heatmap, causal_mask_additive, masked_attention_weights
+from .diagram import Diagram, Part
 from .registry import KINDS, VisualError, VisualKind, get_kind, normalize, validate
 from .style import png_bytes
 
@@ -39,15 +52,19 @@ RENDERER_VERSION = "1"
 __all__ = [
     "KINDS",
     "RENDERER_VERSION",
+    "Diagram",
+    "Part",
     "VisualError",
     "VisualKind",
     "attention_heatmap",
     "cache_key",
     "causal_mask_additive",
     "default_cache_dir",
+    "diagram",
     "figure",
     "kinds",
     "masked_attention_weights",
+    "parts",
     "png_bytes",
     "render",
     "validate",
@@ -92,20 +109,48 @@ def _matplotlib_version() -> str:
 
 def figure(kind: str, params: dict[str, Any] | None = None) -> Figure:
     """The figure of this kind, after checking its parameters (VisualError if bad)."""
-    return KINDS[kind].draw(_checked(kind, params))
+    draw = KINDS[kind].draw
+    if draw is None:
+        raise TypeError(f"visual kind {kind!r} is a diagram: use visuals.diagram()")
+    return draw(_checked(kind, params))
+
+
+def diagram(kind: str, params: dict[str, Any] | None = None) -> Diagram:
+    """The diagram of this kind (SVG text and parts), after checking its parameters."""
+    layout = get_kind(kind).layout
+    if layout is None:
+        raise TypeError(f"visual kind {kind!r} is a plot: use visuals.figure()")
+    return layout(_checked(kind, params))
+
+
+def parts(kind: str, params: dict[str, Any] | None = None) -> tuple[Part, ...]:
+    """The labelled parts of this visual, in drawing order; empty for plots.
+
+    Laid out without drawing anything, so finding the parts of a figure costs
+    microseconds and never imports matplotlib.
+    """
+    if not get_kind(kind).is_diagram:
+        return ()
+    return diagram(kind, params).parts
 
 
 def render(kind: str, params: dict[str, Any] | None, cache_dir: Path) -> Path:
-    """The PNG of this visual in ``cache_dir``, drawn only if it is not there yet.
+    """The PNG (SVG for a diagram) of this visual in ``cache_dir``, drawn only if it is not there yet.
 
-    Named ``<kind>-<first 12 hex digits of cache_key>.png``; written to a
-    temporary file in the same directory and renamed, so a reader never sees a
-    half-written PNG. Raises VisualError for an unknown kind or a bad parameter.
+    Named ``<kind>-<first 12 hex digits of cache_key>.png`` (``.svg``); written
+    to a temporary file in the same directory and renamed, so a reader never
+    sees a half-written file. Raises VisualError for an unknown kind or a bad
+    parameter.
     """
-    path = Path(cache_dir) / f"{kind}-{cache_key(kind, params)[:12]}.png"
+    is_diagram = get_kind(kind).is_diagram
+    suffix = "svg" if is_diagram else "png"
+    path = Path(cache_dir) / f"{kind}-{cache_key(kind, params)[:12]}.{suffix}"
     if path.exists():
         return path
-    write_bytes(path, png_bytes(figure(kind, params)))
+    if is_diagram:
+        write_bytes(path, diagram(kind, params).svg.encode("utf-8"))
+    else:
+        write_bytes(path, png_bytes(figure(kind, params)))
     return path
 
 
