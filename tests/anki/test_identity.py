@@ -120,13 +120,14 @@ def _pin(note_type: notetypes.NoteType) -> str:
 # schema changes (fields, template names) need a new version (a new id) and a note in
 # the release notes, and template/CSS changes need only the new hash here.
 PINNED = {
-    "Concept": "a7effe4c8dfea6b9",
-    "Cloze": "1ca4ef424f2a624a",
-    "Equation": "bba308b30e884c75",
-    "Worked Example": "686c2db4c7f07f8e",
-    "Question": "2a97fee2fb12d87c",
-    "Problem": "8583aad2b8b7251b",
-    "Figure": "f1f26567e92c5a61",
+    "Concept": "c9b1174f5d91989f",
+    "Cloze": "eb6d7bdf54c5b5b1",
+    "Equation": "a5592991faf4514d",
+    "Worked Example": "0aa8b0f67af29959",
+    "Question": "a4fb46f66f679151",
+    "Problem": "2713660d29b3709b",
+    "Figure": "1be9811bddd50966",
+    "Label": "7226a9d2f7a5d3a2",
 }
 # What Anki compares to accept updates (field and template names, in order): never
 # change these within a version.
@@ -142,6 +143,8 @@ SCHEMA = {
                  "Steps", "Mistakes", "Figure", "ProblemType", "Difficulty", "Seed", "Source", "Id"),
                 ("Solve",)),
     "Figure": (("Figure", "Caption", "Source", "Id"), ("Read the figure",)),
+    "Label": (("Id", "Figure", "Which", "Mask", "Answer", "Note", "Caption", "Parts", "Source"),
+              ("Name the part",)),
 }
 
 
@@ -157,6 +160,7 @@ def test_note_type_ids_come_from_stable_names():
     ids = {nt.name: nt.id for nt in notetypes.ALL}
     assert len(set(ids.values())) == len(ids)
     assert ids["Concept"] == notetypes.stable_id("paperdeck/Concept/v1")
+    assert ids["Label"] == notetypes.stable_id("paperdeck/Label/v1")
     assert all(0 < i < 2**53 for i in ids.values())
     assert anki.deck_id(f"{TITLE}::Practice") == notetypes.stable_id(f"paperdeck/deck/{TITLE}::Practice")
 
