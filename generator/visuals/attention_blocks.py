@@ -89,8 +89,8 @@ def _multi_head(c: Canvas, ox: float, h: int, d_model: int) -> None:
     # The brace that counts the stacked heads.
     c.line((ox + 322, 168), (ox + 332, 176), (ox + 332, 205), (ox + 340, 211), (ox + 332, 217),
            (ox + 332, 246), (ox + 322, 254))
-    c.label("heads-h", ["h"], ox + 348, 211, 40, anchor="start", small=(f"h = {h}",),
-            answer=f"h (the number of heads, \\(h = {h}\\))",
+    c.label("heads-h", [f"h = {h}"], ox + 346, 211, 42, anchor="start",
+            answer=f"\\(h = {h}\\), the number of heads",
             note="The attention layers running in parallel.")
     for x, name, matrix in ((v, "v", "V"), (k, "k", "K"), (q, "q", "Q")):
         c.arrow((x, 300), (x, 242))
