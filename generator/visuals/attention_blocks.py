@@ -25,7 +25,7 @@ HEADS = "#cdc6e4"
 
 HEIGHT = 410.0
 SDPA_WIDTH = 230.0
-MHA_WIDTH = 390.0
+MHA_WIDTH = 405.0
 PANELS = ("both", "scaled-dot-product", "multi-head")
 
 
@@ -89,7 +89,7 @@ def _multi_head(c: Canvas, ox: float, h: int, d_model: int) -> None:
     # The brace that counts the stacked heads.
     c.line((ox + 322, 168), (ox + 332, 176), (ox + 332, 205), (ox + 340, 211), (ox + 332, 217),
            (ox + 332, 246), (ox + 322, 254))
-    c.label("heads-h", [f"h = {h}"], ox + 346, 211, 42, anchor="start",
+    c.label("heads-h", [f"h = {h}"], ox + 346, 211, 56, anchor="start",
             answer=f"\\(h = {h}\\), the number of heads",
             note="The attention layers running in parallel.")
     for x, name, matrix in ((v, "v", "V"), (k, "k", "K"), (q, "q", "Q")):
