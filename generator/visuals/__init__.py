@@ -137,20 +137,23 @@ def parts(kind: str, params: dict[str, Any] | None = None) -> tuple[Part, ...]:
 def render(kind: str, params: dict[str, Any] | None, cache_dir: Path) -> Path:
     """The PNG (SVG for a diagram) of this visual in ``cache_dir``, drawn only if it is not there yet.
 
-    Named ``<kind>-<first 12 hex digits of cache_key>.png`` (``.svg``); written
-    to a temporary file in the same directory and renamed, so a reader never
-    sees a half-written file. Raises VisualError for an unknown kind or a bad
-    parameter.
+    Named ``<kind>-<first 12 hex digits of cache_key>.png``; written to a
+    temporary file in the same directory and renamed, so a reader never sees a
+    half-written file. A diagram is named by a hash of its SVG instead: laying
+    it out costs microseconds, and a changed drawing can then never be served
+    from a stale file that label cards' boxes no longer fit. Raises VisualError
+    for an unknown kind or a bad parameter.
     """
-    is_diagram = get_kind(kind).is_diagram
-    suffix = "svg" if is_diagram else "png"
-    path = Path(cache_dir) / f"{kind}-{cache_key(kind, params)[:12]}.{suffix}"
+    if get_kind(kind).is_diagram:
+        svg = diagram(kind, params).svg.encode("utf-8")
+        path = Path(cache_dir) / f"{kind}-{hashlib.sha256(svg).hexdigest()[:12]}.svg"
+        if not path.exists():
+            write_bytes(path, svg)
+        return path
+    path = Path(cache_dir) / f"{kind}-{cache_key(kind, params)[:12]}.png"
     if path.exists():
         return path
-    if is_diagram:
-        write_bytes(path, diagram(kind, params).svg.encode("utf-8"))
-    else:
-        write_bytes(path, png_bytes(figure(kind, params)))
+    write_bytes(path, png_bytes(figure(kind, params)))
     return path
 
 

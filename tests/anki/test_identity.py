@@ -120,14 +120,14 @@ def _pin(note_type: notetypes.NoteType) -> str:
 # schema changes (fields, template names) need a new version (a new id) and a note in
 # the release notes, and template/CSS changes need only the new hash here.
 PINNED = {
-    "Concept": "c9b1174f5d91989f",
-    "Cloze": "eb6d7bdf54c5b5b1",
-    "Equation": "a5592991faf4514d",
-    "Worked Example": "0aa8b0f67af29959",
-    "Question": "a4fb46f66f679151",
-    "Problem": "2713660d29b3709b",
-    "Figure": "1be9811bddd50966",
-    "Label": "7226a9d2f7a5d3a2",
+    "Concept": "9fa45a67533a6db0",
+    "Cloze": "1229df300bb64120",
+    "Equation": "e9d7d598456ab497",
+    "Worked Example": "c14ef7d8aee10ce7",
+    "Question": "8a8f817f8fae0ac8",
+    "Problem": "767ed938dc003088",
+    "Figure": "77eb6fe7f1777a5a",
+    "Label": "1ad53376f9b763ba",
 }
 # What Anki compares to accept updates (field and template names, in order): never
 # change these within a version.
@@ -143,7 +143,7 @@ SCHEMA = {
                  "Steps", "Mistakes", "Figure", "ProblemType", "Difficulty", "Seed", "Source", "Id"),
                 ("Solve",)),
     "Figure": (("Figure", "Caption", "Source", "Id"), ("Read the figure",)),
-    "Label": (("Id", "Figure", "Which", "Mask", "Answer", "Note", "Caption", "Parts", "Source"),
+    "Label": (("Id", "Figure", "Which", "Mask", "Covers", "Answer", "Note", "Caption", "Parts", "Source"),
               ("Name the part",)),
 }
 

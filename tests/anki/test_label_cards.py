@@ -13,6 +13,16 @@ VISUAL = "vis-sdpa-blocks"
 PARAMS = {"panel": "scaled-dot-product"}
 
 
+def _style(box):
+    left, top, width, height = box
+    return f"left:{left:.2f}%;top:{top:.2f}%;width:{width:.2f}%;height:{height:.2f}%"
+
+
+def test_twins_are_covered_only_where_labels_repeat():
+    labels = [p.label for p in visuals.parts("attention-blocks", PARAMS)]
+    assert labels.count("MatMul") == 2 and all(labels.count(x) == 1 for x in labels if x != "MatMul")
+
+
 def _asked():
     return [p for p in visuals.parts("attention-blocks", PARAMS) if p.ask]
 
@@ -52,10 +62,14 @@ def test_the_front_hides_exactly_one_part_and_the_back_names_it(col, write, make
         front, back = (side.split("</style>", 1)[-1] for side in (card.question(), card.answer()))
         masks = re.findall(r'<div class="pd-mask" data-part="([^"]+)" style="([^"]+)">', front)
         assert len(masks) == 1 and masks[0][0] == part.id, "one box, over this part"
-        left, top, width, height = diagram.fraction(part)
-        assert masks[0][1] == f"left:{left:.2f}%;top:{top:.2f}%;width:{width:.2f}%;height:{height:.2f}%"
+        assert masks[0][1] == _style(diagram.fraction(part))
         assert re.search(r'<img src="attention-blocks-[0-9a-f]{12}\.svg"', front)
         assert note["Answer"] not in front and "pd-reveal" not in front, "the front does not tell"
+        # Parts drawn with the same words are covered too, plain, so no twin gives the answer away.
+        covers = re.findall(r'<div class="pd-cover" style="([^"]+)">', front)
+        twins = [p for p in diagram.parts if p.label == part.label and p.id != part.id]
+        assert covers == [_style(diagram.fraction(p)) for p in twins]
+        assert "pd-cover" not in back, "the back shows the whole figure"
         assert "pd-mask" not in back.split('<hr id="answer">', 1)[1]
         reveal = re.findall(r'<div class="pd-reveal" data-part="([^"]+)" style="([^"]+)">', back)
         assert reveal == masks, "the back outlines the same part"

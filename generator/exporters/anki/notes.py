@@ -238,18 +238,25 @@ def visual(item: StudyItem, figures: Figures) -> BuiltNote:
     return _note(notetypes.FIGURE, values, (0,), (path,))
 
 
+def _box_style(box: tuple[float, float, float, float]) -> str:
+    left, top, width, height = box
+    return f"left:{left:.2f}%;top:{top:.2f}%;width:{width:.2f}%;height:{height:.2f}%"
+
+
 def label(item: StudyItem, figures: Figures) -> BuiltNote:
     """A label-the-part card: the figure with one part covered, named on the back."""
     body: LabelCard = item.body
     visual, part, diagram = body.visual, body.part, body.diagram
     path = figures.render(visual.kind, dict(visual.params or {}))
-    left, top, width, height = diagram.fraction(part)
+    twins = "".join(f'<div class="pd-cover" style="{_box_style(diagram.fraction(p))}"></div>'
+                    for p in diagram.parts if p.label == part.label and p.id != part.id)
     parts = [{"id": p.id, "label": p.label, "box": [round(v, 2) for v in diagram.fraction(p)]}
              for p in diagram.parts]
     values = {
         "Figure": _img(path, f"Figure: {visual.kind}"),
         "Which": escape(part.id),
-        "Mask": f"left:{left:.2f}%;top:{top:.2f}%;width:{width:.2f}%;height:{height:.2f}%",
+        "Mask": _box_style(diagram.fraction(part)),
+        "Covers": twins,
         "Answer": inline(part.answer),
         "Note": inline(part.note),
         "Caption": block(visual.caption),
