@@ -1,8 +1,9 @@
 """The study guide: every lesson in teaching order as one PDF, with its figures.
 
 A lesson's text, concepts, equations (with their symbols), worked examples and
-figures are laid out for reading; flashcards, clozes and questions are practised
-in Anki and in quizzes, so the guide lists only how many each lesson has. Built
+figures are laid out for reading; flashcards, clozes, questions and label cards
+are practised in Anki and in quizzes, so the guide lists only how many each lesson
+has (label cards only where a figure asks for them). Built
 from study items like every exporter; figures are drawn by ``generator.visuals``
 into ``figures`` and included from there.
 """

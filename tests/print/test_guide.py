@@ -63,6 +63,17 @@ def test_the_papers_figures_are_printed_as_vectors_with_their_words(guide) -> No
     assert squash("Masked Multi-Head Attention") in squash(" ".join(pages))
 
 
+def test_label_cards_are_counted_where_a_figure_asks_for_them(guide) -> None:
+    path, _, content = guide
+    text = " ".join(pages_text(path))
+    counts = [sum(p.ask for v in lesson.visuals if v.label_cards for p in visuals.parts(v.kind, v.params))
+              for lesson in content.lessons]
+    assert sum(counts) >= 20
+    for count in set(counts) - {0}:
+        assert f"{count} label cards." in text
+    assert text.count("label cards") == sum(1 for c in counts if c)
+
+
 def test_math_is_typeset_and_no_source_text_is_left(guide) -> None:
     path, _, _ = guide
     text = " ".join(pages_text(path))
