@@ -127,7 +127,7 @@ def parts(kind: str, params: dict[str, Any] | None = None) -> tuple[Part, ...]:
     """The labelled parts of this visual, in drawing order; empty for plots.
 
     Laid out without drawing anything, so finding the parts of a figure costs
-    microseconds and never imports matplotlib.
+    under a millisecond (0.5 ms for Figure 1) and never imports matplotlib.
     """
     if not get_kind(kind).is_diagram:
         return ()
@@ -140,7 +140,7 @@ def render(kind: str, params: dict[str, Any] | None, cache_dir: Path) -> Path:
     Named ``<kind>-<first 12 hex digits of cache_key>.png``; written to a
     temporary file in the same directory and renamed, so a reader never sees a
     half-written file. A diagram is named by a hash of its SVG instead: laying
-    it out costs microseconds, and a changed drawing can then never be served
+    it out costs under a millisecond, and a changed drawing can then never be served
     from a stale file that label cards' boxes no longer fit. Raises VisualError
     for an unknown kind or a bad parameter.
     """
