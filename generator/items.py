@@ -9,16 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import problems
 from .model import Content, Lesson, Paper, Visual
 from .problems.seeding import variant_seed
 from .recipes import DeckRecipe, GuideRecipe, ProblemSet
 
+if TYPE_CHECKING:
+    from .visuals import Diagram, Part
+
 #: Every kind of item, in the order a lesson presents them.
 KINDS = (
-    "concept", "equation", "cloze", "flashcard", "worked_example", "question", "visual", "problem",
+    "concept", "equation", "cloze", "flashcard", "worked_example", "question", "visual", "label",
+    "problem",
 )
 _LESSON_FIELDS = {
     "concept": "concepts", "equation": "equations", "cloze": "clozes", "flashcard": "flashcards",
@@ -47,6 +51,18 @@ class StudyItem:
     variants: tuple[Any, ...] = ()
     """For a problem: the problems its card rotates through, ``body`` first (exporters
     that show one problem use ``body``)."""
+
+
+@dataclass(frozen=True)
+class LabelCard:
+    """One labelled part of a figure to name, with the figure it is hidden in."""
+
+    visual: Visual
+    """The figure (parameters resolved)."""
+    part: Part
+    """The part hidden on the front and named on the back."""
+    diagram: Diagram
+    """The figure's layout: its size and every part, to place the hidden box."""
 
 
 @dataclass(frozen=True)
@@ -79,10 +95,25 @@ def source_tag(paper_id: str, source: str) -> str:
     return f"{paper_id}::{source.lower()}"
 
 
+def label_key(visual_id: str, part_id: str) -> str:
+    """The stable key of the label card of one part of a figure: ``<visual id>--<part id>``."""
+    return f"{visual_id}--{part_id}"
+
+
+def _label_items(visual: Visual, group: str, tags: tuple[str, ...], lesson: Lesson) -> list[StudyItem]:
+    from . import visuals
+
+    diagram = visuals.diagram(visual.kind, visual.params)
+    return [StudyItem("label", label_key(visual.id, part.id), group, visual.source, tags,
+                      LabelCard(visual, part, diagram), lesson)
+            for part in diagram.parts if part.ask]
+
+
 def lesson_items(content: Content, lesson_ids: Iterable[str] = ()) -> list[StudyItem]:
     """The items of the chosen lessons (all if none chosen), in teaching order.
 
-    Visuals come with their parameters resolved (see ``Visual.resolved``).
+    Visuals come with their parameters resolved (see ``Visual.resolved``); a visual
+    with ``label_cards`` is followed by one ``label`` item per part it asks for.
     """
     wanted = set(lesson_ids)
     examples = {e.id: e for lesson in content.lessons for e in lesson.worked_examples}
@@ -100,6 +131,9 @@ def lesson_items(content: Content, lesson_ids: Iterable[str] = ()) -> list[Study
                 source = getattr(obj, "label", None) or obj.source
                 tags = (source_tag(paper_id, source), lesson_tag, f"{paper_id}::kind::{kind}")
                 items.append(StudyItem(kind, obj.id, group, source, tags, obj, lesson))
+                if isinstance(obj, Visual) and obj.label_cards:
+                    label_tags = (*tags[:2], f"{paper_id}::kind::label")
+                    items.extend(_label_items(obj, group, label_tags, lesson))
     return items
 
 

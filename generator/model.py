@@ -193,6 +193,9 @@ class Visual:
     ``S4.T1`` (table), ``S3.F1`` (figure) or ``SA`` (appendix)."""
     params: dict[str, Any] | None = None
     """The kind's parameters; ``example: <worked example id>`` draws that example."""
+    label_cards: bool = False
+    """Also make a label-the-part card for each labelled part (diagram kinds only: the
+    paper's figures ``transformer-architecture`` and ``attention-blocks``)."""
 
     def resolved(self, examples: Mapping[str, WorkedExample]) -> Visual:
         """This visual with ``example`` replaced by the example's givens and problem type."""

@@ -146,9 +146,14 @@ def _check_visuals(visuals: list[tuple[Visual, Where]], lessons: list[Lesson]) -
         if example is not None and example not in examples:
             where.error(f"no worked example {example!r} in the content", "params.example")
             continue
-        for message in visuals_package.validate(visual.kind, visual.resolved(examples).params):
+        messages = visuals_package.validate(visual.kind, visual.resolved(examples).params)
+        for message in messages:
             field, _, text = message.partition(": ")
             where.error(text, field)
+        if visual.label_cards and not messages and not visuals_package.KINDS[visual.kind].is_diagram:
+            diagrams = ", ".join(k for k, kind in sorted(visuals_package.KINDS.items()) if kind.is_diagram)
+            where.error(f"visual kind {visual.kind!r} has no labelled parts; label cards need a diagram "
+                        f"kind ({diagrams})", "label_cards")
 
 
 def _mismatch(stated: Any, computed: Any, tolerance: float) -> str:

@@ -1,8 +1,9 @@
 """The study guide: every lesson in teaching order as one PDF, with its figures.
 
 A lesson's text, concepts, equations (with their symbols), worked examples and
-figures are laid out for reading; flashcards, clozes and questions are practised
-in Anki and in quizzes, so the guide lists only how many each lesson has. Built
+figures are laid out for reading; flashcards, clozes, questions and label cards
+are practised in Anki and in quizzes, so the guide lists only how many each lesson
+has (label cards only where a figure asks for them). Built
 from study items like every exporter; figures are drawn by ``generator.visuals``
 into ``figures`` and included from there.
 """
@@ -53,17 +54,21 @@ def _worked_example(item: StudyItem, figures: Path) -> str:
 
 def _visual(item: StudyItem, figures: Path) -> str:
     visual: Visual = item.body
-    png = visuals.render(visual.kind, visual.params, figures)
-    return (f"#figure(image({string('/' + png.name)}, width: 100%),"
+    path = visuals.render(visual.kind, visual.params, figures)
+    # A diagram's SVG prints at its natural size (1 px = 0.75 pt), where its words are
+    # 10.5 pt like the text around it; plots fill the column.
+    size = "" if path.suffix == ".svg" else ", width: 100%"
+    return (f"#figure(image({string('/' + path.name)}{size}),"
             f" caption: [{markdown(visual.caption)} ({escape(visual.source)})])\n")
 
 
-_PRACTISED = ("flashcard", "cloze", "question")
+_PRACTISED = ("flashcard", "cloze", "question", "label")
 """Kinds practised elsewhere; the guide counts them instead of printing them."""
+_NAMES = {"label": "label cards"}
 
 _RENDER: dict[str, Callable[[StudyItem, Path], str] | None] = {
     "concept": _concept, "equation": _equation, "worked_example": _worked_example,
-    "visual": _visual, "flashcard": None, "cloze": None, "question": None,
+    "visual": _visual, "flashcard": None, "cloze": None, "question": None, "label": None,
 }
 _HEADINGS = {"concept": "Concepts", "equation": "Equations", "worked_example": "Worked examples",
              "visual": "Figures"}
@@ -81,7 +86,9 @@ def _lesson(group: str, items: list[StudyItem], figures: Path) -> str:
         if chosen and render is not None:
             out.append(f"== {heading}\n")
             out.extend(render(i, figures) for i in chosen)
-    counts = [f"{sum(i.kind == k for i in items)} {k.replace('_', ' ')}s" for k in _PRACTISED]
+    # Label cards are counted only where a figure asks for them.
+    counts = [f"{n} {_NAMES.get(k, k.replace('_', ' ') + 's')}" for k in _PRACTISED
+              if (n := sum(i.kind == k for i in items)) or k not in _NAMES]
     out.append(f"#text(size: 9pt)[To practise in Anki and quizzes: {escape(', '.join(counts))}.]\n")
     if lesson.resources:
         out.append("== Resources\n#list(" + ", ".join(

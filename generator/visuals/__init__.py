@@ -5,10 +5,14 @@ itself in one module of ``visuals/kinds`` (``@visual`` in ``registry``). Figures
 computed by the problem types' ``solve`` and NumPy, never typed in, so they are
 always exact. ``render`` writes a PNG whose bytes depend only on the kind, the
 parameters and ``RENDERER_VERSION``, cached under a name hashed from the same.
+Diagram kinds (the paper's Figures 1 and 2: boxes and arrows) are written as SVG
+instead, with their labelled parts as data (``diagram.Part``) for label cards.
 
     validate(kind, params) -> list[str]      every mistake, for the content loader
-    render(kind, params, cache_dir) -> Path  the PNG, drawn only when not cached
-    figure(kind, params) -> Figure           the matplotlib figure itself
+    render(kind, params, cache_dir) -> Path  the PNG (SVG for diagrams), drawn only when not cached
+    figure(kind, params) -> Figure           the matplotlib figure itself (plots)
+    diagram(kind, params) -> Diagram         the SVG and its parts (diagrams)
+    parts(kind, params) -> tuple[Part, ...]  the labelled parts; empty for plots
     attention_heatmap(weights, title) -> Figure
     png_bytes(figure) -> bytes
 """
@@ -28,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..atomic import write_bytes
 from . import kinds as kind_modules
+from .diagram import Diagram, Part
 from .kinds.attention import attention_heatmap, causal_mask_additive, masked_attention_weights
 from .registry import KINDS, VisualError, VisualKind, get_kind, normalize, validate
 from .style import png_bytes
@@ -44,15 +49,19 @@ RENDERER_VERSION = "1"
 __all__ = [
     "KINDS",
     "RENDERER_VERSION",
+    "Diagram",
+    "Part",
     "VisualError",
     "VisualKind",
     "attention_heatmap",
     "cache_key",
     "causal_mask_additive",
     "default_cache_dir",
+    "diagram",
     "figure",
     "kinds",
     "masked_attention_weights",
+    "parts",
     "png_bytes",
     "render",
     "validate",
@@ -97,16 +106,47 @@ def _matplotlib_version() -> str:
 
 def figure(kind: str, params: dict[str, Any] | None = None) -> Figure:
     """The figure of this kind, after checking its parameters (VisualError if bad)."""
-    return KINDS[kind].draw(_checked(kind, params))
+    draw = KINDS[kind].draw
+    if draw is None:
+        raise TypeError(f"visual kind {kind!r} is a diagram: use visuals.diagram()")
+    return draw(_checked(kind, params))
+
+
+def diagram(kind: str, params: dict[str, Any] | None = None) -> Diagram:
+    """The diagram of this kind (SVG text and parts), after checking its parameters."""
+    layout = get_kind(kind).layout
+    if layout is None:
+        raise TypeError(f"visual kind {kind!r} is a plot: use visuals.figure()")
+    return layout(_checked(kind, params))
+
+
+def parts(kind: str, params: dict[str, Any] | None = None) -> tuple[Part, ...]:
+    """The labelled parts of this visual, in drawing order; empty for plots.
+
+    Laid out without drawing anything, so finding the parts of a figure costs
+    under a millisecond (0.5 ms for Figure 1) and never imports matplotlib.
+    """
+    if not get_kind(kind).is_diagram:
+        return ()
+    return diagram(kind, params).parts
 
 
 def render(kind: str, params: dict[str, Any] | None, cache_dir: Path) -> Path:
-    """The PNG of this visual in ``cache_dir``, drawn only if it is not there yet.
+    """The PNG (SVG for a diagram) of this visual in ``cache_dir``, drawn only if it is not there yet.
 
     Named ``<kind>-<first 12 hex digits of cache_key>.png``; written to a
     temporary file in the same directory and renamed, so a reader never sees a
-    half-written PNG. Raises VisualError for an unknown kind or a bad parameter.
+    half-written file. A diagram is named by a hash of its SVG instead: laying
+    it out costs under a millisecond, and a changed drawing can then never be served
+    from a stale file that label cards' boxes no longer fit. Raises VisualError
+    for an unknown kind or a bad parameter.
     """
+    if get_kind(kind).is_diagram:
+        svg = diagram(kind, params).svg.encode("utf-8")
+        path = Path(cache_dir) / f"{kind}-{hashlib.sha256(svg).hexdigest()[:12]}.svg"
+        if not path.exists():
+            write_bytes(path, svg)
+        return path
     path = Path(cache_dir) / f"{kind}-{cache_key(kind, params)[:12]}.png"
     if path.exists():
         return path

@@ -2,7 +2,8 @@
 
 A kind registers itself with the ``@visual`` decorator, which names its
 parameters (each a checker that returns the value in canonical, JSON-plain form
-or raises ``ParamError``) and the function that draws the figure. Content
+or raises ``ParamError``) and the function that draws the figure; a diagram (boxes
+and arrows, written as SVG with named parts) registers with ``@diagram``. Content
 authors write the parameters, so every value is checked for type and range
 before anything is drawn, and every mistake is reported, not just the first.
 """
@@ -18,6 +19,8 @@ from ..errors import PaperdeckError
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
+
+    from .diagram import Diagram
 
 
 class VisualError(PaperdeckError):
@@ -64,10 +67,16 @@ class VisualKind:
     description: str
     """One line for listings."""
     params: dict[str, Param]
-    draw: Callable[[dict[str, Any]], Figure]
-    """Draws the figure from checked, canonical parameters."""
+    draw: Callable[[dict[str, Any]], Figure] | None
+    """Draws the figure from checked, canonical parameters (plots); None for diagrams."""
     check: Callable[[dict[str, Any]], list[str]] = field(default=lambda params: [])
     """Checks between parameters, run once each parameter is valid on its own."""
+    layout: Callable[[dict[str, Any]], Diagram] | None = None
+    """Lays out a box-and-arrow diagram (SVG and named parts) instead of drawing a plot."""
+
+    @property
+    def is_diagram(self) -> bool:
+        return self.layout is not None
 
 
 KINDS: dict[str, VisualKind] = {}
@@ -86,6 +95,23 @@ def visual(
             raise ValueError(f"visual kind {kind_id!r} registered twice")
         KINDS[kind_id] = VisualKind(kind_id, description, params, draw, check or (lambda p: []))
         return draw
+
+    return register
+
+
+def diagram(
+    kind_id: str,
+    description: str,
+    params: dict[str, Param],
+    check: Callable[[dict[str, Any]], list[str]] | None = None,
+) -> Callable[[Callable[[dict[str, Any]], Diagram]], Callable[[dict[str, Any]], Diagram]]:
+    """Register the decorated layout function as the diagram kind ``kind_id`` (SVG with named parts)."""
+
+    def register(layout: Callable[[dict[str, Any]], Diagram]) -> Callable[[dict[str, Any]], Diagram]:
+        if kind_id in KINDS:
+            raise ValueError(f"visual kind {kind_id!r} registered twice")
+        KINDS[kind_id] = VisualKind(kind_id, description, params, None, check or (lambda p: []), layout)
+        return layout
 
     return register
 

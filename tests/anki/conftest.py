@@ -92,7 +92,10 @@ def make_content(definition: str = "A mapping from a query and key–value pairs
                      "Large dot products push the softmax into regions with tiny gradients."),
         ),
         visuals=(Visual("vis-heatmap", "attention-heatmap", "Each row sums to 1.", "S3.E1",
-                        {"example": "sdpa-toy"}),),
+                        {"example": "sdpa-toy"}),
+                 Visual("vis-sdpa-blocks", "attention-blocks",
+                        "Figure 2 (left): the steps of \\(\\mathrm{Attention}\\).", "S3.F2",
+                        {"panel": "scaled-dot-product"}, label_cards=True)),
     )
     paper = Paper("aiayn", TITLE, ("A. Vaswani",), 2017, "1706.03762", (why.id, sdpa.id))
     return Content(paper, (why, sdpa))

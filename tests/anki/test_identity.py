@@ -120,13 +120,14 @@ def _pin(note_type: notetypes.NoteType) -> str:
 # schema changes (fields, template names) need a new version (a new id) and a note in
 # the release notes, and template/CSS changes need only the new hash here.
 PINNED = {
-    "Concept": "15475ee7ad610620",
-    "Cloze": "4c2b43c4068fcbfa",
-    "Equation": "e317dadb5a9bd5a1",
-    "Worked Example": "f2c3610a63c89a4b",
-    "Question": "49f06e56094cdc90",
-    "Problem": "55e155a3a9c8fa3c",
-    "Figure": "881a8ac75eb7ceb4",
+    "Concept": "246fb03cb14c4b96",
+    "Cloze": "3d7ca92e20045beb",
+    "Equation": "72725aee67f655a6",
+    "Worked Example": "9035417853acf7f5",
+    "Question": "ee0ac8f899387216",
+    "Problem": "93705ed1910ecddb",
+    "Figure": "552ec4f602594a26",
+    "Label": "b12828481e5b7273",
 }
 # What Anki compares to accept updates (field and template names, in order): never
 # change these within a version.
@@ -143,6 +144,8 @@ SCHEMA = {
                  "Variants"),
                 ("Solve",)),
     "Figure": (("Figure", "Caption", "Source", "Id"), ("Read the figure",)),
+    "Label": (("Id", "Figure", "Which", "Mask", "Covers", "Answer", "Note", "Caption", "Parts", "Source"),
+              ("Name the part",)),
 }
 
 
@@ -160,6 +163,7 @@ def test_note_type_ids_come_from_stable_names():
     assert ids["Concept"] == notetypes.stable_id("paperdeck/Concept/v1")
     # Version 2 added the Variants field; Anki imports it over version 1 with "merge note types".
     assert ids["Problem"] == notetypes.stable_id("paperdeck/Problem/v2")
+    assert ids["Label"] == notetypes.stable_id("paperdeck/Label/v1")
     assert all(0 < i < 2**53 for i in ids.values())
     assert anki.deck_id(f"{TITLE}::Practice") == notetypes.stable_id(f"paperdeck/deck/{TITLE}::Practice")
 

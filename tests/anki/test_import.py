@@ -129,9 +129,11 @@ def test_figures_travel_in_the_package(col, write, make_deck, import_package):
     path = write(make_deck())
     with zipfile.ZipFile(path) as package:
         media = json.loads(package.read("media"))
-        assert media and all(name.endswith(".png") for name in media.values())
-        for number in media:
-            assert package.read(number).startswith(b"\x89PNG")
+        assert media and all(name.endswith((".png", ".svg")) for name in media.values())
+        for number, name in media.items():
+            assert package.read(number).startswith(b"\x89PNG" if name.endswith(".png") else b"<svg ")
+        # Plots are PNGs, the paper's diagrams SVGs; each travels once however many notes show it.
+        assert sorted(name.rsplit(".", 1)[1] for name in media.values()) == ["png", "svg"]
     import_package(col, path)
     media_dir = col.media.dir()
     for name in media.values():

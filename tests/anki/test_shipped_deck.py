@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from generator import visuals
 from generator.exporters import ExportOptions, anki
 from generator.items import KINDS, build_deck, lesson_group
 from generator.project import open_project
@@ -33,7 +34,11 @@ def test_every_lesson_item_is_a_note_in_its_lesson_subdeck_in_teaching_order(shi
     lesson_items = sum(len(getattr(lesson, field)) for lesson in content.lessons
                        for field in ("concepts", "equations", "clozes", "flashcards", "worked_examples",
                                      "questions", "visuals"))
-    assert sum(item.kind != "problem" for item in deck.items) == lesson_items
+    label_cards = sum(part.ask for lesson in content.lessons for v in lesson.visuals if v.label_cards
+                      for part in visuals.parts(v.kind, v.params))
+    assert label_cards >= 20
+    assert sum(item.kind not in ("problem", "label") for item in deck.items) == lesson_items
+    assert sum(item.kind == "label" for item in deck.items) == label_cards
     names = [f"{deck.title}::{lesson_group(n, lesson)}" for n, lesson in enumerate(content.lessons, 1)]
     existing = {d.name for d in col.decks.all_names_and_ids()}
     assert set(names) | {f"{deck.title}::Practice", deck.title} <= existing

@@ -7,6 +7,7 @@ from pathlib import Path
 import pypdf
 import pytest
 
+from generator import visuals
 from generator.content import load
 from generator.exporters import ExportOptions
 from generator.exporters import guide as guide_exporter
@@ -37,14 +38,40 @@ def test_every_lesson_concept_and_equation_label_is_printed(guide) -> None:
             assert squash(f"({equation.label})") in text, equation.id
 
 
-def test_every_figure_is_embedded_as_an_image(guide) -> None:
+def test_every_plot_is_embedded_as_an_image(guide) -> None:
     path, figures, content = guide
-    visual_count = sum(len(lesson.visuals) for lesson in content.lessons)
+    plots = [v for lesson in content.lessons for v in lesson.visuals if not visuals.KINDS[v.kind].is_diagram]
     images = sum(len(page.images) for page in pypdf.PdfReader(path).pages)
-    assert visual_count >= 8
-    assert images == visual_count
-    assert len(list(figures.glob("*.png"))) == len({(v.kind, repr(v.params)) for lesson in content.lessons
-                                                     for v in lesson.visuals})
+    assert len(plots) >= 8
+    assert images == len(plots)
+    assert len(list(figures.glob("*.png"))) == len({(v.kind, repr(v.params)) for v in plots})
+
+
+def test_the_papers_figures_are_printed_as_vectors_with_their_words(guide) -> None:
+    path, figures, content = guide
+    diagrams = [v for lesson in content.lessons for v in lesson.visuals if visuals.KINDS[v.kind].is_diagram]
+    assert {v.source for v in diagrams} == {"S3.F1", "S3.F2"}
+    assert len(list(figures.glob("*.svg"))) == len(diagrams)
+    pages = pages_text(path)
+    for visual in diagrams:
+        # The page that prints this figure's caption holds every word drawn in it, as text:
+        # the SVG went into the PDF as vectors and words, not as a picture of them.
+        caption = squash(visual.caption.split("\\(")[0])[:40]
+        (page,) = [squash(p) for p in pages if caption in squash(p)]
+        for part in visuals.parts(visual.kind, visual.params):
+            assert squash(part.label) in page, (visual.id, part.id)
+    assert squash("Masked Multi-Head Attention") in squash(" ".join(pages))
+
+
+def test_label_cards_are_counted_where_a_figure_asks_for_them(guide) -> None:
+    path, _, content = guide
+    text = " ".join(pages_text(path))
+    counts = [sum(p.ask for v in lesson.visuals if v.label_cards for p in visuals.parts(v.kind, v.params))
+              for lesson in content.lessons]
+    assert sum(counts) >= 20
+    for count in set(counts) - {0}:
+        assert f"{count} label cards." in text
+    assert text.count("label cards") == sum(1 for c in counts if c)
 
 
 def test_math_is_typeset_and_no_source_text_is_left(guide) -> None:

@@ -30,8 +30,9 @@ def test_good_params_have_no_messages(kind, params):
 @pytest.mark.parametrize(
     "kind, params, message",
     [
-        ("pie-chart", {}, "kind: unknown visual kind 'pie-chart'; choose from attention-heatmap, causal-mask,"
-                          " complexity, lr-schedule, positional-encoding, softmax-saturation"),
+        ("pie-chart", {}, "kind: unknown visual kind 'pie-chart'; choose from attention-blocks,"
+                          " attention-heatmap, causal-mask, complexity, lr-schedule, positional-encoding,"
+                          " softmax-saturation, transformer-architecture"),
         ("complexity", [512], "params: expected a mapping of parameter names to values, got [512]"),
         ("complexity", {"dd": 512},
          "params.dd: unknown parameter of complexity; expected one of d, n_max, k"),
@@ -112,7 +113,7 @@ def test_render_raises_one_line_visual_error(tmp_path):
 
 
 def test_render_unknown_kind(tmp_path):
-    with pytest.raises(VisualError, match=r"^kind: unknown visual kind 'bar'; choose from attention-heatmap"):
+    with pytest.raises(VisualError, match=r"^kind: unknown visual kind 'bar'; choose from attention-blocks"):
         render("bar", {}, tmp_path)
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from ... import problems
 from ...errors import PaperdeckError
-from ...items import StudyItem
+from ...items import LabelCard, StudyItem
 from ...model import Cloze, Concept, Equation, Flashcard, Question, Visual, WorkedExample
 from ...presentation import letter, number_formatter, tolerance_words
 from ...problems import Problem, Tolerance
@@ -239,6 +239,34 @@ def visual(item: StudyItem, figures: Figures) -> BuiltNote:
     return _note(notetypes.FIGURE, values, (0,), (path,))
 
 
+def _box_style(box: tuple[float, float, float, float]) -> str:
+    left, top, width, height = box
+    return f"left:{left:.2f}%;top:{top:.2f}%;width:{width:.2f}%;height:{height:.2f}%"
+
+
+def label(item: StudyItem, figures: Figures) -> BuiltNote:
+    """A label-the-part card: the figure with one part covered, named on the back."""
+    body: LabelCard = item.body
+    visual, part, diagram = body.visual, body.part, body.diagram
+    path = figures.render(visual.kind, dict(visual.params or {}))
+    twins = "".join(f'<div class="pd-cover" style="{_box_style(diagram.fraction(p))}"></div>'
+                    for p in diagram.parts if p.label == part.label and p.id != part.id)
+    parts = [{"id": p.id, "label": p.label, "box": [round(v, 2) for v in diagram.fraction(p)]}
+             for p in diagram.parts]
+    values = {
+        "Figure": _img(path, f"Figure: {visual.kind}"),
+        "Which": escape(part.id),
+        "Mask": _box_style(diagram.fraction(part)),
+        "Covers": twins,
+        "Answer": inline(part.answer),
+        "Note": inline(part.note),
+        "Caption": block(visual.caption),
+        "Parts": escape(json.dumps(parts, ensure_ascii=False, separators=(",", ":"))),
+        **_common(item),
+    }
+    return _note(notetypes.LABEL, values, (0,), (path,))
+
+
 def _numbers_attr(value: Any) -> str:
     return " ".join([repr(x if x.__class__ is float else float(x)) for x in flat_numbers(value)])
 
@@ -306,6 +334,7 @@ BUILDERS: dict[str, Callable[[StudyItem, Figures], BuiltNote]] = {
     "worked_example": worked_example,
     "question": question,
     "visual": visual,
+    "label": label,
     "problem": problem,
 }
 """The builder of each item kind; every kind in ``items.KINDS`` has one (a test says so)."""

@@ -288,5 +288,33 @@ FIGURE = NoteType(
     ),
 )
 
-ALL = (CONCEPT, CLOZE, EQUATION, WORKED_EXAMPLE, QUESTION, PROBLEM, FIGURE)
+# A label card is a figure with one labelled part covered by a box placed in percentages
+# of the image, so it stays on its part at any width; the back outlines the part and
+# names it. Parts drawn with the same words (the decoder's Positional Encoding beside the
+# encoder's) are covered too on the front ({{Covers}}), plain grey, so the answer cannot be
+# read off a twin. Plain HTML and CSS: no script, so every client shows it alike.
+_FRAME = ('<div class="pd-figure pd-occlusion"><div class="pd-occlusion-frame">{{Figure}}{covers}'
+          '<div class="{cls}" data-part="{{Which}}" style="{{Mask}}">{mark}</div></div></div>')
+
+LABEL = NoteType(
+    "Label",
+    # Id first: Anki flags notes whose first field repeats as duplicates, and every
+    # label note of one figure has the same Figure.
+    ("Id", "Figure", "Which", "Mask", "Covers", "Answer", "Note", "Caption", "Parts", "Source"),
+    (
+        Template(
+            "Name the part",
+            _card("part", '<div class="pd-label">Name the hidden part</div>'
+                  + _FRAME.replace("{covers}", "{{Covers}}").replace("{cls}", "pd-mask")
+                  .replace("{mark}", "<span>?</span>")),
+            _card("part", '<div class="pd-label">Name the hidden part</div>'
+                  + _FRAME.replace("{covers}", "").replace("{cls}", "pd-reveal").replace("{mark}", "")
+                  + '<hr id="answer"><div class="pd-answer">{{Answer}}</div>'
+                  '{{#Note}}<div class="pd-explanation">{{Note}}</div>{{/Note}}'
+                  '{{#Caption}}<div class="pd-caption">{{Caption}}</div>{{/Caption}}' + FOOTER),
+        ),
+    ),
+)
+
+ALL = (CONCEPT, CLOZE, EQUATION, WORKED_EXAMPLE, QUESTION, PROBLEM, FIGURE, LABEL)
 """Every paperdeck note type; a package carries only those its notes use."""
