@@ -7,6 +7,7 @@ id is its file name without ``.yaml``.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -146,8 +147,8 @@ def load_recipes(project: Path | str, content: Content) -> dict[str, Recipe]:
         report.checks[GuideRecipe] = lambda r, w: _check_lessons(r.lessons, lesson_ids, w)
         report.checks[QuestionPick] = lambda p, w: _check_pick(p, lesson_ids, question_ids, w)
         sections: list[tuple[QuizSection, Where]] = []
-        report.checks[QuizSection] = lambda s, w, seen=sections: _check_section(s, w, seen)
-        report.checks[QuizRecipe] = lambda q, w, seen=sections: _check_quiz(q, w, content, seen)
+        report.checks[QuizSection] = functools.partial(_check_section, seen=sections)
+        report.checks[QuizRecipe] = functools.partial(_check_quiz, content=content, sections=sections)
         try:
             value = yamlsource.load(path, shown)
         except ContentError as error:

@@ -34,7 +34,7 @@ EXPORTERS = {".apkg": "anki", ".pdf": "practice-sheet"}
 @common_options
 @pass_session
 def command(session: Session, types: tuple[str, ...], count: int, seed: int | None,
-            difficulty: str, output: Path, set_name: str | None, paper: str) -> None:
+            difficulty: str, output: Path, set_name: str | None, paper: str | None) -> None:
     """Regenerate randomized practice as an Anki set or a printable sheet.
 
     By default the Anki set keeps its slots: re-importing it gives the same notes
@@ -58,5 +58,5 @@ def command(session: Session, types: tuple[str, ...], count: int, seed: int | No
     built = items.build_practice(project.content, sets, session.seed(seed), set_name or "practice",
                                  session.track)
     exporter = exporters.get(EXPORTERS[output.suffix.lower()])
-    exporter.export(built, output, exporters.ExportOptions(paper=paper))
+    exporter.export(built, output, exporters.ExportOptions(paper=paper or "a4"))
     session.note(f"wrote {output} ({len(built.items)} problems)")

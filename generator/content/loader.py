@@ -136,9 +136,9 @@ class _Checks:
         elif q.tolerance is not None:
             where.error("only numeric questions have a tolerance", "tolerance")
         for i, need in enumerate(q.needs):
-            message = need_problem(need)
-            if message:
-                where.error(message, f"needs[{i}]")
+            wrong = need_problem(need)
+            if wrong:
+                where.error(wrong, f"needs[{i}]")
         if q.needs and q.calculator:
             where.error("a question either lists what it needs or needs a calculator, not both", "needs")
         if q.type == "short_answer" and not (isinstance(q.answer, str) and q.answer.strip()):

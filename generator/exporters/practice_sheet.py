@@ -30,7 +30,7 @@ def practice_source(deck: Deck, paper: str = "a4", calculator: bool = False) -> 
     for n, study_item in enumerate(found, 1):
         problem = study_item.body
         pairs = () if calculator else exponentials(problem)
-        out.append(item(ProblemItem(n, math.nan, problem, pairs)))
+        out.append(item(ProblemItem(n, math.nan, problem, pairs), tag=True))
     out.append("#pagebreak()\n#section-title([Solutions], [])\n")
     for n, study_item in enumerate(found, 1):
         problem = study_item.body

@@ -21,7 +21,7 @@ from ... import problems
 from ...errors import PaperdeckError
 from ...items import StudyItem
 from ...model import Cloze, Concept, Equation, Flashcard, Question, Visual, WorkedExample
-from ...presentation import letter, number_formatter, tolerance_words
+from ...presentation import answer_formatter, letter, number_formatter, tolerance_words
 from ...problems import Problem, Tolerance
 from . import notetypes
 from .markup import (
@@ -245,7 +245,7 @@ def problem(item: StudyItem, figures: Figures) -> BuiltNote:
     body: Problem = item.body
     primary = problems.get(body.type).primary
     tolerance = body.tolerance
-    fmt = number_formatter(tolerance.abs, tolerance.rel)
+    fmt = answer_formatter(body.prompt, tolerance.abs, tolerance.rel)
     key = body.answer[primary]
     # The answer a student types first, then the rest of the key.
     answer = {primary: key, **{k: v for k, v in body.answer.items() if k != primary}}
