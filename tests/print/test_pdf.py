@@ -42,8 +42,8 @@ def _numbers(value):
 
 def test_files_a_form_and_a_key_each_and_the_key_json(written):
     assert [p.name for p in written] == [
-        "quiz-test-form-A.pdf", "quiz-test-form-A-key.pdf", "quiz-test-form-B.pdf", "quiz-test-form-B-key.pdf",
-        "quiz-test-form-C.pdf", "quiz-test-form-C-key.pdf", "quiz-test-key.json"]
+        "quiz-test-form-A.pdf", "quiz-test-form-A-key.pdf", "quiz-test-form-B.pdf",
+        "quiz-test-form-B-key.pdf", "quiz-test-form-C.pdf", "quiz-test-form-C-key.pdf", "quiz-test-key.json"]
     assert sorted(p.name for p in written[0].parent.iterdir()) == sorted(p.name for p in written)
 
 
