@@ -66,11 +66,13 @@ def _question_body(item: QuestionItem) -> tuple[str, float]:
     return body, _QUESTION_SPACE[question.type]
 
 
-def item(quiz_item: QuizItem, tag: bool = False) -> str:
+def item(quiz_item: QuizItem, tag: bool = False, work_space: bool = True) -> str:
     """A question or problem as it prints on a form or sheet, with space to work.
 
     ``tag`` prints a problem's type and seed under it: on a practice sheet, never on a
     quiz form (the seed regenerates the answer with ``paperdeck problems``).
+    ``work_space`` False leaves out the box to work in (a practice sheet is worked on
+    paper of one's own, like a textbook's exercises, so several fit on a page).
     """
     try:
         if isinstance(quiz_item, QuestionItem):
@@ -85,6 +87,8 @@ def item(quiz_item: QuizItem, tag: bool = False) -> str:
             space = _work_space(problem)
     except LatexError as error:
         raise LatexError(f"cannot print {_name(quiz_item)}: {error}", error.command) from None
+    if not work_space:
+        space = 0.0
     shown = "none" if math.isnan(quiz_item.points) else f"[{points(quiz_item.points)}]"
     return f"#item({quiz_item.number}, {shown}, [{body}], space: {space}cm)\n"
 

@@ -193,7 +193,41 @@ def test_practice_sheet_prints_problems_then_solutions(content, tmp_path):
     solutions = "".join(pages[start:])
     for problem in problems:
         assert f"problemseed{problem.seed}" in "".join(pages[:start])
-        fmt = presentation.number_formatter(problem.tolerance.abs, problem.tolerance.rel)
+        fmt = presentation.answer_formatter(problem.prompt, problem.tolerance.abs, problem.tolerance.rel)
         for value in problem.answer.values():
             for x in _numbers(value):
                 assert squash(fmt(x)) in solutions
+
+
+def test_practice_sheet_puts_several_problems_to_a_page(content, tmp_path):
+    deck = items.build_practice(content, [ProblemSet("sdpa", 12)], seed=2)
+    path = tmp_path / "sheet.pdf"
+    practice_sheet.export(deck, path, ExportOptions())
+    pages = pages_text(path)
+    start = next(i for i, page in enumerate(pages) if "Solutions" in page)
+    assert start <= 4  # 12 problems on at most 4 pages, then the solutions
+
+
+def test_a_work_space_shrinks_to_fill_the_page_rather_than_leave_it_half_empty():
+    from generator.exporters.typst.compile import preamble
+
+    # After 18 cm of text, an 8 cm work space does not fit, 60% of it does.
+    source = (preamble("a4", "t", "[]") + "#v(18cm)\n"
+              "#item(1, [3], [First problem.], space: 8cm)\n#item(2, [3], [Second problem.], space: 8cm)\n")
+    pages = pages_text(compile_pdf(source, 0))
+    assert "First problem" in pages[0] and "Second problem" in pages[1]
+    # With less room than 60% of the space, the problem moves to the next page whole.
+    source = source.replace("#v(18cm)", "#v(21cm)")
+    pages = pages_text(compile_pdf(source, 0))
+    assert "First problem" in pages[1]
+
+
+def test_titles_and_instructions_typeset_their_math(content, tmp_path):
+    mathy = recipe(title=r"Why \(\sqrt{d_k}\)", instructions=r"Scores are \(QK^\top\).",
+                   sections=(QuizSection(r"Scaling by \(\sqrt{d_k}\)", 3,
+                                         problems=ProblemSet("softmax", 1)),))
+    written = quiz_forms.export(quiz.build_quiz(content, mathy, seed=1, versions=1), tmp_path / "q",
+                                ExportOptions())
+    for path in _pdfs(written):
+        text = "".join(pages_text(path))
+        assert "√" in text and "\\" not in text and "sqrt" not in text
