@@ -36,7 +36,6 @@ _KINDS: dict[str, tuple[Callable[[Project, Any, BuildOptions], Any], str, str]] 
 def build_recipe(project: Project, recipe: Recipe, out: Path, options: BuildOptions) -> list[Path]:
     """Build one recipe; returns the files written."""
     document, exporter, target = _KINDS[recipe.kind]
-    paper = options.paper or getattr(recipe, "paper", None) or "a4"
-    export_options = exporters.ExportOptions(paper=paper)
+    export_options = exporters.ExportOptions(paper=project.paper(options.paper, recipe))
     return exporters.get(exporter).export(document(project, recipe, options),
                                           out / target.format(recipe.id), export_options)

@@ -215,6 +215,8 @@ class Paper:
     lessons: tuple[str, ...]
     """Lesson ids in teaching order; each is ``content/lessons/<id>.yaml``."""
     resources: tuple[Resource, ...] = ()
+    paper: Literal["a4", "letter"] | None = None
+    """The project's paper size for printed documents; a recipe's ``paper`` and ``--paper`` override it."""
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,11 @@ class Project:
         current folder for the bundled paper (never inside the installed package)."""
         return (Path.cwd() if self.root == BUNDLED else self.root) / "out"
 
+    def paper(self, option: str | None, recipe: Recipe | None = None) -> str:
+        """The paper size to print on: ``--paper``, else the recipe's, else the project's
+        (``paper:`` in content/paper.yaml), else a4."""
+        return option or getattr(recipe, "paper", None) or self.content.paper.paper or "a4"
+
     def secret(self, say: Callable[[str], None]) -> bytes:
         """The teacher's secret quiz seeds derive from (``generator.secret``), made on first use
         in the project folder, or in the current folder for the bundled paper."""

@@ -58,5 +58,5 @@ def command(session: Session, types: tuple[str, ...], count: int, seed: int | No
     built = items.build_practice(project.content, sets, session.seed(seed), set_name or "practice",
                                  session.track)
     exporter = exporters.get(EXPORTERS[output.suffix.lower()])
-    exporter.export(built, output, exporters.ExportOptions(paper=paper or "a4"))
+    exporter.export(built, output, exporters.ExportOptions(paper=project.paper(paper)))
     session.note(f"wrote {output} ({len(built.items)} problems)")

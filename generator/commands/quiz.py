@@ -46,7 +46,7 @@ def command(session: Session, recipe: str | None, versions: int | None, roster: 
     out = output_folder(out or project.out / chosen.id, session.note)
     built = quiz.build_quiz(project.content, chosen, session.seed(seed), versions or chosen.versions,
                             project.secret(session.note), students)
-    options = exporters.ExportOptions(paper=paper or chosen.paper or "a4")
+    options = exporters.ExportOptions(paper=project.paper(paper, chosen))
     written = exporters.get("quiz").export(built, out, options)
     for path in written:
         session.say(f"wrote {path}")

@@ -146,3 +146,27 @@ def test_stress_fails_on_an_unanswerable_question(monkeypatch, capsys) -> None:
     monkeypatch.setattr(quiz, "need_values", lambda needs: ())
     assert _run("stress", "quiz-attention", "--forms", "60", "--seed", "1") != 0
     assert "VIOLATION answerable" in capsys.readouterr().out
+
+
+def test_paper_size_from_the_option_the_recipe_or_the_project(tmp_path: Path) -> None:
+    import shutil
+
+    import pypdf
+
+    root = Path(__file__).parents[2]
+    shutil.copytree(root / "content", tmp_path / "content")
+    shutil.copytree(root / "decks", tmp_path / "decks")
+    paper_yaml = tmp_path / "content" / "paper.yaml"
+    paper_yaml.write_text(paper_yaml.read_text() + "paper: letter\n")
+
+    def height(*options: str) -> int:
+        out = tmp_path / "out"
+        assert _run("-q", "--project", str(tmp_path), "quiz", "quiz-training", "--versions", "1",
+                    "--seed", "1", "--out", str(out), *options) == 0
+        return round(float(pypdf.PdfReader(out / "quiz-training-form-A.pdf").pages[0].mediabox.height))
+
+    assert height() == 792  # the project's letter
+    recipe_yaml = tmp_path / "decks" / "quiz-training.yaml"
+    recipe_yaml.write_text(recipe_yaml.read_text() + "paper: a4\n")
+    assert height() == 842  # the recipe's a4
+    assert height("--paper", "letter") == 792  # the option wins
