@@ -182,8 +182,9 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
     timestamp = build_time(options.build_time)
     folder = Path(folder)
     folder.parent.mkdir(parents=True, exist_ok=True)
+    for leftover in folder.parent.glob(f".{folder.name}.[no][el][wd]-*"):  # of a run that was killed
+        shutil.rmtree(leftover, ignore_errors=True)
     staging = folder.with_name(f".{folder.name}.new-{os.getpid()}")
-    shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir()
     written: list[Path] = []
     try:

@@ -170,3 +170,26 @@ def test_paper_size_from_the_option_the_recipe_or_the_project(tmp_path: Path) ->
     recipe_yaml.write_text(recipe_yaml.read_text() + "paper: a4\n")
     assert height() == 842  # the recipe's a4
     assert height("--paper", "letter") == 792  # the option wins
+
+
+def test_a_build_checks_every_recipe_before_it_writes_anything(tmp_path: Path, capsys) -> None:
+    import shutil
+
+    root = Path(__file__).parents[2]
+    shutil.copytree(root / "content", tmp_path / "content")
+    shutil.copytree(root / "decks", tmp_path / "decks")
+    last = tmp_path / "decks" / "quiz-training.yaml"  # built last: the deck and guide come first
+    last.write_text(last.read_text().replace("      count: 8\n", "      count: 80\n", 1))
+    out = tmp_path / "out"
+    assert _run("--project", str(tmp_path), "build", "--out", str(out), "--seed", "1") == 2
+    assert "decks/quiz-training.yaml:" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_leftovers_of_a_killed_run_are_cleared(content, tmp_path: Path) -> None:
+    (tmp_path / ".quiz-test.new-999999").mkdir()
+    (tmp_path / ".quiz-test.new-999999" / "quiz-test-form-A.pdf").write_bytes(b"half")
+    small = recipe(sections=recipe().sections[:1])
+    quiz_forms.export(quiz.build_quiz(content, small, seed=3, versions=1), tmp_path / "quiz-test",
+                      ExportOptions())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["quiz-test"]
