@@ -137,7 +137,8 @@ def _question_key(quiz_item: QuestionItem) -> str:
             out.append("#table(columns: (auto, 1fr), inset: 5pt, [*Wrong choice*], [*Why it is wrong*], "
                        + ", ".join(wrong) + ")")
     elif question.type == "true_false":
-        out.append(f"#right-answer[{'True' if question.answer else 'False'}]")
+        shown = f"({letter(quiz_item.answer_index)}) " if quiz_item.answer_index is not None else ""
+        out.append(f"#right-answer[{shown}{'True' if question.answer else 'False'}]")
     elif question.type == "numeric":
         unit = f" {escape(question.unit)}" if question.unit else ""
         tolerance = markdown(tolerance_words(question.tolerance))
