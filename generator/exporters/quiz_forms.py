@@ -162,17 +162,29 @@ def _bounded(jobs: Iterator[tuple[Path, Callable[[], bytes]]], width: int) -> It
 
 
 def _swap_in(staging: Path, folder: Path, stem: str) -> None:
-    """Make ``staging`` the new ``folder``; files of the old folder not of this quiz are kept."""
-    if folder.is_dir():
-        for entry in folder.iterdir():
-            if not entry.name.startswith(f"{stem}-") and not (staging / entry.name).exists():
-                os.replace(entry, staging / entry.name)
+    """Make the set in ``staging`` the set in ``folder``, with none of the old set left.
+
+    A folder of this quiz's files only is swapped whole (two renames). A folder that
+    holds anything else as well (``--out`` pointing somewhere shared) keeps it: the
+    new files replace the old ones file by file and the old set's leftovers go.
+    """
+    if not folder.is_dir():
+        os.replace(staging, folder)
+        return
+    ours = [entry for entry in folder.iterdir() if entry.name.startswith(f"{stem}-") and entry.is_file()]
+    if len(ours) == sum(1 for _ in folder.iterdir()):
         old = folder.with_name(f".{folder.name}.old-{os.getpid()}")
         os.replace(folder, old)
         os.replace(staging, folder)
         shutil.rmtree(old, ignore_errors=True)
-    else:
-        os.replace(staging, folder)
+        return
+    new = {entry.name for entry in staging.iterdir()}
+    for entry in staging.iterdir():
+        os.replace(entry, folder / entry.name)
+    for entry in ours:
+        if entry.name not in new:
+            entry.unlink()
+    staging.rmdir()
 
 
 def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
@@ -180,7 +192,7 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
     stem = quiz.recipe.id or "quiz"
     paper = options.paper
     timestamp = build_time(options.build_time)
-    folder = Path(folder)
+    folder = Path(folder).resolve()
     folder.parent.mkdir(parents=True, exist_ok=True)
     for leftover in folder.parent.glob(f".{folder.name}.[no][el][wd]-*"):  # of a run that was killed
         shutil.rmtree(leftover, ignore_errors=True)

@@ -91,6 +91,16 @@ def test_form_seeds_depend_on_the_secret(content) -> None:
     assert one.form(1) == quiz.build_quiz(content, recipe(), seed=1, versions=9, secret=b"one").form(1)
 
 
+def test_a_shared_folder_keeps_what_is_not_the_quiz(content, tmp_path: Path) -> None:
+    small = recipe(sections=recipe().sections[:1])
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "aiayn.apkg").write_bytes(b"a deck")
+    quiz_forms.export(quiz.build_quiz(content, small, seed=3, versions=3), tmp_path, ExportOptions())
+    quiz_forms.export(quiz.build_quiz(content, small, seed=3, versions=1), tmp_path, ExportOptions())
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "aiayn.apkg", "lessons", "quiz-test-form-A-key.pdf", "quiz-test-form-A.pdf", "quiz-test-key.json"]
+
+
 def test_forms_past_z_and_stale_forms_removed(content, tmp_path: Path) -> None:
     small = recipe(sections=recipe().sections[:1])
     folder = tmp_path / "quiz-test"
