@@ -18,21 +18,24 @@ class BuildOptions:
 
     seed: int
     """Seed of every randomized problem in this build."""
-    paper: str = "a4"
-    """Paper size of printed documents: a4 or letter."""
+    paper: str | None = None
+    """Paper size of printed documents: a4 or letter; None means each recipe's (else a4)."""
+    secret: bytes = b""
+    """The teacher's secret quiz form seeds derive from."""
 
 
 # recipe kind -> (the document it describes, its exporter, where it goes under out/)
-_KINDS: dict[str, tuple[Callable[[Project, Any, int], Any], str, str]] = {
-    "deck": (lambda p, recipe, seed: items.build_deck(p.content, recipe, seed), "anki", "{}.apkg"),
-    "guide": (lambda p, recipe, seed: items.build_guide(p.content, recipe), "guide", "{}.pdf"),
-    "quiz": (lambda p, recipe, seed: quiz.build_quiz(p.content, recipe, seed, recipe.versions), "quiz", "{}"),
+_KINDS: dict[str, tuple[Callable[[Project, Any, BuildOptions], Any], str, str]] = {
+    "deck": (lambda p, recipe, options: items.build_deck(p.content, recipe, options.seed), "anki", "{}.apkg"),
+    "guide": (lambda p, recipe, options: items.build_guide(p.content, recipe), "guide", "{}.pdf"),
+    "quiz": (lambda p, recipe, options: quiz.build_quiz(p.content, recipe, options.seed, recipe.versions,
+                                                      options.secret), "quiz", "{}"),
 }
 
 
 def build_recipe(project: Project, recipe: Recipe, out: Path, options: BuildOptions) -> list[Path]:
     """Build one recipe; returns the files written."""
     document, exporter, target = _KINDS[recipe.kind]
-    export_options = exporters.ExportOptions(paper=options.paper)
-    return exporters.get(exporter).export(document(project, recipe, options.seed),
+    export_options = exporters.ExportOptions(paper=project.paper(options.paper, recipe))
+    return exporters.get(exporter).export(document(project, recipe, options),
                                           out / target.format(recipe.id), export_options)

@@ -23,9 +23,10 @@ COMMANDS = {
     "list": "Show the lessons, problem types, visual kinds and recipes.",
     "problems": "Print randomized problems of TYPE with their keys.",
     "deck": "Write the Anki deck of RECIPE.",
-    "quiz": "Print K forms of a quiz and its answer key as PDFs.",
+    "quiz": "Print the forms of a quiz (or one per student), their keys and the key JSON.",
     "practice": "Regenerate randomized practice as an Anki set or a printable sheet.",
     "new": "Write a minimal project to start a new paper from.",
+    "stress": "Make N forms of a quiz and check every invariant (answerable, keys, mistakes).",
 }
 """Every command, in the order ``--help`` lists them, with its one-line summary;
 its code is ``generator.commands.<name>.command``."""

@@ -175,6 +175,11 @@ class Question:
     """Unit of a numeric answer, if any."""
     explanation: Markdown = ""
     """Why the answer is right, shown in keys and on the back of cards."""
+    needs: tuple[str, ...] = ()
+    """Values a student cannot work out by hand, as ``exp(x)`` or ``sqrt(x)``: a quiz
+    without calculators prints them in a table under the question."""
+    calculator: bool = False
+    """Needs a calculator (sin, cos, powers): a quiz without calculators cannot hold it."""
 
 
 @dataclass(frozen=True)
@@ -269,6 +274,8 @@ class Paper:
     """Lesson ids in teaching order; each is ``content/lessons/<id>.yaml``."""
     resources: tuple[Resource, ...] = ()
     """Things to read or watch about the whole paper."""
+    paper: Literal["a4", "letter"] | None = None
+    """The project's paper size for printed documents; a recipe's ``paper`` and ``--paper`` override it."""
 
 
 @dataclass(frozen=True)

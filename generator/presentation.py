@@ -50,6 +50,24 @@ def number_formatter(abs_tol: float | None = None, rel_tol: float | None = None)
     return fixed
 
 
+def answer_formatter(prompt: str, abs_tol: float | None = None, rel_tol: float | None = None) -> Formatter:
+    """Answers shown to the precision their prompt states ("three decimals"), so the key
+    prints what the student was asked for; without a stated precision, ``number_formatter``."""
+    from .precision import stated
+
+    precision = stated(prompt)
+    if precision is None:
+        return number_formatter(abs_tol, rel_tol)
+    return _precision_formatter(*precision)
+
+
+@functools.lru_cache(maxsize=16)
+def _precision_formatter(kind: str, count: int) -> Formatter:
+    if kind == "figures":
+        return lambda x: str(x) if x.__class__ is int else _significant(x, count)
+    return lambda x: str(x) if x.__class__ is int else _fixed(round(x, count), count)
+
+
 def _fixed(x: float, decimals: int) -> str:
     if x.__class__ is int:
         return str(x)

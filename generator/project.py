@@ -7,6 +7,7 @@ paper's content that ships inside the package. Commands say which on stderr.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
@@ -41,6 +42,18 @@ class Project:
         """Where output goes by default: ``out/`` under the project, or under the
         current folder for the bundled paper (never inside the installed package)."""
         return (Path.cwd() if self.root == BUNDLED else self.root) / "out"
+
+    def paper(self, option: str | None, recipe: Recipe | None = None) -> str:
+        """The paper size to print on: ``--paper``, else the recipe's, else the project's
+        (``paper:`` in content/paper.yaml), else a4."""
+        return option or getattr(recipe, "paper", None) or self.content.paper.paper or "a4"
+
+    def secret(self, say: Callable[[str], None]) -> bytes:
+        """The teacher's secret quiz seeds derive from (``generator.secret``), made on first use
+        in the project folder, or in the current folder for the bundled paper."""
+        from .secret import load_secret
+
+        return load_secret(Path.cwd() if self.root == BUNDLED else self.root, say)
 
     def deck_recipe(self, name: str | None) -> DeckRecipe:
         """The deck recipe called ``name``, or the first deck recipe when no name is given."""

@@ -1,27 +1,37 @@
-"""Quiz assembly: a quiz recipe, the content and a seed become K lettered forms.
+"""Quiz assembly: a quiz recipe, the content, a seed and the teacher's secret become forms.
 
-Each form draws its own questions (``QuestionPick.count``), its own problem numbers
-and its own order of choices and, where the recipe allows, of questions. Everything
-random comes from NumPy Generators seeded by ``SeedSequence(seed, spawn_key=…)``,
-so a form depends only on the quiz seed and its letter: ``--versions 3`` prints
-the same forms A and B as ``--versions 2``. Nothing here formats; the PDF
+A quiz has 1 to ``MAX_FORMS`` forms, labelled A … Z, AA, AB, … (``presentation.letter``).
+Each form has its own seed, derived from the teacher's secret, the recipe and the
+quiz seed (HMAC-SHA256), so a student who holds the public tool and everything a
+form prints cannot regenerate its answers: forms print only their label and an
+opaque form code (another HMAC of the secret), and seeds appear only in the key.
+Each form draws its own questions, problem numbers and order of choices from
+NumPy Generators seeded by ``SeedSequence(form seed, spawn_key=…)``, so a form
+depends only on the secret, the quiz seed and its index: ``--versions 3``
+prints the same forms A and B as ``--versions 2``.
+
+Forms are made one at a time (``Quiz.form``, ``Quiz.iter_forms``), so that a
+quiz of a thousand forms never holds them all. Nothing here formats; the PDF
 exporter reads the ``Quiz`` and only lays it out.
 """
 
 from __future__ import annotations
 
-import string
-from dataclasses import dataclass
+import base64
+import hashlib
+import hmac
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from . import problems
 from .errors import ContentError, Finding
 from .model import Content, Question
+from .needs import need_values
+from .presentation import letter
 from .problems import Problem as GeneratedProblem
-from .recipes import QuestionPick, QuizRecipe, QuizSection
-
-LETTERS = string.ascii_uppercase
+from .recipes import MAX_FORMS, QuizRecipe, QuizSection, question_pool
 
 
 @dataclass(frozen=True)
@@ -45,6 +55,8 @@ class QuestionItem:
     question: Question
     options: tuple[Option, ...] = ()
     """Choices in printed order: shuffled for multiple choice, True/False for true/false."""
+    table: tuple[tuple[str, float], ...] = ()
+    """(LaTeX, value) of what the question ``needs``, printed under it without a calculator."""
 
     @property
     def answer_index(self) -> int | None:
@@ -77,11 +89,30 @@ class FormSection:
 
 
 @dataclass(frozen=True)
-class Form:
-    """One lettered version of a quiz."""
+class Student:
+    """One row of a roster: the name printed on every page of the student's form."""
 
-    letter: str
+    name: str
+    id: str = ""
+
+
+@dataclass(frozen=True)
+class Form:
+    """One labelled version of a quiz."""
+
+    index: int
+    """0-based; the label is ``letter(index)``."""
+    seed: int
+    """The form's seed, derived from the secret: printed only in the key."""
+    code: str
+    """An opaque code printed on the form, to match a paper form to its key."""
     sections: tuple[FormSection, ...]
+    student: Student | None = None
+
+    @property
+    def letter(self) -> str:
+        """The form's label: A … Z, AA, AB, …"""
+        return letter(self.index)
 
     @property
     def items(self) -> tuple[QuizItem, ...]:
@@ -94,80 +125,116 @@ class Form:
 
 @dataclass(frozen=True)
 class Quiz:
-    """Every form of a quiz, with what its first page and key print."""
+    """A quiz: what every form is made from; the forms themselves are made on demand."""
 
     recipe: QuizRecipe
     paper_title: str
     seed: int
-    """The quiz seed: ``paperdeck quiz RECIPE --seed SEED`` prints these forms again."""
-    forms: tuple[Form, ...]
+    """The quiz seed: with the same secret, ``paperdeck quiz RECIPE --seed SEED`` prints these forms again."""
+    count: int
+    """How many forms."""
+    secret: bytes = field(default=b"", repr=False)
+    """The teacher's secret every form seed derives from."""
+    pools: tuple[tuple[Question, ...], ...] = field(default=(), repr=False)
+    students: tuple[Student, ...] = ()
+    """One per form when printing from a roster."""
+
+    def form(self, index: int) -> Form:
+        """Form ``index`` (0 is A), made afresh."""
+        student = self.students[index] if self.students else None
+        return _form(self, index, student)
+
+    def iter_forms(self) -> Iterator[Form]:
+        """Every form in order, each made as it is asked for."""
+        return (self.form(index) for index in range(self.count))
+
+    @property
+    def forms(self) -> tuple[Form, ...]:
+        """Every form at once (small quizzes and tests; large ones use ``iter_forms``)."""
+        return tuple(self.iter_forms())
 
 
-def form_rng(seed: int, form: int, *path: int) -> np.random.Generator:
-    """The Generator of form ``form`` (0 is A) for the purpose named by ``path``."""
-    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(form, *path)))
+def _digest(secret: bytes, *parts: object) -> bytes:
+    message = "\x1f".join(str(p) for p in parts).encode("utf-8")
+    return hmac.new(secret, message, hashlib.sha256).digest()
 
 
-def set_seed(seed: int, form: int, section: int) -> int:
+def form_seed(secret: bytes, recipe_id: str, seed: int, index: int) -> int:
+    """The seed of form ``index``: 63 bits of HMAC-SHA256(secret, recipe, quiz seed, index)."""
+    return int.from_bytes(_digest(secret, "form-seed", recipe_id, seed, index)[:8], "big") >> 1
+
+
+def form_code(secret: bytes, recipe_id: str, seed: int, index: int) -> str:
+    """The code printed on form ``index``: eight letters and digits that reveal nothing."""
+    text = base64.b32encode(_digest(secret, "form-code", recipe_id, seed, index)[:5]).decode()
+    return f"{text[:4]}-{text[4:]}"
+
+
+def section_rng(form_seed: int, section: int) -> np.random.Generator:
+    """The Generator that draws the questions and choices of one section of a form."""
+    return np.random.default_rng(np.random.SeedSequence(form_seed, spawn_key=(section, 1)))
+
+
+def set_seed(form_seed: int, section: int) -> int:
     """The problem-set seed of a section of a form; each problem's own seed derives from it."""
-    sequence = np.random.SeedSequence(seed, spawn_key=(form, section, 0))
+    sequence = np.random.SeedSequence(form_seed, spawn_key=(section, 0))
     return int(sequence.generate_state(1, np.uint32)[0])
 
 
-def build_quiz(content: Content, recipe: QuizRecipe, seed: int, versions: int) -> Quiz:
-    """K forms (A, B, …) of the quiz ``recipe`` describes, deterministic for ``seed``."""
-    if not 1 <= versions <= len(LETTERS):
-        raise ContentError([Finding("", 0, "versions", f"must be between 1 and {len(LETTERS)}")])
-    pools = [_pool(content, section.questions) if section.questions else []
-             for section in recipe.sections]
+def build_quiz(content: Content, recipe: QuizRecipe, seed: int, versions: int, secret: bytes = b"",
+               students: tuple[Student, ...] = ()) -> Quiz:
+    """A quiz of ``versions`` forms (or one per student), deterministic for ``secret`` and ``seed``."""
+    count = len(students) if students else versions
+    if not 1 <= count <= MAX_FORMS:
+        raise ContentError([Finding("", 0, "versions", f"must be between 1 and {MAX_FORMS}")])
+    pools = tuple(tuple(question_pool(content, section.questions)) if section.questions else ()
+                  for section in recipe.sections)
     _check_counts(recipe, pools)
-    forms = tuple(_form(recipe, pools, seed, index) for index in range(versions))
-    return Quiz(recipe, content.paper.title, seed, forms)
+    return Quiz(recipe, content.paper.title, seed, count, secret, pools, students)
 
 
-def _pool(content: Content, pick: QuestionPick) -> list[Question]:
-    """The questions a pick can draw from, in content order (ids: in the order given)."""
-    everything = [(lesson.id, q) for lesson in content.lessons for q in lesson.questions]
-    if pick.ids:
-        by_id = {q.id: q for _, q in everything}
-        chosen = [by_id[i] for i in pick.ids if i in by_id]
-    else:
-        chosen = [q for lesson_id, q in everything if not pick.lessons or lesson_id in pick.lessons]
-    return [q for q in chosen if not pick.types or q.type in pick.types]
-
-
-def _check_counts(recipe: QuizRecipe, pools: list[list[Question]]) -> None:
+def _check_counts(recipe: QuizRecipe, pools: tuple[tuple[Question, ...], ...]) -> None:
+    # ``paperdeck check`` reports these with their lines (recipes._check_quiz); recipes
+    # built in code, not loaded, meet them here.
     found = []
     for i, (section, pool) in enumerate(zip(recipe.sections, pools, strict=True)):
         pick = section.questions
         if pick is None:
             continue
-        field = f"sections[{i}].questions"
+        field_name = f"sections[{i}].questions"
         if not pool:
-            found.append(Finding(f"decks/{recipe.id}.yaml", 0, field, "no question matches"))
+            found.append(Finding(f"decks/{recipe.id}.yaml", 0, field_name, "no question matches"))
         elif pick.count is not None and pick.count > len(pool):
-            found.append(Finding(f"decks/{recipe.id}.yaml", 0, f"{field}.count",
+            found.append(Finding(f"decks/{recipe.id}.yaml", 0, f"{field_name}.count",
                                  f"asks for {pick.count} questions but only {len(pool)} match"))
+        if not recipe.calculator:
+            for question in pool:
+                if question.calculator:
+                    found.append(Finding(f"decks/{recipe.id}.yaml", 0, field_name,
+                                         f"can draw {question.id!r}, which needs a calculator"))
     if found:
         raise ContentError(found)
 
 
-def _form(recipe: QuizRecipe, pools: list[list[Question]], seed: int, index: int) -> Form:
+def _form(quiz: Quiz, index: int, student: Student | None) -> Form:
+    recipe = quiz.recipe
+    seed = form_seed(quiz.secret, recipe.id, quiz.seed, index)
     sections = []
     number = 1
-    for s, (section, pool) in enumerate(zip(recipe.sections, pools, strict=True)):
-        rng = form_rng(seed, index, s, 1)
+    for s, (section, pool) in enumerate(zip(recipe.sections, quiz.pools, strict=True)):
         if section.questions is not None:
-            items: list[QuizItem] = _question_items(section, pool, rng, recipe.shuffle_questions, number)
+            items: list[QuizItem] = _question_items(section, pool, section_rng(seed, s),
+                                                    recipe.shuffle_questions, recipe.calculator, number)
         else:
-            items = _problem_items(section, set_seed(seed, index, s), recipe.calculator, number)
+            items = _problem_items(section, set_seed(seed, s), recipe.calculator, number)
         number += len(items)
         sections.append(FormSection(section.title, section.points, tuple(items)))
-    return Form(LETTERS[index], tuple(sections))
+    code = form_code(quiz.secret, recipe.id, quiz.seed, index)
+    return Form(index, seed, code, tuple(sections), student)
 
 
-def _question_items(section: QuizSection, pool: list[Question], rng: np.random.Generator,
-                    shuffle: bool, first: int) -> list[QuizItem]:
+def _question_items(section: QuizSection, pool: tuple[Question, ...], rng: np.random.Generator,
+                    shuffle: bool, calculator: bool, first: int) -> list[QuizItem]:
     assert section.questions is not None
     count = section.questions.count or len(pool)
     chosen = rng.choice(len(pool), size=count, replace=False)
@@ -175,7 +242,8 @@ def _question_items(section: QuizSection, pool: list[Question], rng: np.random.G
     items: list[QuizItem] = []
     for number, i in enumerate(order.tolist(), first):
         question = pool[i]
-        items.append(QuestionItem(number, section.points, question, _options(question, rng)))
+        table = () if calculator else need_values(question.needs)
+        items.append(QuestionItem(number, section.points, question, _options(question, rng), table))
     return items
 
 

@@ -7,20 +7,23 @@ id is its file name without ``.yaml``.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from . import problems
+from . import precision, problems
 from .content import yamlsource
 from .content.loader import ITEM_ID, SOURCE_LABEL
 from .content.schema import Report, Where, build_file
 from .errors import ContentError, Finding, PaperdeckError
-from .model import Content
+from .model import Content, Question
 
 Difficulty = Literal["easy", "medium", "hard"]
 MAX_VARIANTS = 62
 """Most problems one Anki card may rotate through: each adds about 2.6 kB to its note."""
+MAX_FORMS = 1000
+"""The most forms a quiz prints at once (one per student of a large class)."""
 
 
 @dataclass(frozen=True)
@@ -104,7 +107,9 @@ class QuizRecipe:
     shuffle_questions: bool = True
     """Shuffle question order within each section, per form."""
     versions: int = 2
-    """Forms (A, B, …) printed by default."""
+    """Forms (A, B, …, Z, AA, AB, …) printed by default, 1 to ``MAX_FORMS``."""
+    paper: Literal["a4", "letter"] | None = None
+    """Paper size of its PDFs; ``--paper`` overrides it; omitted means a4."""
     id: str = ""
     """Set from the file name."""
 
@@ -125,6 +130,17 @@ class GuideRecipe:
 
 Recipe = DeckRecipe | QuizRecipe | GuideRecipe
 _KINDS = {"deck": DeckRecipe, "quiz": QuizRecipe, "guide": GuideRecipe}
+
+
+def question_pool(content: Content, pick: QuestionPick) -> list[Question]:
+    """The questions a pick can draw from, in content order (ids: in the order given)."""
+    everything = [(lesson.id, q) for lesson in content.lessons for q in lesson.questions]
+    if pick.ids:
+        by_id = {q.id: q for _, q in everything}
+        chosen = [by_id[i] for i in pick.ids if i in by_id]
+    else:
+        chosen = [q for lesson_id, q in everything if not pick.lessons or lesson_id in pick.lessons]
+    return [q for q in chosen if not pick.types or q.type in pick.types]
 
 
 def _check_problem_set(ps: ProblemSet, where: Where) -> None:
@@ -155,8 +171,9 @@ def load_recipes(project: Path | str, content: Content) -> dict[str, Recipe]:
         report.checks[DeckRecipe] = lambda r, w: _check_deck(r, lesson_ids, w)
         report.checks[GuideRecipe] = lambda r, w: _check_lessons(r.lessons, lesson_ids, w)
         report.checks[QuestionPick] = lambda p, w: _check_pick(p, lesson_ids, question_ids, w)
-        report.checks[QuizSection] = _check_section
-        report.checks[QuizRecipe] = _check_quiz
+        sections: list[tuple[QuizSection, Where]] = []
+        report.checks[QuizSection] = functools.partial(_check_section, seen=sections)
+        report.checks[QuizRecipe] = functools.partial(_check_quiz, content=content, sections=sections)
         try:
             value = yamlsource.load(path, shown)
         except ContentError as error:
@@ -220,18 +237,40 @@ def _check_pick(pick: QuestionPick, lessons: set[str], questions: set[str], wher
         where.error("must be 1 or more", "count")
 
 
-def _check_section(section: QuizSection, where: Where) -> None:
+def _check_section(section: QuizSection, where: Where, seen: list[tuple[QuizSection, Where]]) -> None:
+    seen.append((section, where))
     if (section.questions is None) == (section.problems is None):
         where.error("a section has either questions or problems, not both or neither")
     if section.points <= 0:
         where.error("must be more than 0", "points")
 
 
-def _check_quiz(quiz: QuizRecipe, where: Where) -> None:
+def _check_quiz(quiz: QuizRecipe, where: Where, content: Content,
+                sections: list[tuple[QuizSection, Where]]) -> None:
     if not quiz.sections:
         where.error("list at least one section", "sections")
-    if not 1 <= quiz.versions <= 26:
-        where.error("must be between 1 and 26 (forms are lettered A to Z)", "versions")
+    if not 1 <= quiz.versions <= MAX_FORMS:
+        where.error(f"must be between 1 and {MAX_FORMS}", "versions")
+    if precision.stated(quiz.instructions):
+        where.error("each question states its own precision; the instructions must not name one"
+                    " (say \"as each question asks\")", "instructions")
+    # Everything ``quiz`` would refuse, found here with the line of the section.
+    for section, section_where in sections:
+        pick = section.questions
+        if pick is None or section.problems is not None:
+            continue
+        pool = question_pool(content, pick)
+        if not pool:
+            section_where.error("no question matches", "questions")
+        elif pick.count is not None and pick.count > len(pool):
+            section_where.error(f"asks for {pick.count} questions but only {len(pool)} match",
+                                "questions.count")
+        if not quiz.calculator:
+            for question in pool:
+                if question.calculator:
+                    section_where.error(f"can draw {question.id!r}, which needs a calculator, into a quiz"
+                                        " without one; leave it out (ids or types) or set calculator: true",
+                                        "questions")
     if quiz.minutes is not None and quiz.minutes <= 0:
         where.error("must be more than 0", "minutes")
     if not quiz.calculator:

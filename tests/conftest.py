@@ -17,3 +17,17 @@ def figure_cache_home(tmp_path_factory: pytest.TempPathFactory):
         del os.environ["XDG_CACHE_HOME"]
     else:
         os.environ["XDG_CACHE_HOME"] = before
+
+
+@pytest.fixture(scope="session", autouse=True)
+def teacher_secret():
+    """A fixed teacher's secret, so that tests never write .paperdeck-secret into the project."""
+    from generator.secret import ENVIRONMENT
+
+    before = os.environ.get(ENVIRONMENT)
+    os.environ[ENVIRONMENT] = "test-secret-" + "0" * 40
+    yield
+    if before is None:
+        del os.environ[ENVIRONMENT]
+    else:
+        os.environ[ENVIRONMENT] = before

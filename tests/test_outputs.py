@@ -65,7 +65,7 @@ def test_a_deck_written_as_pdf_is_not_told_about_practice_sheets(project: Path, 
 
 @pytest.mark.parametrize("args, folder, written", [
     (["build", "--out", "new/a/b"], "new/a/b", "outputs.apkg"),
-    (["quiz", "--out", "new/q"], "new/q", "quiz-key.pdf"),
+    (["quiz", "--out", "new/q"], "new/q", "quiz-key.json"),
     (["deck", "-o", "new/d/deck.apkg"], "new/d", "deck.apkg"),
     (["practice", "softmax", "-n", "1", "-o", "new/p/set.apkg"], "new/p", "set.apkg"),
     (["new", "new/project", "--title", "T"], "new/project", "content/paper.yaml"),

@@ -16,7 +16,7 @@ from .options import Session, common_options, paper_option, pass_session, seed_o
 @paper_option
 @common_options
 @pass_session
-def command(session: Session, out: Path | None, seed: int | None, paper: str) -> None:
+def command(session: Session, out: Path | None, seed: int | None, paper: str | None) -> None:
     """Build every recipe in decks/ into the output folder.
 
     \b
@@ -28,7 +28,7 @@ def command(session: Session, out: Path | None, seed: int | None, paper: str) ->
 
     project = session.project()
     out = output_folder(out or project.out, session.note)
-    options = BuildOptions(session.seed(seed), paper)
+    options = BuildOptions(session.seed(seed), paper, project.secret(session.note))
     recipes = iter(project.recipes.values())
     written = 0
     for recipe in session.track(recipes, len(project.recipes), "building", shortest=1):

@@ -104,8 +104,8 @@ def seed_option(f: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def paper_option(f: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
-                        help="Paper size of the PDFs.")(f)
+    return click.option("--paper", type=click.Choice(["a4", "letter"]), default=None,
+                        help="Paper size of the PDFs (default: the recipe's paper, else a4).")(f)
 
 
 def difficulty_option(f: Callable[..., Any]) -> Callable[..., Any]:

@@ -38,7 +38,7 @@ MAX_PROBLEMS = 50_000
 @common_options
 @pass_session
 def command(session: Session, types: tuple[str, ...], count: int, seed: int | None,
-            difficulty: str, output: Path, variants: int, set_name: str | None, paper: str) -> None:
+            difficulty: str, output: Path, variants: int, set_name: str | None, paper: str | None) -> None:
     """Regenerate randomized practice as an Anki set or a printable sheet.
 
     By default the Anki set keeps its slots: re-importing it gives the same notes
@@ -68,5 +68,5 @@ def command(session: Session, types: tuple[str, ...], count: int, seed: int | No
     built = items.build_practice(project.content, sets, session.seed(seed), set_name or "practice",
                                  session.track)
     exporter = exporters.get(EXPORTERS[output.suffix.lower()])
-    exporter.export(built, output, exporters.ExportOptions(paper=paper))
+    exporter.export(built, output, exporters.ExportOptions(paper=project.paper(paper)))
     session.note(f"wrote {output} ({len(built.items)} problems)")

@@ -1,4 +1,4 @@
-"""``paperdeck quiz``: the forms of a quiz recipe and their key, as PDFs."""
+"""``paperdeck quiz``: the forms of a quiz recipe, their keys and the key JSON."""
 
 from __future__ import annotations
 
@@ -11,27 +11,43 @@ from .options import Session, common_options, paper_option, pass_session, seed_o
 
 @click.command(name="quiz")
 @click.argument("recipe", required=False)
-@click.option("--versions", "-k", type=click.IntRange(1, 26), help="Forms A, B, … (default: the recipe's).")
+@click.option("--versions", "--forms", "-k", "versions", type=click.IntRange(1, 1000),
+              help="How many forms: A … Z, AA, AB, … (default: the recipe's; at most 1000).")
+@click.option("--roster", type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              help="A CSV of students (name, optionally id): one form each, named on every page.")
 @seed_option
 @click.option("--out", type=click.Path(path_type=Path),
               help="Output folder (default: out/RECIPE/).")
 @paper_option
 @common_options
 @pass_session
-def command(session: Session, recipe: str | None, versions: int | None, seed: int | None,
-            out: Path | None, paper: str) -> None:
-    """Print K forms of a quiz and its answer key as PDFs.
+def command(session: Session, recipe: str | None, versions: int | None, roster: Path | None,
+            seed: int | None, out: Path | None, paper: str | None) -> None:
+    """Print the forms of a quiz, a key per form and the key JSON.
+
+    Form seeds derive from your secret (.paperdeck-secret, made on first use):
+    forms print only their label and a code, the keys print the seeds.
 
     \b
     Example:
-      paperdeck quiz quiz-attention --versions 3 --seed 11 --paper letter
+      paperdeck quiz quiz-attention --versions 30 --seed 11 --paper letter
+      paperdeck quiz quiz-attention --roster class.csv
     """
     from .. import exporters, quiz
+    from ..errors import UsageError
     from ..outputs import output_folder
+    from ..roster import read_roster
 
+    if roster is not None and versions is not None:
+        raise UsageError("give --roster (one form per student) or --versions, not both")
     project = session.project()
     chosen = project.quiz_recipe(recipe)
+    students = read_roster(roster) if roster is not None else ()
     out = output_folder(out or project.out / chosen.id, session.note)
-    forms = quiz.build_quiz(project.content, chosen, session.seed(seed), versions or chosen.versions)
-    for path in exporters.get("quiz").export(forms, out, exporters.ExportOptions(paper=paper)):
-        session.note(f"wrote {path}")
+    built = quiz.build_quiz(project.content, chosen, session.seed(seed), versions or chosen.versions,
+                            project.secret(session.note), students)
+    options = exporters.ExportOptions(paper=project.paper(paper, chosen))
+    written = exporters.get("quiz").export(built, out, options)
+    for path in written:
+        session.say(f"wrote {path}")
+    session.note(f"wrote {built.count} forms, their keys and {chosen.id}-key.json into {out}")

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import problems
+from .. import precision, problems
 from .. import visuals as visuals_package
 from ..errors import ContentError, Finding, PaperdeckError, ProblemInputError
 from ..latex import math_problems
@@ -28,6 +28,7 @@ from ..model import (
     Visual,
     WorkedExample,
 )
+from ..needs import need_problem
 from ..problems.registry import SOURCE_LABEL
 from . import yamlsource
 from .schema import Report, Where, build_file
@@ -129,8 +130,17 @@ class _Checks:
                 where.error("a numeric answer is a number", "answer")
             if q.tolerance is None or q.tolerance < 0:
                 where.error("a numeric question states its tolerance (0 or more)", "tolerance")
+            elif isinstance(q.answer, (int, float)) and not isinstance(q.answer, bool):
+                for message in precision.problems(q.prompt, q.answer, q.tolerance):
+                    where.error(message, "prompt")
         elif q.tolerance is not None:
             where.error("only numeric questions have a tolerance", "tolerance")
+        for i, need in enumerate(q.needs):
+            wrong = need_problem(need)
+            if wrong:
+                where.error(wrong, f"needs[{i}]")
+        if q.needs and q.calculator:
+            where.error("a question either lists what it needs or needs a calculator, not both", "needs")
         if q.type == "short_answer" and not (isinstance(q.answer, str) and q.answer.strip()):
             where.error("a short_answer answer is the model answer, as text", "answer")
 

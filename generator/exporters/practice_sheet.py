@@ -1,4 +1,5 @@
-"""A practice sheet as PDF: the problems of a Deck first, their worked solutions after."""
+"""A practice sheet as PDF, laid out like a textbook's exercises: the problems of a Deck
+first, several to a page (no boxes to work in), then their worked solutions."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ def practice_source(deck: Deck, paper: str = "a4", calculator: bool = False) -> 
     for n, study_item in enumerate(found, 1):
         problem = study_item.body
         pairs = () if calculator else exponentials(problem)
-        out.append(item(ProblemItem(n, math.nan, problem, pairs)))
+        out.append(item(ProblemItem(n, math.nan, problem, pairs), tag=True, work_space=False))
     out.append("#pagebreak()\n#section-title([Solutions], [])\n")
     for n, study_item in enumerate(found, 1):
         problem = study_item.body

@@ -11,7 +11,7 @@ import math
 
 from .. import problems
 from ..latex import LatexError
-from ..presentation import format_number, letter, number_formatter, tolerance_words, value_latex
+from ..presentation import answer_formatter, format_number, letter, tolerance_words, value_latex
 from ..problems import Problem
 from ..problems.latex import number
 from ..quiz import QuestionItem, QuizItem
@@ -34,6 +34,13 @@ def _exp_table(pairs: tuple[tuple[float, float], ...]) -> str:
     return f"#exp-table(({xs},), ({ys},), note: {note})\n"
 
 
+def _values_table(pairs: tuple[tuple[str, float], ...]) -> str:
+    """The values a content question needs (its ``needs``), as a table like the exponentials'."""
+    xs = ", ".join(f"[{inline_math(latex)}]" for latex, _ in pairs)
+    ys = ", ".join(f"[{escape(f'{y:.4f}')}]" for _, y in pairs)
+    return f"#values-table(({xs},), ({ys},), note: [Values you may need:])\n"
+
+
 def _work_space(problem: Problem) -> float:
     base = problems.get(problem.type).work_space_cm
     return round(base * _DIFFICULTY_SCALE.get(problem.difficulty, 1.0), 1)
@@ -54,23 +61,34 @@ def _question_body(item: QuestionItem) -> tuple[str, float]:
     elif question.type == "numeric":
         unit = f" ({escape(question.unit)})" if question.unit else ""
         body += f"\n#answer-line([Answer{unit}:])"
+    if item.table:
+        body += "\n" + _values_table(item.table)
     return body, _QUESTION_SPACE[question.type]
 
 
-def item(quiz_item: QuizItem) -> str:
-    """A question or problem as it prints on a form or sheet, with space to work."""
+def item(quiz_item: QuizItem, tag: bool = False, work_space: bool = True) -> str:
+    """A question or problem as it prints on a form or sheet, with space to work.
+
+    ``tag`` prints a problem's type and seed under it: on a practice sheet, never on a
+    quiz form (the seed regenerates the answer with ``paperdeck problems``).
+    ``work_space`` False leaves out the box to work in (a practice sheet is worked on
+    paper of one's own, like a textbook's exercises, so several fit on a page).
+    """
     try:
         if isinstance(quiz_item, QuestionItem):
             body, space = _question_body(quiz_item)
         else:
             problem = quiz_item.problem
             body = markdown(problem.prompt)
-            body += f"\n\n#text(size: 8pt)[{problem_tag(problem)}]"
+            if tag:
+                body += f"\n\n#text(size: 8pt)[{problem_tag(problem)}]"
             if quiz_item.exponentials:
                 body += "\n" + _exp_table(quiz_item.exponentials)
             space = _work_space(problem)
     except LatexError as error:
         raise LatexError(f"cannot print {_name(quiz_item)}: {error}", error.command) from None
+    if not work_space:
+        space = 0.0
     shown = "none" if math.isnan(quiz_item.points) else f"[{points(quiz_item.points)}]"
     return f"#item({quiz_item.number}, {shown}, [{body}], space: {space}cm)\n"
 
@@ -84,7 +102,7 @@ def _name(quiz_item: QuizItem) -> str:
 def solution(problem: Problem) -> str:
     """Answer with tolerance, worked steps and named-mistake results of a problem."""
     lines = []
-    fmt = number_formatter(problem.tolerance.abs, problem.tolerance.rel)
+    fmt = answer_formatter(problem.prompt, problem.tolerance.abs, problem.tolerance.rel)
     answers = r" \quad ".join(rf"\mathrm{{{_latex_name(k)}}} = {value_latex(v, fmt)}"
                               for k, v in problem.answer.items())
     tolerance = markdown(tolerance_words(problem.tolerance.abs, problem.tolerance.rel))
@@ -119,11 +137,12 @@ def _question_key(quiz_item: QuestionItem) -> str:
             out.append("#table(columns: (auto, 1fr), inset: 5pt, [*Wrong choice*], [*Why it is wrong*], "
                        + ", ".join(wrong) + ")")
     elif question.type == "true_false":
-        out.append(f"#right-answer[{'True' if question.answer else 'False'}]")
+        shown = f"({letter(quiz_item.answer_index)}) " if quiz_item.answer_index is not None else ""
+        out.append(f"#right-answer[{shown}{'True' if question.answer else 'False'}]")
     elif question.type == "numeric":
         unit = f" {escape(question.unit)}" if question.unit else ""
         tolerance = markdown(tolerance_words(question.tolerance))
-        answer = inline_math(format_number(question.answer))
+        answer = inline_math(answer_formatter(question.prompt)(question.answer))
         out.append(f"#right-answer[{answer}{unit} (tolerance {tolerance})]")
     else:
         out.append(f"#right-answer[{markdown(str(question.answer))}]")

@@ -109,8 +109,10 @@ def test_the_pdf_reads_the_work_space_and_prints_the_exponentials(toy) -> None:
     deck = Deck("Toy", "aiayn", tuple(problem_items("aiayn", "toy", "Practice",
                                                     [ProblemSet(TYPE_ID, 2, "medium")], 5)))
     source = practice_sheet.practice_source(deck)
-    assert source.count("space: 3.8cm)") == 2  # 3.0 cm scaled by 1.25 for medium
+    assert source.count("space: 0.0cm)") == 2  # a practice sheet is worked on one's own paper
     assert source.count("#exp-table(") == 2
+    on_a_form = print_items.item(quiz.ProblemItem(1, 1.0, deck.items[0].body))
+    assert "space: 3.8cm)" in on_a_form  # 3.0 cm scaled by 1.25 for medium
     assert print_items._work_space(deck.items[0].body) == 3.8
 
 

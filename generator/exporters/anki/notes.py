@@ -22,7 +22,7 @@ from ... import problems
 from ...errors import PaperdeckError
 from ...items import LabelCard, StudyItem
 from ...model import Cloze, Concept, Equation, Flashcard, Question, Visual, WorkedExample
-from ...presentation import letter, number_formatter, tolerance_words
+from ...presentation import answer_formatter, letter, number_formatter, tolerance_words
 from ...problems import Problem, Tolerance
 from . import notetypes
 from .markup import (
@@ -274,7 +274,8 @@ def _numbers_attr(value: Any) -> str:
 def _problem_fields(body: Problem) -> dict[str, str]:
     """The fields that change from one problem of a card to the next."""
     primary = problems.get(body.type).primary
-    fmt = number_formatter(body.tolerance.abs, body.tolerance.rel)
+    tolerance = body.tolerance
+    fmt = answer_formatter(body.prompt, tolerance.abs, tolerance.rel)
     key = body.answer[primary]
     # The answer a student types first, then the rest of the key.
     answer = {primary: key, **{k: v for k, v in body.answer.items() if k != primary}}

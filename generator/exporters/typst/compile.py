@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import os
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from importlib import resources
 from typing import cast
 
@@ -23,10 +24,13 @@ TEMPLATE = resources.files(__package__).joinpath("quiz.typ").read_text(encoding=
 """The page set-up and the functions (``#item``, ``#key-block``, …) every document uses."""
 
 
-def preamble(paper: str, title: str, running: str) -> str:
-    """The template set up for one document: paper size, title, running header (markup)."""
+def preamble(paper: str, title: str, running: str, heading: str | None = None) -> str:
+    """The template set up for one document: paper size, title (plain text, the PDF's
+    metadata), running header and footer (markup) and the title in the header (markup,
+    math typeset; default the plain title)."""
+    shown = "[" + heading + "]" if heading is not None else string(title)
     return (TEMPLATE + "\n#show: sheet.with(paper: " + string(PAPERS[paper]) + ", title: "
-            + string(title) + ", running: " + running + ")\n")
+            + string(title) + ", heading: " + shown + ", running: " + running + ")\n")
 
 
 def pdf_bytes(compiler: typst_compiler.Compiler, source: str, timestamp: int) -> bytes:
@@ -67,6 +71,16 @@ def _pool() -> ThreadPoolExecutor:
     if _POOL is None:
         _POOL = ThreadPoolExecutor(max_workers=os.cpu_count() or 1, thread_name_prefix="typst")
     return _POOL
+
+
+def parallelism() -> int:
+    """How many documents compile at once."""
+    return os.cpu_count() or 1
+
+
+def submit(job: Callable[[], bytes]) -> Future[bytes]:
+    """Run ``job`` (a compile) on the pool's threads; its compiler stays warm there."""
+    return _pool().submit(job)
 
 
 def compile_many(sources: list[str], timestamp: int) -> list[bytes]:
