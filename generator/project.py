@@ -10,16 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from .content import load
 from .errors import UsageError
-from .model import Content
-from .recipes import DeckRecipe, QuizRecipe, Recipe, load_recipes
+
+if TYPE_CHECKING:  # finding a project (``find_root``) loads nothing
+    from .model import Content
+    from .recipes import DeckRecipe, QuizRecipe, Recipe
 
 BUNDLED = Path(__file__).parent / "bundled"
 
-_R = TypeVar("_R", DeckRecipe, QuizRecipe)
+_R = TypeVar("_R", "DeckRecipe", "QuizRecipe")
 
 
 @dataclass(frozen=True)
@@ -57,10 +58,14 @@ class Project:
 
     def deck_recipe(self, name: str | None) -> DeckRecipe:
         """The deck recipe called ``name``, or the first deck recipe when no name is given."""
+        from .recipes import DeckRecipe
+
         return self._recipe(name, "deck", DeckRecipe)
 
     def quiz_recipe(self, name: str | None) -> QuizRecipe:
         """The quiz recipe called ``name``, or the first quiz recipe when no name is given."""
+        from .recipes import QuizRecipe
+
         return self._recipe(name, "quiz", QuizRecipe)
 
     def _recipe(self, name: str | None, kind: str, cls: type[_R]) -> _R:
@@ -92,6 +97,9 @@ def find_root(project: Path | None) -> Path:
 
 def open_project(project: Path | None = None) -> Project:
     """Load and validate the content and recipes of the project."""
+    from .content import load
+    from .recipes import load_recipes
+
     root = find_root(project)
     content = load(root)
     recipes = load_recipes(root, content) if (root / "decks").is_dir() else {}
