@@ -26,6 +26,7 @@ COMMANDS = {
     "quiz": "Print the forms of a quiz (or one per student), their keys and the key JSON.",
     "practice": "Regenerate randomized practice as an Anki set or a printable sheet.",
     "stress": "Make N forms of a quiz and check every invariant (answerable, keys, mistakes).",
+    "grade": "Grade a class's answers against a quiz key: scores, named mistakes, report, remedial decks.",
 }
 """Every command, in the order ``--help`` lists them, with its one-line summary;
 its code is ``generator.commands.<name>.command``."""
