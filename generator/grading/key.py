@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import ContentError, Finding
+from ..errors import Finding, InputError
 
 KEY_FORMAT = 1
 """The key layout this reader understands (the key's ``format``)."""
@@ -155,21 +155,21 @@ def read_key(path: Path) -> QuizKey:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ContentError([Finding(shown, 0, "", "no such file")]) from None
+        raise InputError([Finding(shown, 0, "", "no such file")]) from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ContentError([Finding(shown, 0, "", f"not a quiz key JSON ({error})")]) from None
+        raise InputError([Finding(shown, 0, "", f"not a quiz key JSON ({error})")]) from None
     if not isinstance(data, dict) or "form_keys" not in data:
-        raise ContentError([Finding(shown, 0, "", "not a quiz key JSON (no form_keys); "
+        raise InputError([Finding(shown, 0, "", "not a quiz key JSON (no form_keys); "
                                     "give the <quiz>-key.json that paperdeck quiz wrote")])
     if data.get("format") != KEY_FORMAT:
-        raise ContentError([Finding(shown, 0, "format", f"key format {data.get('format')!r} is not "
+        raise InputError([Finding(shown, 0, "format", f"key format {data.get('format')!r} is not "
                                     f"{KEY_FORMAT}, the one this paperdeck reads")])
     forms: dict[str, KeyForm] = {}
     for f, form in enumerate(data["form_keys"]):
         try:
             questions = {q.number: q for q in map(_question, form["questions"])}
         except (KeyError, TypeError, ValueError) as error:
-            raise ContentError([Finding(shown, 0, f"form_keys[{f}]", f"cannot be read: {error}")]) from None
+            raise InputError([Finding(shown, 0, f"form_keys[{f}]", f"cannot be read: {error}")]) from None
         student = form.get("student") or {}
         forms[form["label"]] = KeyForm(form["label"], form.get("code", ""), student.get("name", ""),
                                        questions)

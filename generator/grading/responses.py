@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import ContentError, Finding
+from ..errors import Finding, InputError
 from .key import CHOICE_KINDS, KeyForm, KeyQuestion, QuizKey
 
 Answer = str | tuple[float | None, ...] | float | None
@@ -139,13 +139,13 @@ def read_responses(path: Path, key: QuizKey, note: Callable[[str], None] = lambd
     try:
         text = Path(path).read_text(encoding="utf-8-sig")
     except FileNotFoundError:
-        raise ContentError([Finding(shown, 0, "", "no such file")]) from None
+        raise InputError([Finding(shown, 0, "", "no such file")]) from None
     except (OSError, UnicodeDecodeError) as error:
-        raise ContentError([Finding(shown, 0, "", f"cannot be read as UTF-8 text ({error})")]) from None
+        raise InputError([Finding(shown, 0, "", f"cannot be read as UTF-8 text ({error})")]) from None
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_dialect(text.split("\n", 1)[0]))
     header = next(reader, None)
     if header is None:
-        raise ContentError([Finding(shown, 0, "", "empty file; the first line names the columns: "
+        raise InputError([Finding(shown, 0, "", "empty file; the first line names the columns: "
                                     "student, form, 1, 2, …")])
     columns: dict[str, int] = {}
     questions: dict[int, int] = {}
@@ -171,7 +171,7 @@ def read_responses(path: Path, key: QuizKey, note: Callable[[str], None] = lambd
             found.append(Finding(shown, 1, "", f"no {needed!r} column; the first line names the columns: "
                                  "student, form, 1, 2, …"))
     if found:
-        raise ContentError(found)
+        raise InputError(found)
     if skipped:
         note(f"{shown}: skipped columns that are not question numbers: {', '.join(skipped)}")
     responses: list[Response] = []
@@ -213,5 +213,5 @@ def read_responses(path: Path, key: QuizKey, note: Callable[[str], None] = lambd
             answers[n] = answer
         responses.append(Response(student, form.label, line, answers))
     if found:
-        raise ContentError(found)
+        raise InputError(found)
     return responses
