@@ -188,3 +188,39 @@ def test_not_a_key(tmp_path: Path, capsys) -> None:
         f"paperdeck: {bad}: format: key format 9 is not 1, the one this paperdeck reads"])
     assert _grade(tmp_path / "missing.json", responses, capsys) == (2, [
         f"paperdeck: {tmp_path / 'missing.json'}: no such file"])
+
+
+# -- the command -----------------------------------------------------------------
+
+def test_default_folder_survives_the_next_quiz_run(tmp_path: Path, capsys) -> None:
+    quiz_folder = tmp_path / "quiz-attention"
+    printing = ["-q", "quiz", "quiz-attention", "--versions", "2", "--out", str(quiz_folder), "--seed"]
+    assert main([*printing, "3"]) == 0
+    key = quiz_folder / "quiz-attention-key.json"
+    responses = _csv(tmp_path, [["Ada", "A", "a"], ["Bo", "b"]])
+    assert main(["-q", "grade", str(key), str(responses), "--remedial", "--seed", "4"]) == 0
+    graded = quiz_folder / "graded"
+    assert sorted(p.name for p in graded.iterdir()) == [
+        "mistakes.csv", "remedial", "report.pdf", "scores.csv"]
+    assert sorted(p.name for p in (graded / "remedial").iterdir()) == ["ada.apkg", "bo.apkg"]
+    assert main([*printing, "5"]) == 0
+    assert (graded / "scores.csv").is_file()
+    # Grading again without --remedial leaves no stale decks behind.
+    assert main(["-q", "grade", str(key), str(responses)]) == 0
+    assert not (graded / "remedial").exists()
+
+
+def test_a_roster_form_is_found_by_the_students_name(key_path: Path, tmp_path: Path) -> None:
+    data = json.loads(key_path.read_text(encoding="utf-8"))
+    for form, name in zip(data["form_keys"], ["Ada Lovelace", "Bo", "Cy"], strict=True):
+        form["student"] = {"name": name, "id": ""}
+    roster_key = tmp_path / "roster-key.json"
+    roster_key.write_text(json.dumps(data), encoding="utf-8")
+    path = _csv(tmp_path, [["ada lovelace", ""], ["Cy", " "]])
+    assert [(r.student, r.form) for r in read_responses(path, read_key(roster_key))] == [
+        ("ada lovelace", "A"), ("Cy", "C")]
+
+
+def test_help_lists_grade(capsys) -> None:
+    assert main(["--help"]) == 0
+    assert "grade" in capsys.readouterr().out
