@@ -34,6 +34,8 @@ from . import ExportOptions
 from .typst import escape, markdown
 from .typst.compile import compile_pdf, preamble
 
+TOP_MISTAKES = 25
+"""Named mistakes the report lists; mistakes.csv has every one."""
 OUTPUTS = ("scores.csv", "mistakes.csv", "report.pdf", "remedial")
 """What a graded folder holds; a folder of these only is swapped whole."""
 _TEMPLATE = resources.files("generator.exporters.typst").joinpath("grade.typ").read_text(encoding="utf-8")
@@ -169,9 +171,12 @@ def report_source(grading: Grading, paper: str = "a4") -> str:
                "[the most common first, with the lessons that teach them])\n")
     if grading.mistakes:
         rows = [f"[{markdown(m.name)}], [{m.count}], [{m.students}], [{_where(m.readings)}]"
-                for m in grading.mistakes]
+                for m in grading.mistakes[:TOP_MISTAKES]]
         out.append("#table(columns: (1fr, auto, auto, 1fr), inset: 4pt, [*Mistake*], [*Answers*],"
                    " [*Students*], [*Read*],\n" + ",\n".join(rows) + ")\n")
+        if len(grading.mistakes) > TOP_MISTAKES:
+            more = len(grading.mistakes) - TOP_MISTAKES
+            out.append(escape(f"{more} more named mistake{'s' if more > 1 else ''} in mistakes.csv.") + "\n")
     else:
         out.append("No answer shows a named mistake.\n")
     out.append("#pagebreak(weak: true)\n#section-title([Feedback], [per student: what lost points, "
