@@ -43,6 +43,15 @@ class ContentError(PaperdeckError):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
+class InputError(PaperdeckError):
+    """A file given to a command (a quiz key, a class's responses) cannot be used;
+    carries every problem found, in the order of the file (line, then column)."""
+
+    def __init__(self, problems: list[Finding]):
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
 class UsageError(PaperdeckError):
     """A command-line option or argument is invalid."""
 

@@ -1,0 +1,51 @@
+"""``paperdeck grade``: a class's answers against a quiz's key JSON."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .options import Session, common_options, paper_option, pass_session, seed_option
+
+
+@click.command(name="grade")
+@click.argument("key", metavar="QUIZ-KEY.json", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("responses", metavar="RESPONSES.csv", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("-o", "--out", type=click.Path(file_okay=False, path_type=Path),
+              help="Output folder (default: graded/ beside the key).")
+@click.option("--remedial", is_flag=True,
+              help="Also write an Anki deck per student: fresh problems of the types they missed and "
+                   "the cards of the lessons their mistakes come from.")
+@seed_option
+@paper_option
+@common_options
+@pass_session
+def command(session: Session, key: Path, responses: Path, out: Path | None, remedial: bool,
+            seed: int | None, paper: str | None) -> None:
+    """Grade RESPONSES.csv (student, form, 1, 2, …) against QUIZ-KEY.json.
+
+    Writes scores.csv, mistakes.csv (every answer that shows a named mistake) and
+    report.pdf (histogram, difficulty and discrimination per question, common
+    mistakes, feedback per student); with --remedial, remedial/<student>.apkg.
+
+    \b
+    Example:
+      paperdeck grade out/quiz-attention/quiz-attention-key.json answers.csv --remedial
+    """
+    from .. import exporters
+    from ..grading import grade_quiz
+    from ..outputs import output_folder
+
+    project = session.project()
+    out = output_folder(out or key.parent / "graded", session.note)
+    remedial_seed = session.seed(seed) if remedial else None
+    graded = grade_quiz(key, responses, project.content, remedial_seed, session.note)
+    options = exporters.ExportOptions(paper=project.paper(paper))
+    written = exporters.get("graded").export(graded, out, options)
+    for path in written:
+        session.say(f"wrote {path}")
+    mistakes = sum(m.count for m in graded.mistakes)
+    decks = f" and {len(graded.remedial)} remedial decks" if remedial else ""
+    session.note(f"graded {len(graded.results)} students: {mistakes} answers show a named mistake; "
+                 f"wrote scores.csv, mistakes.csv, report.pdf{decks} into {out}")

@@ -1,0 +1,246 @@
+"""A graded quiz as files: ``scores.csv``, ``mistakes.csv``, ``report.pdf`` and, with
+remedial decks, ``remedial/<student>.apkg``.
+
+- ``scores.csv``: student, form, score, max, percent, then the points of each question
+  number (empty for a short answer left ungraded, which counts in neither score nor max).
+- ``mistakes.csv``: one row per answer that shows a named mistake: student, question
+  (its number on the student's form), mistake, form, item (content id or
+  ``problem:TYPE``), lesson (its title) and source (the paper's label).
+- ``report.pdf``: the class report (Typst, like the quizzes): a histogram of scores,
+  each question's difficulty and discrimination, the most common named mistakes with
+  the lessons that teach them, and a short feedback section per student.
+
+Everything is written into a folder beside the target and swapped in: a folder of
+these files only is replaced whole; a folder that holds other files too keeps them,
+and the graded files are replaced one by one.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import shutil
+import statistics
+from importlib import resources
+from pathlib import Path
+
+from ..grading import Grading
+from ..grading.analysis import BINS, Reading
+from ..grading.key import KeyQuestion
+from ..grading.scoring import Mark, StudentResult
+from ..presentation import build_time
+from . import ExportOptions
+from .typst import escape, markdown
+from .typst.compile import compile_pdf, preamble
+
+TOP_MISTAKES = 25
+"""Named mistakes the report lists; mistakes.csv has every one."""
+OUTPUTS = ("scores.csv", "mistakes.csv", "report.pdf", "remedial")
+"""What a graded folder holds; a folder of these only is swapped whole."""
+_TEMPLATE = resources.files("generator.exporters.typst").joinpath("grade.typ").read_text(encoding="utf-8")
+
+
+def points_text(x: float | None) -> str:
+    """Points as a spreadsheet reads them: at most four decimals, no trailing zeros."""
+    if x is None:
+        return ""
+    text = f"{x:.4f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _csv(rows: list[list[str]]) -> bytes:
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerows(rows)
+    return buffer.getvalue().encode("utf-8")
+
+
+def scores_csv(grading: Grading) -> bytes:
+    width = max((len(r.marks) for r in grading.results), default=0)
+    rows = [["student", "form", "score", "max", "percent", *map(str, range(1, width + 1))]]
+    for r in grading.results:
+        by_number = {m.number: m.points for m in r.marks}
+        rows.append([r.student, r.form, points_text(r.score), points_text(r.max), f"{r.percent:.1f}",
+                     *(points_text(by_number.get(n)) for n in range(1, width + 1))])
+    return _csv(rows)
+
+
+def mistakes_csv(grading: Grading) -> bytes:
+    rows = [["student", "question", "mistake", "form", "item", "lesson", "source"]]
+    for r in grading.results:
+        form = grading.key.forms[r.form]
+        for m in r.marks:
+            if m.mistake:
+                question = form.questions[m.number]
+                where = grading.readings.lessons(question)[0]
+                rows.append([r.student, str(m.number), m.mistake, r.form, question.item, where.title,
+                             where.source])
+    return _csv(rows)
+
+
+# -- the report ------------------------------------------------------------------
+
+def _percent(x: float | None) -> str:
+    return "—" if x is None else f"{100 * x:.0f} %"
+
+
+def _where(readings: tuple[Reading, ...]) -> str:
+    parts = []
+    for reading in readings:
+        if reading.title:
+            parts.append(f"{markdown(reading.title)} ({escape(reading.source)})" if reading.source
+                         else markdown(reading.title))
+        elif reading.source:
+            parts.append(escape(f"the paper, {reading.source}"))
+    return "; ".join(parts) or "—"
+
+
+def _item_name(question: KeyQuestion) -> str:
+    if question.problem_type:
+        return escape(f"{question.problem_type} problem")
+    return escape(question.content_id)
+
+
+def _wrong(question: KeyQuestion, m: Mark) -> str:
+    if m.blank:
+        what = "no answer"
+    elif question.kind == "short_answer":
+        what = "marked by hand"
+    elif question.size > 1 and m.share:
+        right = round(m.share * question.size)
+        what = f"{right} of {question.size} numbers right"
+    elif isinstance(m.answer, str):
+        what = f"answered {m.answer}"
+    else:
+        what = "wrong"
+    text = escape(what)
+    if m.mistake:
+        text += f": #emph[{markdown(m.mistake)}]"
+    return text
+
+
+def _student(grading: Grading, result: StudentResult) -> str:
+    form = grading.key.forms[result.form]
+    head = escape(f"{result.student} · Form {result.form} · {points_text(result.score)} of "
+                  f"{points_text(result.max)} ({result.percent:.0f} %)")
+    lines = []
+    ungraded = 0
+    for m in result.marks:
+        if m.share is None:
+            ungraded += 1
+            continue
+        if m.share >= 1:
+            continue
+        question = form.questions[m.number]
+        where = _where(grading.readings.lessons(question)[:1])
+        lines.append(f"- *{m.number}.* {_item_name(question)}, {escape(points_text(m.points))}"
+                     f" of {escape(points_text(m.possible))} · {_wrong(question, m)} · read {where}\n")
+    if not lines:
+        lines.append("Full marks on everything graded.\n")
+    if ungraded:
+        lines.append(escape(f"{ungraded} short answer{'s' if ungraded > 1 else ''} not graded yet.") + "\n")
+    return f"#feedback([{head}], [\n{''.join(lines)}])\n"
+
+
+def report_source(grading: Grading, paper: str = "a4") -> str:
+    """The Typst source of the class report."""
+    key = grading.key
+    title = key.title or key.quiz
+    out = [preamble(paper, f"{title}: class report", "[Class report]", markdown(title)), _TEMPLATE, "\n"]
+    results = grading.results
+    percents = [r.percent for r in results]
+    summary = (f"{len(results)} students · {len(key.forms)} forms · "
+               f"mean {statistics.fmean(percents):.1f} % · median {statistics.median(percents):.1f} %"
+               ) if results else "no students"
+    out.append(f"#align(center, text(size: 17pt, weight: \"bold\")[{markdown(title)}: class report])\n"
+               f"#align(center, text(size: 10pt)[{escape(summary)}])\n")
+    out.append("#section-title([Scores], [students per band of the score, in percent])\n")
+    labels = ", ".join(f"[{i * 100 // BINS}–{(i + 1) * 100 // BINS}]" for i in range(BINS))
+    out.append(f"#histogram(({', '.join(map(str, grading.histogram))},), ({labels},))\n")
+    out.append("#section-title([Questions], [share correct: mean share of the points earned; "
+               "discrimination: point-biserial correlation with the rest of the quiz])\n")
+    rows = []
+    for stats in grading.items:
+        disc = "—" if stats.discrimination is None else f"{stats.discrimination:.2f}"
+        rows.append(f"[{escape(stats.item)}], [{markdown(stats.section)}], [{stats.students}],"
+                    f" [{_percent(stats.difficulty)}], [{escape(disc)}]")
+    out.append("#table(columns: (auto, 1fr, auto, auto, auto), inset: 4pt, align: (left, left, right, right,"
+               " right), [*Question*], [*Section*], [*Students*], [*Share correct*], [*Discrimination*],\n"
+               + ",\n".join(rows) + ")\n")
+    out.append("#section-title([Named mistakes], "
+               "[the most common first, with the lessons that teach them])\n")
+    if grading.mistakes:
+        rows = [f"[{markdown(m.name)}], [{m.count}], [{m.students}], [{_where(m.readings)}]"
+                for m in grading.mistakes[:TOP_MISTAKES]]
+        out.append("#table(columns: (1fr, auto, auto, 1fr), inset: 4pt, [*Mistake*], [*Answers*],"
+                   " [*Students*], [*Read*],\n" + ",\n".join(rows) + ")\n")
+        if len(grading.mistakes) > TOP_MISTAKES:
+            more = len(grading.mistakes) - TOP_MISTAKES
+            out.append(escape(f"{more} more named mistake{'s' if more > 1 else ''} in mistakes.csv.") + "\n")
+    else:
+        out.append("No answer shows a named mistake.\n")
+    out.append("#pagebreak(weak: true)\n#section-title([Feedback], [per student: what lost points, "
+               "the mistake it shows, where to read about it])\n")
+    out.extend(_student(grading, result) for result in results)
+    return "".join(out)
+
+
+def report_pdf(grading: Grading, paper: str = "a4", timestamp: int | None = None) -> bytes:
+    return compile_pdf(report_source(grading, paper), build_time(timestamp))
+
+
+# -- writing the folder ----------------------------------------------------------
+
+def _swap_in(staging: Path, folder: Path) -> None:
+    if not folder.is_dir():
+        os.replace(staging, folder)
+        return
+    entries = list(folder.iterdir())
+    if all(entry.name in OUTPUTS for entry in entries):
+        old = folder.with_name(f".{folder.name}.old-{os.getpid()}")
+        os.replace(folder, old)
+        os.replace(staging, folder)
+        shutil.rmtree(old, ignore_errors=True)
+        return
+    new = {entry.name for entry in staging.iterdir()}
+    for entry in staging.iterdir():
+        target = folder / entry.name
+        if entry.is_dir() and target.is_dir():
+            old = folder / f".{entry.name}.old-{os.getpid()}"
+            os.replace(target, old)
+            os.replace(entry, target)
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            os.replace(entry, target)
+    for name in OUTPUTS:
+        if name not in new and (folder / name).exists():
+            shutil.rmtree(folder / name) if (folder / name).is_dir() else (folder / name).unlink()
+    staging.rmdir()
+
+
+def export(grading: Grading, folder: Path, options: ExportOptions) -> list[Path]:
+    """Write the scores, the mistakes, the report (and remedial decks) into ``folder`` as one set."""
+    folder = Path(folder).resolve()
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    for leftover in folder.parent.glob(f".{folder.name}.[no][el][wd]-*"):  # of a run that was killed
+        shutil.rmtree(leftover, ignore_errors=True)
+    staging = folder.with_name(f".{folder.name}.new-{os.getpid()}")
+    staging.mkdir()
+    written = []
+    try:
+        (staging / "scores.csv").write_bytes(scores_csv(grading))
+        (staging / "mistakes.csv").write_bytes(mistakes_csv(grading))
+        (staging / "report.pdf").write_bytes(report_pdf(grading, options.paper, options.build_time))
+        written += ["scores.csv", "mistakes.csv", "report.pdf"]
+        if grading.remedial:
+            from .anki import build_package
+
+            (staging / "remedial").mkdir()
+            for name, deck in grading.remedial:
+                (staging / "remedial" / name).write_bytes(build_package(deck, options))
+                written.append(f"remedial/{name}")
+        _swap_in(staging, folder)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return [folder / name for name in written]

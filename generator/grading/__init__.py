@@ -1,0 +1,55 @@
+"""Grading a printed quiz: the key JSON and the class's responses become marks,
+statistics, named mistakes and remedial decks.
+
+The stages, one module each: ``key`` (read the key JSON), ``responses`` (read the
+CSV, forgiving and strict), ``scoring`` (marks and named mistakes), ``analysis``
+(histogram, difficulty, discrimination, common mistakes, where each is taught),
+``remedial`` (a deck per student). ``grade_quiz`` runs them; the ``graded``
+exporter writes the result (scores.csv, mistakes.csv, report.pdf, remedial/).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..items import Deck
+from ..model import Content
+from .analysis import ItemStats, MistakeCount, Readings, common_mistakes, histogram, item_stats
+from .key import QuizKey, read_key
+from .responses import read_responses
+from .scoring import StudentResult, grade
+
+
+@dataclass(frozen=True)
+class Grading:
+    """Everything ``paperdeck grade`` writes."""
+
+    key: QuizKey
+    results: tuple[StudentResult, ...]
+    """One per student, in the order of the responses."""
+    items: tuple[ItemStats, ...]
+    mistakes: tuple[MistakeCount, ...]
+    histogram: tuple[int, ...]
+    readings: Readings
+    remedial: tuple[tuple[str, Deck], ...] = ()
+    """(file name, deck) per student who lost points, with ``--remedial``."""
+
+
+def grade_quiz(key_path: Path, responses_path: Path, content: Content, remedial_seed: int | None = None,
+               note: Callable[[str], None] = lambda _: None) -> Grading:
+    """Grade ``responses_path`` against ``key_path``; remedial decks when a seed is given."""
+    key = read_key(key_path)
+    results = grade(key, read_responses(responses_path, key, note))
+    readings = Readings(content)
+    decks: tuple[tuple[str, Deck], ...] = ()
+    if remedial_seed is not None:
+        from .remedial import remedial_decks
+
+        decks = remedial_decks(content, key, results, readings, remedial_seed)
+    return Grading(key, results, tuple(item_stats(key, results)),
+                   tuple(common_mistakes(key, results, readings)), tuple(histogram(results)), readings, decks)
+
+
+__all__ = ["Grading", "grade_quiz"]

@@ -1,0 +1,106 @@
+"""Remedial practice: one Anki deck per student, made from the mistakes they made.
+
+Each deck holds fresh problems of every problem type the student lost points on
+(``REVIEW_PROBLEMS`` each, at the easiest difficulty they missed it at) and every
+card of the lessons their lost points come from. One ``.apkg`` per student, not one
+deck with a subdeck per student: a student imports only their own file, so no
+student's collection holds the classmates' names and weak points.
+
+Identity (Anki GUIDs) never depends on the quiz: a problem's slot is
+``review/<student>/<type>/<n>``, so grading the next quiz and importing again gives
+the same notes new numbers (review history kept) instead of adding new ones; lesson
+cards keep the GUIDs of their content ids, the same notes as in the full deck, so a
+student who has the full deck gets no duplicates either.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import re
+
+import numpy as np
+
+from .. import items
+from ..model import Content
+from ..recipes import ProblemSet
+from .analysis import Readings
+from .key import QuizKey
+from .scoring import StudentResult
+
+REVIEW_PROBLEMS = 3
+"""Fresh problems per problem type a student lost points on."""
+_DIFFICULTY_ORDER = {"easy": 0, "medium": 1, "hard": 2}
+
+
+def student_key(student: str) -> str:
+    """The student as slot keys name them: spaces collapsed, case folded."""
+    return " ".join(student.split()).casefold()
+
+
+def student_seed(seed: int, student: str) -> int:
+    """The seed of one student's fresh problems: the grading seed and the student's name."""
+    digest = hashlib.sha256(student_key(student).encode("utf-8")).digest()
+    sequence = np.random.SeedSequence([seed, int.from_bytes(digest[:8], "big")])
+    return int(sequence.generate_state(1, np.uint32)[0])
+
+
+def deck_title(content: Content) -> str:
+    """The top-level deck of every remedial deck: the same for every quiz and student."""
+    return f"{content.paper.title} (review)"
+
+
+def file_name(student: str, taken: set[str]) -> str:
+    """A file name for the student's deck, unique among ``taken``."""
+    stem = re.sub(r"[^\w]+", "-", student.strip(), flags=re.UNICODE).strip("-").lower() or "student"
+    name, n = f"{stem}.apkg", 2
+    while name in taken:
+        name, n = f"{stem}-{n}.apkg", n + 1
+    taken.add(name)
+    return name
+
+
+def student_deck(content: Content, key: QuizKey, result: StudentResult, readings: Readings,
+                 seed: int) -> items.Deck | None:
+    """The remedial deck of one student, or None when they lost no points."""
+    form = key.forms[result.form]
+    types: dict[str, str] = {}
+    lessons: list[str] = []
+    for m in result.marks:
+        if m.share is None or m.share >= 1:
+            continue
+        question = form.questions[m.number]
+        first = readings.lessons(question)[0]
+        if first.lesson and first.lesson not in lessons:
+            lessons.append(first.lesson)
+        if question.problem_type:
+            before = types.get(question.problem_type, question.difficulty)
+            types[question.problem_type] = min(before, question.difficulty,
+                                               key=lambda d: _DIFFICULTY_ORDER.get(d, 0))
+    if not lessons and not types:
+        return None
+    found = items.lesson_items(content, lessons) if lessons else []
+    sets = [ProblemSet(type_id, REVIEW_PROBLEMS, difficulty)  # type: ignore[arg-type]
+            for type_id, difficulty in types.items()]
+    who = student_key(result.student)
+    generated = items.problem_items(content.paper.id, f"review/{who}", "Practice", sets,
+                                    student_seed(seed, result.student))
+    counters: dict[str, int] = {}
+    for item in generated:
+        type_id = item.body.type
+        counters[type_id] = counters.get(type_id, 0) + 1
+        # The slot names the student and the type, never the quiz or the difficulty.
+        found.append(dataclasses.replace(item, key=f"review/{who}/{type_id}/{counters[type_id]}"))
+    return items.Deck(deck_title(content), content.paper.id, tuple(found))
+
+
+def remedial_decks(content: Content, key: QuizKey, results: tuple[StudentResult, ...], readings: Readings,
+                   seed: int) -> tuple[tuple[str, items.Deck], ...]:
+    """(file name, deck) for every student who lost points, in the order of the responses."""
+    taken: set[str] = set()
+    decks = []
+    for result in results:
+        deck = student_deck(content, key, result, readings, seed)
+        if deck is not None:
+            decks.append((file_name(result.student, taken), deck))
+    return tuple(decks)
