@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import csv
 import io
-import os
-import shutil
 import statistics
 from importlib import resources
 from pathlib import Path
 
+from ..atomic import file_set
 from ..grading import Grading
 from ..grading.analysis import BINS, Reading
 from ..grading.key import KeyQuestion
@@ -191,43 +190,10 @@ def report_pdf(grading: Grading, paper: str = "a4", timestamp: int | None = None
 
 # -- writing the folder ----------------------------------------------------------
 
-def _swap_in(staging: Path, folder: Path) -> None:
-    if not folder.is_dir():
-        os.replace(staging, folder)
-        return
-    entries = list(folder.iterdir())
-    if all(entry.name in OUTPUTS for entry in entries):
-        old = folder.with_name(f".{folder.name}.old-{os.getpid()}")
-        os.replace(folder, old)
-        os.replace(staging, folder)
-        shutil.rmtree(old, ignore_errors=True)
-        return
-    new = {entry.name for entry in staging.iterdir()}
-    for entry in staging.iterdir():
-        target = folder / entry.name
-        if entry.is_dir() and target.is_dir():
-            old = folder / f".{entry.name}.old-{os.getpid()}"
-            os.replace(target, old)
-            os.replace(entry, target)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            os.replace(entry, target)
-    for name in OUTPUTS:
-        if name not in new and (folder / name).exists():
-            shutil.rmtree(folder / name) if (folder / name).is_dir() else (folder / name).unlink()
-    staging.rmdir()
-
-
 def export(grading: Grading, folder: Path, options: ExportOptions) -> list[Path]:
     """Write the scores, the mistakes, the report (and remedial decks) into ``folder`` as one set."""
-    folder = Path(folder).resolve()
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    for leftover in folder.parent.glob(f".{folder.name}.[no][el][wd]-*"):  # of a run that was killed
-        shutil.rmtree(leftover, ignore_errors=True)
-    staging = folder.with_name(f".{folder.name}.new-{os.getpid()}")
-    staging.mkdir()
     written = []
-    try:
+    with file_set(folder, lambda entry: entry.name in OUTPUTS) as staging:
         (staging / "scores.csv").write_bytes(scores_csv(grading))
         (staging / "mistakes.csv").write_bytes(mistakes_csv(grading))
         (staging / "report.pdf").write_bytes(report_pdf(grading, options.paper, options.build_time))
@@ -239,8 +205,4 @@ def export(grading: Grading, folder: Path, options: ExportOptions) -> list[Path]
             for name, deck in grading.remedial:
                 (staging / "remedial" / name).write_bytes(build_package(deck, options))
                 written.append(f"remedial/{name}")
-        _swap_in(staging, folder)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    return [folder / name for name in written]
+    return [Path(folder).resolve() / name for name in written]

@@ -19,15 +19,14 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import re
-import shutil
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
 from .. import problems
+from ..atomic import file_set
 from ..presentation import build_time, format_number, letter
 from ..quiz import Form, QuestionItem, Quiz, QuizItem
 from . import ExportOptions
@@ -161,45 +160,17 @@ def _bounded(jobs: Iterator[tuple[Path, Callable[[], bytes]]], width: int) -> It
         yield done
 
 
-def _swap_in(staging: Path, folder: Path, stem: str) -> None:
-    """Make the set in ``staging`` the set in ``folder``, with none of the old set left.
-
-    A folder of this quiz's files only is swapped whole (two renames). A folder that
-    holds anything else as well (``--out`` pointing somewhere shared) keeps it: the
-    new files replace the old ones file by file and the old set's leftovers go.
-    """
-    if not folder.is_dir():
-        os.replace(staging, folder)
-        return
-    ours = [entry for entry in folder.iterdir() if entry.name.startswith(f"{stem}-") and entry.is_file()]
-    if len(ours) == sum(1 for _ in folder.iterdir()):
-        old = folder.with_name(f".{folder.name}.old-{os.getpid()}")
-        os.replace(folder, old)
-        os.replace(staging, folder)
-        shutil.rmtree(old, ignore_errors=True)
-        return
-    new = {entry.name for entry in staging.iterdir()}
-    for entry in staging.iterdir():
-        os.replace(entry, folder / entry.name)
-    for entry in ours:
-        if entry.name not in new:
-            entry.unlink()
-    staging.rmdir()
-
-
 def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
     """Write the forms, their keys, the key JSON (and a roster's index) as one set into ``folder``."""
     stem = quiz.recipe.id or "quiz"
     paper = options.paper
     timestamp = build_time(options.build_time)
-    folder = Path(folder).resolve()
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    for leftover in folder.parent.glob(f".{folder.name}.[no][el][wd]-*"):  # of a run that was killed
-        shutil.rmtree(leftover, ignore_errors=True)
-    staging = folder.with_name(f".{folder.name}.new-{os.getpid()}")
-    staging.mkdir()
     written: list[Path] = []
-    try:
+
+    def ours(entry: Path) -> bool:
+        return entry.name.startswith(f"{stem}-") and entry.is_file()
+
+    with file_set(folder, ours) as staging:
         key_path = staging / f"{stem}-key.json"
         with open(key_path, "w", encoding="utf-8") as key_file:
             head = {"format": KEY_FORMAT, "quiz": stem, "title": quiz.recipe.title,
@@ -234,8 +205,4 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
             index = staging / f"{stem}-index.csv"
             index.write_text(buffer.getvalue(), encoding="utf-8")
             written.append(index)
-        _swap_in(staging, folder, stem)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    return [folder / path.name for path in written]
+    return [Path(folder).resolve() / path.name for path in written]
