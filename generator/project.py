@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from .errors import UsageError
+from .errors import Finding, UsageError
 
 if TYPE_CHECKING:  # finding a project (``find_root``) loads nothing
     from .model import Content
@@ -30,6 +30,8 @@ class Project:
     root: Path
     content: Content
     recipes: dict[str, Recipe]
+    warnings: tuple[Finding, ...] = ()
+    """Card-rule warnings (``content.card_rules``): advice that ``check`` prints."""
 
     def describe(self) -> str:
         """One line saying which project this is, for stderr."""
@@ -96,11 +98,21 @@ def find_root(project: Path | None) -> Path:
 
 
 def open_project(project: Path | None = None) -> Project:
-    """Load and validate the content and recipes of the project."""
-    from .content import load
-    from .recipes import load_recipes
+    """Load and validate the content and recipes of the project (or take them from
+    ``project_cache`` when nothing they depend on has changed)."""
+    from . import problems, project_cache
 
     root = find_root(project)
+    kept = project_cache.load(root)
+    if isinstance(kept, Project):
+        problems.load_project_types(root / "problems")  # the registry is not pickled
+        return kept
+    from .content import load
+    from .content.card_rules import card_rule_warnings
+    from .recipes import load_recipes
+
     content = load(root)
     recipes = load_recipes(root, content) if (root / "decks").is_dir() else {}
-    return Project(root, content, recipes)
+    opened = Project(root, content, recipes, tuple(card_rule_warnings(content, root)))
+    project_cache.store(root, opened)
+    return opened

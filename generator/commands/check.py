@@ -17,8 +17,6 @@ def command(session: Session) -> None:
     Example:
       paperdeck check
     """
-    from ..content.card_rules import card_rule_warnings
-
     project = session.project()
     content = project.content
     count = sum(len(getattr(lesson, f)) for lesson in content.lessons
@@ -26,5 +24,5 @@ def command(session: Session) -> None:
                           "questions", "visuals"))
     click.echo(f"ok: {len(content.lessons)} lessons, {count} items, "
                f"{len(project.recipes)} recipes in {project.root}")
-    for warning in card_rule_warnings(content, project.root):  # teaching advice; exit code stays 0
+    for warning in project.warnings:  # teaching advice; exit code stays 0
         click.echo(str(warning), err=True)
