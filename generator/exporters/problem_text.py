@@ -12,7 +12,7 @@ from typing import Any
 
 import orjson
 
-from ..presentation import Formatter, number_formatter, tolerance_words
+from ..presentation import Formatter, answer_formatter, number_formatter, tolerance_words
 from ..problems import Problem
 from .plain_text import Box, beside, math_box, matrix_box, prose
 
@@ -57,7 +57,7 @@ def _problem_text(number: int, problem: Problem) -> str:
 
 def _key_text(number: int, problem: Problem) -> str:
     tolerance = problem.tolerance
-    fmt = number_formatter(tolerance.abs, tolerance.rel)
+    fmt = answer_formatter(problem.prompt, tolerance.abs, tolerance.rel)  # as cards and printed keys
     command = f"paperdeck problems {problem.type} --problem-seed {problem.seed} -d {problem.difficulty}"
     lines = [f"Problem {number}  (seed {problem.seed}: {command})"]
     for i, step in enumerate(problem.steps, 1):

@@ -41,9 +41,10 @@ def test_prose_writes_matrices_on_one_line() -> None:
     assert text == "for K = [1 0; 0 1], so"
 
 
-def test_answers_show_the_digits_of_the_tolerance() -> None:
+def test_answers_show_the_precision_the_prompt_asks_for() -> None:
     problem = problems.generate_one("softmax", 591504485)
+    assert "three decimals" in problem.prompt
     keys = "".join(text_stream([problem])).partition(" Answers ")[2]
-    weights = " ".join(f"{x:.4f}".rstrip("0") for x in problem.answer["p"])
+    weights = " ".join(f"{x:.3f}" for x in problem.answer["p"])
     assert re.search(r"p = \[" + re.escape(weights) + r"\]", keys), keys
     assert "(± 0.002 per number)" in keys
