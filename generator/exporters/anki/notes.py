@@ -303,25 +303,27 @@ def _problem_fields(body: Problem) -> dict[str, str]:
     }
 
 
-def _variants_json(variants: tuple[Problem, ...]) -> str:
+def _variants_json(fields: list[dict[str, str]]) -> str:
     """The problems a card rotates through, as JSON that is safe inside a ``<script>``."""
-    if len(variants) < 2:
+    if len(fields) < 2:
         return ""
-    text = json.dumps([_problem_fields(v) for v in variants], ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
     return text.replace("<", "\\u003c").replace("&", "\\u0026")
 
 
 def problem(item: StudyItem, figures: Figures) -> BuiltNote:
     body: Problem = item.body
     tolerance = body.tolerance
+    # The note's own fields are its first problem's (what a card without JavaScript shows).
+    fields = [_problem_fields(variant) for variant in item.variants or (body,)]
     values = {
-        **_problem_fields(body),
+        **fields[0],
         "TolAbs": "" if tolerance.abs is None else repr(float(tolerance.abs)),
         "TolRel": "" if tolerance.rel is None else repr(float(tolerance.rel)),
         "Tolerance": _tolerance_text(tolerance),
         "ProblemType": escape(body.type),
         "Difficulty": escape(body.difficulty),
-        "Variants": _variants_json(item.variants),
+        "Variants": _variants_json(fields),
         **_common(item),
     }
     return _note(notetypes.PROBLEM, values, (0,))
