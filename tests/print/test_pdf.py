@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import io
+import json
+from pathlib import Path
 
 import pypdf
 import pytest
+import typst
 
 from generator import items, presentation, quiz
 from generator.exporters import ExportOptions, practice_sheet, quiz_forms
@@ -13,6 +16,7 @@ from generator.exporters.typst import markdown
 from generator.exporters.typst.compile import compile_pdf
 from generator.latex import LatexError
 from generator.model import Question
+from generator.project import open_project
 from generator.recipes import ProblemSet, QuestionPick, QuizSection
 
 from .conftest import NASTY, NASTY_PRINTED, pages_text, recipe, squash
@@ -207,6 +211,8 @@ def test_a_bad_source_date_epoch_is_an_error_for_pdfs_as_for_decks(content, tmp_
     with pytest.raises(UsageError, match="SOURCE_DATE_EPOCH must be whole seconds"):
         practice_sheet.export(deck, tmp_path / "sheet.pdf", ExportOptions())
     assert not (tmp_path / "sheet.pdf").exists()
+
+
 def test_practice_sheet_puts_several_problems_to_a_page(content, tmp_path):
     deck = items.build_practice(content, [ProblemSet("sdpa", 12)], seed=2)
     path = tmp_path / "sheet.pdf"
@@ -219,15 +225,72 @@ def test_practice_sheet_puts_several_problems_to_a_page(content, tmp_path):
 def test_a_work_space_shrinks_to_fill_the_page_rather_than_leave_it_half_empty():
     from generator.exporters.typst.compile import preamble
 
-    # After 18 cm of text, an 8 cm work space does not fit, 60% of it does.
-    source = (preamble("a4", "t", "[]") + "#v(18cm)\n"
-              "#item(1, [3], [First problem.], space: 8cm)\n#item(2, [3], [Second problem.], space: 8cm)\n")
-    pages = pages_text(compile_pdf(source, 0))
+    # After an 18 cm question, an 8 cm work space does not fit, 60% of it does.
+    source = (preamble("a4", "t", "[]") + "#item(1, [1], [Long question. #v(18cm)])\n"
+              "#item(2, [3], [First problem.], space: 8cm)\n#item(3, [3], [Second problem.], space: 8cm)\n")
+    pdf, warnings = typst.Compiler(ignore_system_fonts=True).compile_with_warnings(source.encode(), format="pdf")
+    assert not warnings  # the layout settles
+    pages = pages_text(pdf)
     assert "First problem" in pages[0] and "Second problem" in pages[1]
     # With less room than 60% of the space, the problem moves to the next page whole.
-    source = source.replace("#v(18cm)", "#v(21cm)")
-    pages = pages_text(compile_pdf(source, 0))
+    pages = pages_text(compile_pdf(source.replace("#v(18cm)", "#v(21cm)"), 0))
     assert "First problem" in pages[1]
+
+
+# Where every tagged block of a compiled document sits, and the work space of each
+# item, read back through a query: (kind, number, space, start page, start y, end page,
+# end y) per block, in points, and the plan's work spaces.
+_LAYOUT = """
+#context [#metadata((
+  plan: plan().pairs().map(((k, v)) => (k, v.pt())).to-dict(),
+  page: page.height.pt(), bottom: bottom-margin.to-absolute().pt(), em: 1em.to-absolute().pt(),
+  blocks: range(0, query(<flow>).len() - 1, step: 2).map(i => {
+    let (start, end) = (query(<flow>).at(i), query(<flow>).at(i + 1))
+    let (a, b) = (start.location().position(), end.location().position())
+    (kind: end.value.kind, number: end.value.number, space: end.value.space.pt(),
+     above: end.value.above.to-absolute().pt(), below: end.value.below.to-absolute().pt(),
+     pages: (a.page, b.page), ys: (a.y.pt(), b.y.pt()))
+  })))<layout>]
+"""
+
+
+@pytest.mark.parametrize("name", ["quiz-attention", "quiz-final"])
+def test_no_quiz_page_is_left_with_room_for_the_item_pushed_past_it(name):
+    """Over 8 forms of a shipped quiz, the layout settles, and each page but the last
+    is left with less room than the next item needs with its work space shrunk to
+    its least (``shrink``, 60%), read from where the blocks really landed."""
+    from generator.exporters.typst.compile import _compiler
+
+    project = open_project(Path(__file__).parents[2])
+    made = quiz.build_quiz(project.content, project.recipes[name], seed=3, versions=8, secret=b"t")
+    moved_shrunk = 0
+    for form in made.iter_forms():
+        source = quiz_forms.form_source(made, form)
+        _, warnings = _compiler().compile_with_warnings(source.encode(), format="pdf")
+        assert not warnings, [w.message for w in warnings]  # e.g. "did not converge"
+        layout = json.loads(typst.query((source + _LAYOUT).encode(), "<layout>", field="value", one=True,
+                                        ignore_system_fonts=True))
+        bottom, gap = layout["page"] - layout["bottom"], 0.3 * layout["em"]
+        blocks = layout["blocks"]
+        for i in range(2, len(blocks)):
+            block = blocks[i]
+            if block["kind"] == "title":
+                continue
+            first = blocks[i - 1] if blocks[i - 1]["kind"] == "title" else block  # a title goes along
+            previous = blocks[blocks.index(first) - 1]
+            if first["pages"][0] == previous["pages"][1]:
+                continue
+            # The item (and its title) went to a new page: it did not fit where `previous`
+            # ended, but for the plan's slack (0.3em) and a point.
+            space, plan = block["space"], layout["plan"]
+            moved_shrunk += plan.get(str(block["number"]), space) < space
+            end = previous["ys"][1] + (gap + plan.get(str(previous["number"]), previous["space"])
+                                       if previous["space"] else 0)
+            least = space * 0.6 if space >= 4 / 2.54 * 72 else space
+            needed = (max(previous["below"], first["above"]) + block["ys"][1] - first["ys"][0]
+                      + (gap + least if space else 0))
+            assert end + needed > bottom - gap - 1, (form.letter, block["number"], end, needed, bottom)
+    assert moved_shrunk == 0  # an item shrunk to fit stays on the page it was shrunk for
 
 
 def test_titles_and_instructions_typeset_their_math(content, tmp_path):
