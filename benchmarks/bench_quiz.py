@@ -2,6 +2,8 @@
 
 Targets on a 2-core machine: 100 forms in at most 3 s, 500 forms under 300 MB peak.
 Each size runs in its own process, so that its peak memory (max RSS) is its own.
+A last line tells where one form's CPU time goes, measured on one thread: making the
+forms, writing their Typst source, and Typst compiling a form and its key.
 ``--before`` also runs the pipeline this replaced (every form held in memory, one
 key PDF of all forms) for comparison in the same run.
 
@@ -22,7 +24,7 @@ from pathlib import Path
 
 from generator import quiz
 from generator.exporters import ExportOptions, quiz_forms
-from generator.exporters.typst.compile import compile_many
+from generator.exporters.typst.compile import compile_many, compile_pdf
 from generator.model import Choice, Content, Lesson, Paper, Question
 from generator.recipes import ProblemSet, QuestionPick, QuizRecipe, QuizSection
 
@@ -99,6 +101,26 @@ def _one(forms: int, before: bool) -> dict[str, float]:
             "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "mb": size / 1e6}
 
 
+def _parts(forms: int = 21) -> dict[str, float]:
+    """CPU ms per form, on this thread, of each stage (the first form warms Typst up)."""
+    source = content()
+    start = time.process_time()
+    built = quiz.build_quiz(source, RECIPE, seed=7, versions=forms, secret=b"bench")
+    made = list(built.iter_forms())
+    made_at = time.process_time()
+    pairs = [(quiz_forms.form_source(built, f), quiz_forms.form_key_source(built, f)) for f in made]
+    written_at = time.process_time()
+    compile_pdf(pairs[0][0], 0), compile_pdf(pairs[0][1], 0)
+    spent = {"form": 0.0, "key": 0.0}
+    for form, key in pairs[1:]:
+        for part, text in (("form", form), ("key", key)):
+            begin = time.process_time()
+            compile_pdf(text, 0)
+            spent[part] += time.process_time() - begin
+    return {"make": 1000 * (made_at - start) / forms, "source": 1000 * (written_at - made_at) / forms,
+            "form": 1000 * spent["form"] / (forms - 1), "key": 1000 * spent["key"] / (forms - 1)}
+
+
 def _measure(forms: int, before: bool) -> dict[str, float]:
     command = [sys.executable, __file__, "--one", str(forms)] + (["--before"] if before else [])
     result = subprocess.run(command, capture_output=True, text=True, check=True)
@@ -136,6 +158,10 @@ def main() -> int:
                 over.append(f"100 forms took {m['wall']:.2f} s (target {TARGET_SECONDS_100:.0f} s)")
             if not before and forms == 500 and m["peak_mb"] >= TARGET_MB_500:
                 over.append(f"500 forms peaked at {m['peak_mb']:.0f} MB (target {TARGET_MB_500:.0f} MB)")
+    parts = _parts()
+    names = {"make": "making it", "source": "its Typst source",
+             "form": "Typst: the form", "key": "Typst: its key"}
+    print("one form's CPU on one thread: " + ", ".join(f"{names[k]} {ms:.1f} ms" for k, ms in parts.items()))
     for line in over:
         print(f"over target: {line}", file=sys.stderr)
     return 1 if over else 0

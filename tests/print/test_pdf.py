@@ -223,12 +223,12 @@ def test_practice_sheet_puts_several_problems_to_a_page(content, tmp_path):
 
 
 def test_a_work_space_shrinks_to_fill_the_page_rather_than_leave_it_half_empty():
-    from generator.exporters.typst.compile import preamble
+    from generator.exporters.typst.compile import _compiler, preamble
 
     # After an 18 cm question, an 8 cm work space does not fit, 60% of it does.
     source = (preamble("a4", "t", "[]") + "#item(1, [1], [Long question. #v(18cm)])\n"
               "#item(2, [3], [First problem.], space: 8cm)\n#item(3, [3], [Second problem.], space: 8cm)\n")
-    pdf, warnings = typst.Compiler(ignore_system_fonts=True).compile_with_warnings(source.encode(), format="pdf")
+    pdf, warnings = _compiler().compile_with_warnings(source.encode(), format="pdf")
     assert not warnings  # the layout settles
     pages = pages_text(pdf)
     assert "First problem" in pages[0] and "Second problem" in pages[1]

@@ -10,6 +10,7 @@ character Typst would read as markup or code (``#``, ``$``, ``*``, ``_``, ``@``,
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ...latex import convert
@@ -95,6 +96,9 @@ def _block(block: Block) -> str:
             + ", ".join(cells) + ")")
 
 
+@functools.lru_cache(maxsize=4096)
 def markdown(text: str) -> str:
-    """Typst markup for content text: paragraphs, lists, tables, emphasis, code and math."""
+    """Typst markup for content text: paragraphs, lists, tables, emphasis, code and math.
+
+    Cached: a quiz's forms print the same questions and choices over and over."""
     return "\n\n".join(_block(block) for block in blocks(text))
