@@ -173,6 +173,8 @@ DERIVED: dict[str, dict[float, tuple[str, float]]] = {
     T3: {
         0.9: ("single-head BLEU below the best setting of rows (A)",
               value(T3, "base", "BLEU") - value(T3, "(A) h=1", "BLEU")),
+        1.2: ("BLEU lost without dropout, row (D) P_drop = 0.0 against the base model",
+              value(T3, "base", "BLEU") - value(T3, "(D) P_drop=0.0", "BLEU")),
     },
     T4: {},
 }

@@ -5,8 +5,9 @@ every decimal number in its text (and ``a \\cdot 10^{b}`` training costs) must b
 a cell of that table, a number computed from its cells (``DERIVED``, checked
 against the computation) or a listed non-cell value (``OTHER``, with its reason).
 Whole numbers (parameter counts, layer counts, years, ``1/4``) are too common to
-check this way. In the other direction every cell must be stated by at least
-one item citing its table.
+check this way. In the other direction every cell must be in the text of a lesson
+citing its table (the guide prints the tables in full; cards ask only the numbers
+worth knowing and comparisons).
 """
 
 from __future__ import annotations
@@ -66,6 +67,18 @@ def cited_items() -> dict[str, list[tuple[str, str]]]:
     return by_table
 
 
+def lesson_texts() -> dict[str, list[tuple[str, str]]]:
+    """Table -> [(lesson id, its text)] for every lesson that lists the table in its sources."""
+    content = load(ROOT)
+    by_table: dict[str, list[tuple[str, str]]] = {}
+    for lesson in content.lessons:
+        for source in lesson.sources:
+            match = TABLE_LABEL.match(source)
+            if match and match.group(1) in {t for t, _, _, _ in TABLES}:
+                by_table.setdefault(match.group(1), []).append((lesson.id, lesson.text))
+    return by_table
+
+
 def close(a: float, b: float) -> bool:
     return abs(a - b) <= 1e-9 * max(1.0, abs(a), abs(b))
 
@@ -122,16 +135,18 @@ def test_every_number_cited_to_a_table_is_in_it() -> None:
     assert check_numbers(cited_items()) == []
 
 
-def test_every_cell_is_stated_by_some_item() -> None:
-    assert uncovered(cited_items()) == []
+def test_every_cell_is_in_the_text_of_a_lesson_citing_its_table() -> None:
+    assert uncovered(lesson_texts()) == []
 
 
 def test_a_wrong_number_is_caught() -> None:
     by_table = cited_items()
-    item_id, text = next((i, t) for i, t in by_table["T2"] if "23.75" in t)
-    by_table["T2"] = [(i, t.replace("23.75", "23.57") if i == item_id else t) for i, t in by_table["T2"]]
-    assert check_numbers(by_table) == [f"{item_id} (T2): 23.57 is not in Table 2"]
-    assert "T2 ByteNet / BLEU EN-DE = 23.75" in uncovered(by_table)
+    item_id, text = next((i, t) for i, t in by_table["T2"] if "28.4" in t)
+    by_table["T2"] = [(i, t.replace("28.4", "28.7") if i == item_id else t) for i, t in by_table["T2"]]
+    assert check_numbers(by_table) == [f"{item_id} (T2): 28.7 is not in Table 2"]
+    texts = lesson_texts()
+    texts["T2"] = [(i, t.replace("23.75", "23.57")) for i, t in texts["T2"]]
+    assert uncovered(texts) == ["T2 ByteNet / BLEU EN-DE = 23.75"]
 
 
 @pytest.mark.parametrize("table", ["T2", "T3", "T4"])
