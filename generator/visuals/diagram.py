@@ -47,6 +47,9 @@ class Part:
     """x, y, width, height in the diagram's pixels, covering the part and its words."""
     ask: bool = True
     """Whether label-the-part cards ask for it; repeats of an asked part are not asked again."""
+    twins: tuple[str, ...] = ()
+    """Ids of parts whose different words still give this one away (``Inputs`` beside
+    ``Outputs (shifted right)``); a twin of a part is also a twin of its twin."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,12 @@ class Diagram:
         """The part's box as percentages of the figure (left, top, width, height)."""
         x, y, w, h = part.box
         return (100 * x / self.width, 100 * y / self.height, 100 * w / self.width, 100 * h / self.height)
+
+    def twins(self, part: Part) -> tuple[Part, ...]:
+        """The other parts a label card covers with ``part``: drawn with the same words, or
+        named as twins (either way round), so that none of them gives the answer away."""
+        return tuple(p for p in self.parts if p.id != part.id
+                     and (p.label == part.label or p.id in part.twins or part.id in p.twins))
 
 
 def _n(value: float) -> str:
@@ -102,11 +111,11 @@ class Canvas:
     parts: list[Part] = field(default_factory=list)
 
     def _part(self, part_id: str, lines: list[str], box: tuple[float, float, float, float],
-              answer: str | None, note: str, ask: bool) -> None:
+              answer: str | None, note: str, ask: bool, twins: tuple[str, ...] = ()) -> None:
         if any(p.id == part_id for p in self.parts):
             raise ValueError(f"part {part_id!r} drawn twice")
         label = " ".join(plain(line) for line in lines)
-        self.parts.append(Part(part_id, label, answer or label, note, box, ask))
+        self.parts.append(Part(part_id, label, answer or label, note, box, ask, twins))
 
     def text(self, lines: list[str], x: float, y: float, *, size: float = FONT_SIZE,
              anchor: str = "middle", small: tuple[str, ...] = ()) -> tuple[float, float]:
@@ -128,7 +137,7 @@ class Canvas:
 
     def box(self, part_id: str, lines: list[str], x: float, y: float, w: float, h: float, fill: str, *,
             small: tuple[str, ...] = (), answer: str | None = None, note: str = "", ask: bool = True,
-            shadows: int = 0) -> None:
+            shadows: int = 0, twins: tuple[str, ...] = ()) -> None:
         """A rounded box with its words centred; ``shadows`` draws copies behind it (parallel layers)."""
         for i in range(shadows, 0, -1):
             # Copies up and to the right, fainter the further back, as in the paper's Figure 2.
@@ -144,12 +153,12 @@ class Canvas:
         self.text(lines, x + w / 2, y + h / 2, small=small)
         self.shapes.append("</g>")
         pad = STROKE
-        self._part(part_id, lines, (x - pad, y - pad, w + 2 * pad, h + 2 * pad), answer, note, ask)
+        self._part(part_id, lines, (x - pad, y - pad, w + 2 * pad, h + 2 * pad), answer, note, ask, twins)
 
     def label(self, part_id: str, lines: list[str], x: float, y: float, width: float, *,
               anchor: str = "middle", small: tuple[str, ...] = (), answer: str | None = None,
               note: str = "", ask: bool = True,
-              extra: tuple[float, float, float, float] | None = None) -> None:
+              extra: tuple[float, float, float, float] | None = None, twins: tuple[str, ...] = ()) -> None:
         """Words standing alone (``Inputs``, ``N×``) as a part; ``width`` bounds the widest line.
 
         ``extra`` (x, y, w, h) widens the part's box to cover a drawn symbol beside the words.
@@ -164,7 +173,7 @@ class Canvas:
             x1 = max(box[0] + box[2], extra[0] + extra[2])
             y1 = max(box[1] + box[3], extra[1] + extra[3])
             box = (x0, y0, x1 - x0, y1 - y0)
-        self._part(part_id, lines, box, answer, note, ask)
+        self._part(part_id, lines, box, answer, note, ask, twins)
 
     def line(self, *points: tuple[float, float], arrow: bool = False, opacity: float = 1.0) -> None:
         """A polyline through ``points``; ``arrow`` puts a head at the last point."""
@@ -209,5 +218,9 @@ class Canvas:
             f'<path d="M0,0 L10,5 L0,10 Z" fill="{INK}"/></marker></defs>\n'
             f'<rect x="0" y="0" width="{w}" height="{h}" fill="#ffffff"/>\n'
         )
+        ids = {p.id for p in self.parts}
+        unknown = sorted({t for p in self.parts for t in p.twins} - ids)
+        if unknown:
+            raise ValueError(f"twins name parts that are not drawn: {unknown}")
         body = "\n".join(self.shapes)
         return Diagram(self.width, self.height, tuple(self.parts), f"{head}{body}\n</svg>\n")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from generator import visuals
 from generator.exporters import anki
 from generator.exporters.anki import notetypes
@@ -21,6 +23,29 @@ def _style(box):
 def test_twins_are_covered_only_where_labels_repeat():
     labels = [p.label for p in visuals.parts("attention-blocks", PARAMS)]
     assert labels.count("MatMul") == 2 and all(labels.count(x) == 1 for x in labels if x != "MatMul")
+
+
+def test_named_twins_are_covered_both_ways():
+    # Different words that still give the answer away: the other side's label.
+    arch = visuals.diagram("transformer-architecture", {})
+    parts = {p.id: p for p in arch.parts}
+    assert {p.id for p in arch.twins(parts["inputs"])} == {"outputs"}
+    assert {p.id for p in arch.twins(parts["outputs"])} == {"inputs"}
+    assert {p.id for p in arch.twins(parts["output-embedding"])} == {"input-embedding"}
+    assert {p.id for p in arch.twins(parts["input-embedding"])} == {"output-embedding"}
+    sdpa = visuals.diagram("attention-blocks", PARAMS)
+    parts = {p.id: p for p in sdpa.parts}
+    assert {p.id for p in sdpa.twins(parts["v"])} == {"q", "k"}
+    assert {p.id for p in sdpa.twins(parts["matmul-scores"])} == {"matmul-output"}
+
+
+def test_a_twin_must_be_drawn():
+    from generator.visuals.diagram import Canvas
+
+    canvas = Canvas(100, 100, "t")
+    canvas.label("a", ["A"], 50, 50, 20, twins=("b",))
+    with pytest.raises(ValueError, match=r"twins name parts that are not drawn: \['b'\]"):
+        canvas.finish()
 
 
 def _asked():
@@ -65,9 +90,11 @@ def test_the_front_hides_exactly_one_part_and_the_back_names_it(col, write, make
         assert masks[0][1] == _style(diagram.fraction(part))
         assert re.search(r'<img src="attention-blocks-[0-9a-f]{12}\.svg"', front)
         assert note["Answer"] not in front and "pd-reveal" not in front, "the front does not tell"
-        # Parts drawn with the same words are covered too, plain, so no twin gives the answer away.
+        # Parts drawn with the same words, or named as twins, are covered too, plain, so no
+        # twin gives the answer away.
         covers = re.findall(r'<div class="pd-cover" style="([^"]+)">', front)
-        twins = [p for p in diagram.parts if p.label == part.label and p.id != part.id]
+        named = {"v": {"q", "k"}, "q": {"v"}, "k": {"v"}}.get(part.id, set())
+        twins = [p for p in diagram.parts if p.id != part.id and (p.label == part.label or p.id in named)]
         assert covers == [_style(diagram.fraction(p)) for p in twins]
         assert "pd-cover" not in back, "the back shows the whole figure"
         assert "pd-mask" not in back.split('<hr id="answer">', 1)[1]

@@ -250,7 +250,7 @@ def label(item: StudyItem, figures: Figures) -> BuiltNote:
     visual, part, diagram = body.visual, body.part, body.diagram
     path = figures.render(visual.kind, dict(visual.params or {}))
     twins = "".join(f'<div class="pd-cover" style="{_box_style(diagram.fraction(p))}"></div>'
-                    for p in diagram.parts if p.label == part.label and p.id != part.id)
+                    for p in diagram.twins(part))
     parts = [{"id": p.id, "label": p.label, "box": [round(v, 2) for v in diagram.fraction(p)]}
              for p in diagram.parts]
     values = {

@@ -105,10 +105,12 @@ def layout(p: dict[str, Any]) -> Diagram:
 
     # Decoder, bottom to top.
     c.label("outputs", ["Outputs", "(shifted right)"], DEC, 722, 104, answer="Outputs (shifted right)",
+            twins=("inputs",),
             note=r"The target tokens so far, offset by one position: position \(i\) sees only "
                  r"outputs before \(i\).")
     c.arrow((DEC, 705), (DEC, 667))
     c.box("output-embedding", ["Output", "Embedding"], right, 620, BOX_W, 45, EMBEDDING,
+          twins=("input-embedding",),
           note="The same learned embedding, for the output tokens.")
     c.arrow((DEC, 620), (DEC, 601))
     c.adder(DEC, 592)

@@ -65,7 +65,7 @@ def _scaled_dot_product(c: Canvas, panel_x: float, d_k: int) -> None:
     c.arrow((v, 372), (v, 94))
     c.label("q", ["Q"], q, 391, 14, ask=False, answer="Q (the queries)")
     c.label("k", ["K"], k, 391, 14, ask=False, answer="K (the keys)")
-    c.label("v", ["V"], v, 391, 14, answer="V (the values)",
+    c.label("v", ["V"], v, 391, 14, answer="V (the values)", twins=("q", "k"),
             note="Only the values skip the scores: they enter at the last MatMul.")
 
 
