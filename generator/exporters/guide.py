@@ -10,6 +10,7 @@ into ``figures`` and included from there.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -52,13 +53,27 @@ def _worked_example(item: StudyItem, figures: Path) -> str:
             f"Result: {inline_math(result)}]\n")
 
 
+_PAPER_FIGURE = re.compile(r"\.F(\d+)$")
+"""A source label naming one of the paper's figures (``S3.F2``, ``SA.F4``) and its number."""
+
+
+def _figure_label(visual: Visual) -> str:
+    """How the guide numbers a figure: the paper's figures by the paper's number ("Figure 2"),
+    the guide's own plots and drawings apart ("Illustration 1"), so that no number the guide
+    prints clashes with the paper's while the text says "(Figure 2, right)"."""
+    paper = _PAPER_FIGURE.search(visual.source)
+    if paper:
+        return f"supplement: [Figure], numbering: (..n) => {string(paper.group(1))}"
+    return 'kind: "illustration", supplement: [Illustration]'
+
+
 def _visual(item: StudyItem, figures: Path) -> str:
     visual: Visual = item.body
     path = visuals.render(visual.kind, visual.params, figures)
     # A diagram's SVG prints at its natural size (1 px = 0.75 pt), where its words are
     # 10.5 pt like the text around it; plots fill the column.
     size = "" if path.suffix == ".svg" else ", width: 100%"
-    return (f"#figure(image({string('/' + path.name)}{size}),"
+    return (f"#figure(image({string('/' + path.name)}{size}), {_figure_label(visual)},"
             f" caption: [{markdown(visual.caption)} ({escape(visual.source)})])\n")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pypdf
@@ -81,3 +82,21 @@ def test_math_is_typeset_and_no_source_text_is_left(guide) -> None:
         assert source not in text
     assert "√" in text
 
+
+
+
+def test_figure_numbers_are_the_papers_and_other_figures_are_illustrations(guide) -> None:
+    path, _, content = guide
+    # Typst joins a figure's supplement and number with a no-break space; the lesson text's
+    # own "(Figure 1: encoder on the left ...)" has an ordinary one.
+    printed = re.findall(r"(Figure|Illustration)\xa0(\d+):", " ".join(pages_text(path)))
+    expected, illustrations = [], 0
+    for visual in (v for lesson in content.lessons for v in lesson.visuals):
+        paper = re.search(r"\.F(\d+)$", visual.source)
+        if paper:
+            expected.append(("Figure", paper.group(1)))
+        else:
+            illustrations += 1
+            expected.append(("Illustration", str(illustrations)))
+    assert printed == expected
+    assert {n for kind, n in printed if kind == "Figure"} == {"1", "2"}
