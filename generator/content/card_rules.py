@@ -13,12 +13,25 @@ Three rules, each about one card:
   function word, ``(in recurrent models)``, is a qualifier and is not checked).
   The reverse card would give its answer away;
 - a cloze whose hidden text also appears unhidden on the same card, in the rest
-  of its text or in its ``extra`` (as a whole word or number, case-insensitively);
+  of its text or in its ``extra`` (as a whole word or number, case-insensitively),
+  or in another deletion that the card shows filled in (``{{c1::0.1}} … {{c2::0.1}}``);
 - a flashcard back longer than ``MAX_BACK`` characters of plain text: its length is
   counted after removing math delimiters, Markdown emphasis and code markers,
   LaTeX font and sizing commands (``\\mathrm``, ``\\text``, ``\\left`` …), the
   backslash of other commands, and braces. Keep the back to one idea and put the
   rest in ``explanation``.
+
+and one rule about pairs of cards, across the whole content (interference):
+
+- two cards that hide the same answer under cues that differ by one word or number
+  (one replaced, added or dropped) or not at all. A card's cue is a flashcard's
+  front, or a cloze's text as one of its cards shows it (its own deletions blank,
+  the others filled in); its answer is what that cloze card hides, or the first
+  clause of a flashcard's back (up to a comma, semicolon, parenthesis or full
+  stop), compared as plain lowercase text. Cues and answers are compared as words
+  and numbers (``5.01``, ``100,000``), math as its letters. A learner who meets
+  both cannot tell from the cue which one they are answering: ask what tells them
+  apart, or keep one.
 
 Warnings are ``Finding``s, printed as ``path:line: field: warning: message``.
 """
@@ -36,6 +49,12 @@ MAX_BACK = 170
 """Longest flashcard back, in plain-text characters."""
 
 _CLOZE = re.compile(r"\{\{c\d+::(.*?)(?:::[^}]*)?\}\}", re.S)
+_NUMBERED_CLOZE = re.compile(r"\{\{c(\d+)::(.*?)(?:::[^}]*)?\}\}", re.S)
+_BLANK = "zzblankzz"
+"""The token a cue has where its card's deletion is (kept intact by ``plain_text``)."""
+_TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[a-z]+(?:-[a-z]+)*")
+_FIRST_CLAUSE = re.compile(r"[,;(]|\.(?:\s|$)")
+_MATH = re.compile(r"\\\(.*?\\\)|\\\[.*?\\\]", re.S)
 _MATH_DELIMITERS = re.compile(r"\\[()\[\]]")
 _FONT_COMMANDS = re.compile(
     r"\\(?:mathrm|text|mathbf|mathit|mathcal|operatorname|boldsymbol|left|right|big|Big)\b")
@@ -98,6 +117,53 @@ def gives_term_away(term: str, definition: str) -> list[str] | None:
     return None
 
 
+def cloze_cards(text: str) -> dict[str, tuple[str, str]]:
+    """Card number -> (cue, answer): the cloze as that card shows it, its own deletions
+    blank and the others filled in, and the text those deletions hide."""
+    cards: dict[str, tuple[str, str]] = {}
+    for number in dict.fromkeys(m.group(1) for m in _NUMBERED_CLOZE.finditer(text)):
+        def shown(m: re.Match[str], number: str = number) -> str:
+            return f" {_BLANK} " if m.group(1) == number else m.group(2)
+
+        hidden = " ".join(m.group(2) for m in _NUMBERED_CLOZE.finditer(text) if m.group(1) == number)
+        cards[number] = (_NUMBERED_CLOZE.sub(shown, text), hidden)
+    return cards
+
+
+def _tokens(text: str) -> list[str]:
+    return _TOKEN.findall(plain_text(text).lower())
+
+
+def first_clause(text: str) -> str:
+    """A flashcard back up to the end of its first clause (a comma, semicolon, parenthesis or
+    full stop outside math): the value it answers."""
+    math: list[str] = []
+
+    def keep(m: re.Match[str]) -> str:
+        math.append(m.group())
+        return f" zzmath{len(math) - 1}zz "
+
+    first = _FIRST_CLAUSE.split(_MATH.sub(keep, text), maxsplit=1)[0]
+    return re.sub(r"zzmath(\d+)zz", lambda m: math[int(m.group(1))], first).strip()
+
+
+def one_word_apart(a: list[str], b: list[str]) -> tuple[str, str] | None:
+    """The differing words when ``a`` and ``b`` are equal or differ by one word replaced, added
+    or dropped (``("", "")`` when equal); otherwise None."""
+    if abs(len(a) - len(b)) > 1:
+        return None
+    prefix = 0
+    while prefix < min(len(a), len(b)) and a[prefix] == b[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < min(len(a), len(b)) - prefix and a[-1 - suffix] == b[-1 - suffix]:
+        suffix += 1
+    rest_a, rest_b = a[prefix:len(a) - suffix], b[prefix:len(b) - suffix]
+    if len(rest_a) > 1 or len(rest_b) > 1:
+        return None
+    return (" ".join(rest_a), " ".join(rest_b))
+
+
 def _lines(project: Path | None, lesson_id: str) -> dict[tuple[str, int], dict[str, int]]:
     """(list name, index) -> key lines of that item in the lesson's file, when it can be read."""
     if project is None:
@@ -143,17 +209,67 @@ def card_rule_warnings(content: Content, project: Path | str | None = None) -> l
         for i, cloze in enumerate(lesson.clozes):
             shown = _normal(_CLOZE.sub(" ", cloze.text))
             extra = _normal(cloze.extra)
+            said: set[str] = set()
             for hidden in dict.fromkeys(_normal(h) for h in _CLOZE.findall(cloze.text)):
                 where = ("text" if _contains(shown, hidden)
                          else "extra" if _contains(extra, hidden) else "")
                 if where:
+                    said.add(hidden)
                     warn("clozes", i, where if where == "extra" else "text",
                          f"cloze {cloze.id!r}: hidden text {hidden!r} also appears unhidden "
                          f"in its {where}")
+            deletions = [(m.group(1), _normal(m.group(2))) for m in _NUMBERED_CLOZE.finditer(cloze.text)]
+            for number, hidden in deletions:
+                other = next((n for n, h in deletions if n != number and _contains(h, hidden)), None)
+                if other is not None and hidden not in said:
+                    said.add(hidden)
+                    warn("clozes", i, "text",
+                         f"cloze {cloze.id!r}: hidden text {hidden!r} of c{number} shows on the "
+                         f"same card, filled in as c{other}")
         for i, card in enumerate(lesson.flashcards):
             length = len(plain_text(card.back))
             if length > MAX_BACK:
                 warn("flashcards", i, "back",
                      f"flashcard {card.id!r}: back is {length} characters of plain text "
                      f"(at most {MAX_BACK}); keep one idea and move the rest to explanation")
-    return warnings
+    return warnings + _interference(content, root)
+
+
+def _interference(content: Content, root: Path | None) -> list[Finding]:
+    """Pairs of cards that hide the same answer under cues one word or number apart."""
+    # (lesson, kind, index, name shown in the message, field, cue tokens, answer as shown)
+    cards: list[tuple[str, str, int, str, str, list[str], str]] = []
+    for lesson in content.lessons:
+        for i, card in enumerate(lesson.flashcards):
+            cards.append((lesson.id, "flashcards", i, f"flashcard {card.id!r}", "front",
+                          _tokens(card.front), plain_text(first_clause(card.back))))
+        for i, cloze in enumerate(lesson.clozes):
+            for number, (cue, hidden) in cloze_cards(cloze.text).items():
+                cards.append((lesson.id, "clozes", i, f"cloze {cloze.id!r} (c{number})", "text",
+                              _tokens(cue), plain_text(hidden)))
+    by_answer: dict[str, list[int]] = {}
+    for n, card in enumerate(cards):
+        value = " ".join(_tokens(card[6]))
+        if value:
+            by_answer.setdefault(value, []).append(n)
+    found: list[Finding] = []
+    lines = {lesson.id: _lines(root, lesson.id) for lesson in content.lessons}
+    for members in by_answer.values():
+        for later_at, later in enumerate(members):
+            for earlier in members[:later_at]:
+                a, b = cards[earlier], cards[later]
+                differ = one_word_apart(a[5], b[5])
+                if differ is None:
+                    continue
+                lesson_id, kind, index, name, field = b[:5]
+                key_lines = lines[lesson_id].get((kind, index), {})
+                how = ("is the same" if differ == ("", "")
+                       else f"differs only by the word {differ[0] or differ[1]!r}" if "" in differ
+                       else f"differs only in {differ[0]!r} / {differ[1]!r}")
+                found.append(Finding(
+                    f"content/lessons/{lesson_id}.yaml", key_lines.get(field, key_lines.get("", 0)),
+                    f"{kind}[{index}].{field}",
+                    f"warning: {name} hides {b[6]!r} like {a[3]} under a cue that {how}; "
+                    "a learner cannot tell them apart, so ask what differs or keep one"))
+                break
+    return found

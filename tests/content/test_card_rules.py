@@ -13,7 +13,14 @@ import pytest
 
 from generator.cli import main
 from generator.content import load
-from generator.content.card_rules import MAX_BACK, card_rule_warnings, plain_text
+from generator.content.card_rules import (
+    MAX_BACK,
+    card_rule_warnings,
+    cloze_cards,
+    first_clause,
+    one_word_apart,
+    plain_text,
+)
 from tests.content.test_broken_corpus import expected_messages, make_project
 
 HERE = Path(__file__).parent
@@ -37,6 +44,33 @@ def test_corpus_covers_every_rule() -> None:
     text = "".join(case.read_text() for case in WARNING_CASES)
     for field in ("concepts[", "clozes[", "flashcards["):
         assert f": {field}" in text
+    for rule in ("also appears unhidden in its text", "also appears unhidden in its extra",
+                 "filled in as c", "under a cue that differs only in", "differs only by the word"):
+        assert rule in text, rule
+
+
+def test_cues_one_word_apart() -> None:
+    assert one_word_apart("how many encoder layers".split(), "how many decoder layers".split()) == \
+        ("encoder", "decoder")
+    assert one_word_apart("bleu of 8 layers".split(), "bleu of 8 layers there".split()) == ("", "there")
+    assert one_word_apart("a b c".split(), "a b c".split()) == ("", "")
+    assert one_word_apart("a b c".split(), "a x y".split()) is None
+    assert one_word_apart("a b".split(), "a b c d".split()) is None
+
+
+def test_a_cloze_card_shows_the_other_deletions_filled_in() -> None:
+    cards = cloze_cards(r"Beam {{c1::4}}, \(\alpha = {{c2::0.6}}\), beam {{c1::4}} again.")
+    assert list(cards) == ["1", "2"]
+    cue, hidden = cards["1"]
+    assert "zzblankzz" in cue and "0.6" in cue and "4" not in cue.replace("zzblankzz", "")
+    assert hidden == "4 4"
+    assert cards["2"][1] == "0.6"
+
+
+def test_a_flashcard_answers_with_its_first_clause() -> None:
+    assert first_clause(r"\(N = 6\), as in the encoder.") == r"\(N = 6\)"
+    assert first_clause(r"\(O(n \cdot d^2)\).") == r"\(O(n \cdot d^2)\)"
+    assert first_clause("24.6 (against 25.8). More.") == "24.6"
 
 
 def test_check_prints_warnings_and_exits_0(tmp_path: Path, capsys) -> None:
