@@ -63,3 +63,7 @@ class ProblemInputError(PaperdeckError):
         self.field = field
         self.message = message
         super().__init__(f"{field}: {message}")
+
+
+class OutputError(PaperdeckError):
+    """What a command writes cannot be written (a read-only folder, a full disk, a file in the way)."""
