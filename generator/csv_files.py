@@ -8,7 +8,7 @@ text"), fields may be quoted. The file is streamed, and bounded: at most
 text that is not UTF-8, or too many rows is a one-line ``file:line`` error (exit 2).
 Cells keep exactly what was written.
 
-Writing (``csv_bytes``): a cell a spreadsheet would run as a formula (one starting
+Writing (``csv_bytes``, UTF-8, CR LF line ends): a cell a spreadsheet would run as a formula (one starting
 with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) is written with a ``'``
 in front, so the spreadsheet shows it as text; a number (``-2``, ``+0.5``, ``1e-3``)
 stays a number.
@@ -46,9 +46,11 @@ def safe_cell(value: object) -> str:
 
 
 def csv_bytes(rows: Iterable[Iterable[object]]) -> bytes:
-    """Rows as UTF-8 CSV (``\\n`` line ends), every cell through ``safe_cell``."""
+    """Rows as UTF-8 CSV, every cell through ``safe_cell``. Lines end in CR LF (RFC 4180):
+    Python's writer quotes a cell holding a character of the line end, so a cell with a
+    lone CR stays one cell (with ``\\n`` line ends it would be written bare)."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerows([safe_cell(cell) for cell in row] for row in rows)
     return buffer.getvalue().encode("utf-8")
 
@@ -65,6 +67,18 @@ def _encoding(path: Path) -> str:
     if start.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return "utf-16"
     return "utf-8-sig"
+
+
+def _undecodable_line(path: Path) -> int:
+    """The line of the first byte that is not UTF-8 (the reader decodes in blocks, so it cannot say)."""
+    if _encoding(path) != "utf-8-sig":
+        return 0
+    data = Path(path).read_bytes()
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as failure:
+        return data.count(b"\n", 0, failure.start) + 1
+    return 0
 
 
 def read_rows(path: Path, what: str, max_rows: int) -> Iterator[tuple[int, list[str]]]:
@@ -107,7 +121,8 @@ def read_rows(path: Path, what: str, max_rows: int) -> Iterator[tuple[int, list[
                                           "with a byte-order mark)")
                 yield line, row
         except UnicodeDecodeError:
-            raise error(line + 1, "not UTF-8 text; save the file as CSV UTF-8 (or Unicode text)") from None
+            raise error(_undecodable_line(path), "not UTF-8 text; save the file as CSV UTF-8 (or Unicode "
+                                                 "text)") from None
         except csv.Error as failure:
             if "field larger" in str(failure):
                 raise error(line + 1, f"a cell of more than {csv.field_size_limit()} characters; a cell "
