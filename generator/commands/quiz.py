@@ -49,9 +49,10 @@ def command(session: Session, recipe: str | None, versions: int | None, roster: 
     students = read_roster(roster) if roster is not None else ()
     out = out or project.out / chosen.id
     refuse_unasked(existing_key(out, chosen.id), replace)
+    secret = project.secret(session.note)
     out = output_folder(out, session.note)
     built = quiz.build_quiz(project.content, chosen, session.seed(seed), versions or chosen.versions,
-                            project.secret(session.note), students)
+                            secret, students)
     options = exporters.ExportOptions(paper=project.paper(paper, chosen), made_by="quiz", replace=replace)
     written = exporters.get("quiz").export(built, out, options)
     for path in written:
