@@ -11,6 +11,7 @@ be graded. The rule (docs/quiz-key.md, "Nothing issued is lost"):
 - A key made by ``build`` may be replaced by any run.
 - Whatever replaces a key keeps the old one beside it, readable by its owner only,
   as ``<quiz>-key.replaced-<UTC time>.json``, unless the new key is the same bytes.
+  The copy is staged with the new set, so it appears exactly when the new key does.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .atomic import PRIVATE, write_bytes
 from .errors import UsageError
 
 MADE_BY_QUIZ = "quiz"
@@ -81,23 +81,11 @@ def refuse_unasked(found: IssuedKey | None, replace: bool) -> None:
                          "beside it, dated), or --out another folder")
 
 
-def keep_replaced(found: IssuedKey, now: float | None = None) -> Path:
-    """Copy the key about to be replaced beside it, dated (UTC); returns the copy's path."""
+def replaced_name(found: IssuedKey, now: float | None = None) -> str:
+    """The name the key about to be replaced is kept under beside it: dated (UTC), new there."""
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(time.time() if now is None else now))
     stem = found.path.name.removesuffix(".json")
-    copy, n = found.path.with_name(f"{stem}.replaced-{stamp}.json"), 2
-    while copy.exists():
-        copy, n = found.path.with_name(f"{stem}.replaced-{stamp}-{n}.json"), n + 1
-    write_bytes(copy, found.data, PRIVATE)
-    return copy
-
-
-def forget_if_unchanged(found: IssuedKey, copy: Path) -> bool:
-    """Remove the kept copy when the new key is the same bytes (nothing was replaced)."""
-    try:
-        same = found.path.read_bytes() == found.data
-    except OSError:
-        return False
-    if same:
-        copy.unlink(missing_ok=True)
-    return same
+    name, n = f"{stem}.replaced-{stamp}.json", 2
+    while (found.path.parent / name).exists():
+        name, n = f"{stem}.replaced-{stamp}-{n}.json", n + 1
+    return name

@@ -27,7 +27,7 @@ from .. import problems
 from ..atomic import PUBLIC, file_set, open_private, write_private
 from ..csv_files import csv_bytes
 from ..errors import UsageError
-from ..issued import existing_key, forget_if_unchanged, keep_replaced
+from ..issued import existing_key, replaced_name
 from ..presentation import build_time, format_number, letter
 from ..quiz import Form, QuestionItem, Quiz, QuizItem
 from . import ExportOptions
@@ -191,7 +191,6 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
     if found is not None and found.issued and not options.replace:
         raise UsageError(f"{found.path} is the key of an issued quiz ({found.describe()}); "
                          "only paperdeck quiz --replace replaces it")
-    kept = None
 
     with file_set(folder, set_file(stem)) as staging:
         key_path = staging / f"{stem}-key.json"
@@ -224,8 +223,8 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
             index = staging / f"{stem}-index.csv"
             write_private(index, csv_bytes([["name", "id", "form", "code", "seed", "pdf"], *index_rows]))
             written.append(index)
-        if found is not None:
-            kept = keep_replaced(found)
-    if kept is not None and not forget_if_unchanged(found, kept):  # type: ignore[arg-type]
-        written.append(kept)
+        if found is not None and key_path.read_bytes() != found.data:
+            kept = staging / replaced_name(found)
+            write_private(kept, found.data)
+            written.append(kept)
     return [Path(folder).resolve() / path.name for path in written]
