@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from . import exporters, items, quiz
+from .issued import existing_key
 from .project import Project
 from .recipes import Recipe
 
@@ -33,9 +34,17 @@ _KINDS: dict[str, tuple[Callable[[Project, Any, BuildOptions], Any], str, str]] 
 }
 
 
-def build_recipe(project: Project, recipe: Recipe, out: Path, options: BuildOptions) -> list[Path]:
-    """Build one recipe; returns the files written."""
+def build_recipe(project: Project, recipe: Recipe, out: Path, options: BuildOptions,
+                 note: Callable[[str], None] = lambda _: None) -> list[Path]:
+    """Build one recipe; returns the files written. A quiz issued by ``paperdeck quiz`` is
+    left alone (``note`` says so): only ``paperdeck quiz --replace`` replaces it."""
     document, exporter, target = _KINDS[recipe.kind]
+    if recipe.kind == "quiz":
+        found = existing_key(out / target.format(recipe.id), recipe.id)
+        if found is not None and found.issued:
+            note(f"left {found.path.parent} alone: it holds an issued quiz ({found.describe()}); "
+                 f"paperdeck quiz {recipe.id} --replace replaces it")
+            return []
     export_options = exporters.ExportOptions(paper=project.paper(options.paper, recipe))
     return exporters.get(exporter).export(document(project, recipe, options),
                                           out / target.format(recipe.id), export_options)

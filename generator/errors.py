@@ -63,3 +63,9 @@ class ProblemInputError(PaperdeckError):
         self.field = field
         self.message = message
         super().__init__(f"{field}: {message}")
+
+
+class OutputError(PaperdeckError, OSError):
+    """What a command writes cannot be written (a read-only folder, a full disk, a file in the way).
+
+    Also an ``OSError``, so a write that may fail (a cache) still skips it as before."""

@@ -26,20 +26,21 @@ def output_file(path: Path, suffixes: Mapping[str, str], say: Callable[[str], No
     return path
 
 
-def output_folder(path: Path, say: Callable[[str], None]) -> Path:
-    """``path`` checked as a folder to write into, created if missing."""
+def output_folder(path: Path, say: Callable[[str], None], create: bool = True) -> Path:
+    """``path`` checked as a folder to write into, created if missing (unless not ``create``:
+    then the command's writer makes it, so a command that fails leaves no folder behind)."""
     if path.exists() and not path.is_dir():
         raise UsageError(f"{path} is a file, not a folder to write into")
-    _parent_folder(path, say)
+    _parent_folder(path, say, create)
     return path
 
 
-def _parent_folder(folder: Path, say: Callable[[str], None]) -> None:
+def _parent_folder(folder: Path, say: Callable[[str], None], create: bool = True) -> None:
     for parent in (folder, *folder.parents):
         if parent.exists():
             if not parent.is_dir():
                 raise UsageError(f"cannot write into {folder}: {parent} is a file")
             break
-    if not folder.exists():
+    if create and not folder.exists():
         folder.mkdir(parents=True)
         say(f"created folder {folder}")

@@ -29,13 +29,18 @@ def load_secret(folder: Path, say: Callable[[str], None]) -> bytes:
     if from_environment:
         return from_environment.encode("utf-8")
     path = folder / FILE_NAME
+    if os.path.lexists(path) and not path.is_file():
+        raise UsageError(f"{path} is not a file; it should hold your secret (move it away to make a new one)")
     if path.is_file():
         text = path.read_text(encoding="utf-8").strip()
         if len(text) < 32:
             raise UsageError(f"{path}: the secret is too short (delete the file to make a new one)")
         return text.encode("utf-8")
     text = secrets.token_hex(32)
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError as error:
+        raise UsageError(f"cannot make the secret {path}: {error.strerror}") from None
     with os.fdopen(descriptor, "w", encoding="utf-8") as file:
         file.write(text + "\n")
     say(f"created {path}: the secret your quiz seeds derive from; keep it, and keep it out of git")

@@ -5,10 +5,10 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import shutil
 import signal
 import subprocess
 import sys
-import time
 import zipfile
 from pathlib import Path
 
@@ -73,23 +73,57 @@ def test_same_seed_and_source_date_epoch_give_identical_bytes(first_build, tmp_p
     assert different == []
 
 
+KILLED = """
+import os, signal, sys
+from generator.cli import main
+
+out, kill_at = os.path.abspath(sys.argv[1]), int(sys.argv[2])
+renames = 0
+real_replace = os.replace
+
+def replace(source, target):
+    global renames
+    if os.path.abspath(target).startswith(out + os.sep):
+        renames += 1
+        if renames == kill_at:
+            os.kill(os.getpid(), signal.SIGKILL)
+    real_replace(source, target)
+
+os.replace = replace
+sys.exit(main(["--project", sys.argv[3], "--quiet", "build", "--out", out, "--seed", sys.argv[4]]))
+"""
+
+
+def killed_build(out: Path, kill_at: int, seed: int) -> int:
+    """A build killed (SIGKILL) just before its ``kill_at``-th rename into ``out``: the
+    guide, the deck, then each quiz's two-rename swap."""
+    process = subprocess.run([sys.executable, "-c", KILLED, str(out), str(kill_at), str(PROJECT), str(seed)],
+                             capture_output=True, timeout=300)
+    return process.returncode
+
+
 def test_a_killed_build_leaves_every_previous_file_or_a_complete_new_one(first_build, tmp_path) -> None:
-    source, files = first_build
     out = tmp_path / "out"
-    build(out, seed=1, env={"SOURCE_DATE_EPOCH": "1700000000"})
+    shutil.copytree(first_build[0], out)
     before = {name: hashlib.sha256(data).hexdigest() for name, data in outputs(out).items()}
     replaced = set()
-    for delay in (0.3, 0.9, 1.6, 2.4, 3.3):
-        process = paperdeck("--quiet", "build", "--out", str(out), "--seed", str(int(delay * 10)))
-        time.sleep(delay)
-        process.send_signal(signal.SIGKILL)
-        process.wait(timeout=30)
+    # Before the guide's rename, before the deck's, and between the two renames of the
+    # first quiz's swap (its folder is then moved away beside, and the next run puts it back).
+    for kill_at in (1, 2, 4):
+        assert killed_build(out, kill_at, seed=kill_at + 1) == -signal.SIGKILL
         now = outputs(out)
-        assert now.keys() >= before.keys()
+        cut = [p for p in out.iterdir() if p.name.startswith(".") and ".old-" in p.name]
+        assert len(cut) == (1 if kill_at == 4 else 0)
+        moved = {f"{p.name.split('.')[1]}/{f.relative_to(p)}" for p in cut for f in p.rglob("*")}
         for name in before:
+            if name in moved:
+                continue
             data = now[name]
-            assert is_complete(name, data), f"{name} is half-written after a kill at {delay} s"
+            assert is_complete(name, data), f"{name} is half-written after a kill at rename {kill_at}"
             if hashlib.sha256(data).hexdigest() != before[name]:
                 replaced.add(name)
-    # The kills landed at different moments: some files were already rewritten.
     assert replaced, "no kill happened late enough to test a rewrite"
+    build(out, seed=1, env={"SOURCE_DATE_EPOCH": "1700000000"})  # the next run puts the cut quiz back first
+    assert {name for name in outputs(out) if ".replaced-" not in name} == before.keys()
+    assert all(is_complete(name, data) for name, data in outputs(out).items())
+    assert not [p for p in out.iterdir() if p.name.startswith(".")]

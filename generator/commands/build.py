@@ -19,6 +19,8 @@ from .options import Session, common_options, paper_option, pass_session, seed_o
 def command(session: Session, out: Path | None, seed: int | None, paper: str | None) -> None:
     """Build every recipe in decks/ into the output folder.
 
+    A quiz issued by `paperdeck quiz` in the output folder is left alone (and said so).
+
     \b
     Example:
       paperdeck build --out out/ --seed 7
@@ -33,7 +35,7 @@ def command(session: Session, out: Path | None, seed: int | None, paper: str | N
     written = 0
     for recipe in session.track(recipes, len(project.recipes), "building", shortest=1):
         session.say(f"building {recipe.kind} {recipe.id}")
-        for path in build_recipe(project, recipe, out, options):
+        for path in build_recipe(project, recipe, out, options, session.note):
             session.say(f"wrote {path}")
             written += 1
     session.note(f"built {len(project.recipes)} recipes into {out} ({written} files)")

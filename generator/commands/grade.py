@@ -17,17 +17,22 @@ from .options import Session, common_options, paper_option, pass_session, seed_o
 @click.option("--remedial", is_flag=True,
               help="Also write an Anki deck per student: fresh problems of the types they missed and "
                    "the cards of the lessons their mistakes come from.")
+@click.option("--strict", is_flag=True,
+              help="Refuse rows that do not match the quiz's roster (another student's form, a name not "
+                   "on it, a student with no row) instead of reporting them.")
 @seed_option
 @paper_option
 @common_options
 @pass_session
-def command(session: Session, key: Path, responses: Path, out: Path | None, remedial: bool,
+def command(session: Session, key: Path, responses: Path, out: Path | None, remedial: bool, strict: bool,
             seed: int | None, paper: str | None) -> None:
     """Grade RESPONSES.csv (student, form, 1, 2, …) against QUIZ-KEY.json.
 
     Writes scores.csv, mistakes.csv (every answer that shows a named mistake) and
     report.pdf (histogram, difficulty and discrimination per question, common
-    mistakes, feedback per student); with --remedial, remedial/<student>.apkg.
+    mistakes, feedback per student) on the quiz's paper; with --remedial,
+    remedial/<student>.apkg. For a quiz printed from a roster, rows that do not
+    match it are reported (errors with --strict). A failed run writes nothing.
 
     \b
     Example:
@@ -38,11 +43,14 @@ def command(session: Session, key: Path, responses: Path, out: Path | None, reme
     from ..outputs import output_folder
 
     project = session.project()
-    out = output_folder(out or key.parent / "graded", session.note)
+    out = output_folder(out or key.parent / "graded", session.note, create=False)
+    existed = out.exists()
     remedial_seed = session.seed(seed) if remedial else None
-    graded = grade_quiz(key, responses, project.content, remedial_seed, session.note)
-    options = exporters.ExportOptions(paper=project.paper(paper))
+    graded = grade_quiz(key, responses, project.content, remedial_seed, session.note, strict)
+    options = exporters.ExportOptions(paper=paper or graded.key.paper or project.paper(None))
     written = exporters.get("graded").export(graded, out, options)
+    if not existed:
+        session.note(f"created folder {out}")
     for path in written:
         session.say(f"wrote {path}")
     mistakes = sum(m.count for m in graded.mistakes)

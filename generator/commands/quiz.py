@@ -19,14 +19,17 @@ from .options import Session, common_options, paper_option, pass_session, seed_o
 @click.option("--out", type=click.Path(path_type=Path),
               help="Output folder (default: out/RECIPE/).")
 @paper_option
+@click.option("--replace", is_flag=True,
+              help="Replace a quiz issued before in the output folder; its key is kept beside, dated.")
 @common_options
 @pass_session
 def command(session: Session, recipe: str | None, versions: int | None, roster: Path | None,
-            seed: int | None, out: Path | None, paper: str | None) -> None:
+            seed: int | None, out: Path | None, paper: str | None, replace: bool) -> None:
     """Print the forms of a quiz, a key per form and the key JSON.
 
     Form seeds derive from your secret (.paperdeck-secret, made on first use):
     forms print only their label and a code, the keys print the seeds.
+    A quiz issued before in the output folder is replaced only with --replace.
 
     \b
     Example:
@@ -35,6 +38,7 @@ def command(session: Session, recipe: str | None, versions: int | None, roster: 
     """
     from .. import exporters, quiz
     from ..errors import UsageError
+    from ..issued import existing_key, refuse_unasked
     from ..outputs import output_folder
     from ..roster import read_roster
 
@@ -43,11 +47,16 @@ def command(session: Session, recipe: str | None, versions: int | None, roster: 
     project = session.project()
     chosen = project.quiz_recipe(recipe)
     students = read_roster(roster) if roster is not None else ()
-    out = output_folder(out or project.out / chosen.id, session.note)
+    out = out or project.out / chosen.id
+    refuse_unasked(existing_key(out, chosen.id), replace)
+    secret = project.secret(session.note)
+    out = output_folder(out, session.note)
     built = quiz.build_quiz(project.content, chosen, session.seed(seed), versions or chosen.versions,
-                            project.secret(session.note), students)
-    options = exporters.ExportOptions(paper=project.paper(paper, chosen))
+                            secret, students)
+    options = exporters.ExportOptions(paper=project.paper(paper, chosen), made_by="quiz", replace=replace)
     written = exporters.get("quiz").export(built, out, options)
     for path in written:
         session.say(f"wrote {path}")
+        if ".replaced-" in path.name:
+            session.note(f"kept the replaced key as {path}")
     session.note(f"wrote {built.count} forms, their keys and {chosen.id}-key.json into {out}")

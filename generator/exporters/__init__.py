@@ -40,6 +40,10 @@ class ExportOptions:
     """Where figures are cached between builds; default ``visuals.default_cache_dir()``."""
     build_time: int | None = None
     """Seconds since the epoch stamped on what is written; default ``presentation.build_time()``."""
+    made_by: str = "build"
+    """The command a quiz is made by, stored in its key (``generator/issued.py``): ``quiz`` or ``build``."""
+    replace: bool = False
+    """Replace an issued quiz (``paperdeck quiz --replace``); its key is kept beside, dated."""
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:

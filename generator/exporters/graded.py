@@ -11,19 +11,21 @@ remedial decks, ``remedial/<student>.apkg``.
   the lessons that teach them, and a short feedback section per student.
 
 Everything is written into a folder beside the target and swapped in: a folder of
-these files only is replaced whole; a folder that holds other files too keeps them,
-and the graded files are replaced one by one.
+these files only is replaced whole; a folder that holds other files too (even inside
+``remedial/``) keeps them, and the graded files are replaced one by one. CSV cells go
+through ``csv_files.safe_cell`` (no cell runs as a formula); remedial decks are
+readable by their owner only.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import statistics
 from importlib import resources
 from pathlib import Path
 
-from ..atomic import file_set
+from ..atomic import file_set, write_private
+from ..csv_files import csv_bytes
+from ..errors import Finding
 from ..grading import Grading
 from ..grading.analysis import BINS, Reading
 from ..grading.key import KeyQuestion
@@ -48,10 +50,12 @@ def points_text(x: float | None) -> str:
     return "0" if text == "-0" else text
 
 
-def _csv(rows: list[list[str]]) -> bytes:
-    buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerows(rows)
-    return buffer.getvalue().encode("utf-8")
+def graded_file(path: Path) -> bool:
+    """Whether a path (relative to the graded folder) is one of the files grading writes;
+    anything else there (a user's ``remedial/README.txt``) is left alone."""
+    if len(path.parts) == 1:
+        return path.name in OUTPUTS
+    return len(path.parts) == 2 and path.parts[0] == "remedial" and path.suffix == ".apkg"
 
 
 def scores_csv(grading: Grading) -> bytes:
@@ -61,7 +65,7 @@ def scores_csv(grading: Grading) -> bytes:
         by_number = {m.number: m.points for m in r.marks}
         rows.append([r.student, r.form, points_text(r.score), points_text(r.max), f"{r.percent:.1f}",
                      *(points_text(by_number.get(n)) for n in range(1, width + 1))])
-    return _csv(rows)
+    return csv_bytes(rows)
 
 
 def mistakes_csv(grading: Grading) -> bytes:
@@ -74,7 +78,7 @@ def mistakes_csv(grading: Grading) -> bytes:
                 where = grading.readings.lessons(question)[0]
                 rows.append([r.student, str(m.number), m.mistake, r.form, question.item, where.title,
                              where.source])
-    return _csv(rows)
+    return csv_bytes(rows)
 
 
 # -- the report ------------------------------------------------------------------
@@ -141,6 +145,10 @@ def _student(grading: Grading, result: StudentResult) -> str:
     return f"#feedback([{head}], [\n{''.join(lines)}])\n"
 
 
+def _roster_line(finding: Finding) -> str:
+    return f"line {finding.line}: {finding.message}" if finding.line else finding.message
+
+
 def report_source(grading: Grading, paper: str = "a4") -> str:
     """The Typst source of the class report."""
     key = grading.key
@@ -178,6 +186,9 @@ def report_source(grading: Grading, paper: str = "a4") -> str:
             out.append(escape(f"{more} more named mistake{'s' if more > 1 else ''} in mistakes.csv.") + "\n")
     else:
         out.append("No answer shows a named mistake.\n")
+    if grading.roster:
+        out.append("#section-title([Roster], [rows that do not match the roster the quiz was printed for])\n")
+        out.extend(f"- {escape(_roster_line(finding))}\n" for finding in grading.roster)
     out.append("#pagebreak(weak: true)\n#section-title([Feedback], [per student: what lost points, "
                "the mistake it shows, where to read about it])\n")
     out.extend(_student(grading, result) for result in results)
@@ -193,7 +204,7 @@ def report_pdf(grading: Grading, paper: str = "a4", timestamp: int | None = None
 def export(grading: Grading, folder: Path, options: ExportOptions) -> list[Path]:
     """Write the scores, the mistakes, the report (and remedial decks) into ``folder`` as one set."""
     written = []
-    with file_set(folder, lambda entry: entry.name in OUTPUTS) as staging:
+    with file_set(folder, graded_file) as staging:
         (staging / "scores.csv").write_bytes(scores_csv(grading))
         (staging / "mistakes.csv").write_bytes(mistakes_csv(grading))
         (staging / "report.pdf").write_bytes(report_pdf(grading, options.paper, options.build_time))
@@ -203,6 +214,6 @@ def export(grading: Grading, folder: Path, options: ExportOptions) -> list[Path]
 
             (staging / "remedial").mkdir()
             for name, deck in grading.remedial:
-                (staging / "remedial" / name).write_bytes(build_package(deck, options))
+                write_private(staging / "remedial" / name, build_package(deck, options))
                 written.append(f"remedial/{name}")
     return [Path(folder).resolve() / name for name in written]

@@ -16,8 +16,6 @@ leaves the previous set untouched.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -26,7 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from .. import problems
-from ..atomic import file_set
+from ..atomic import PUBLIC, file_set, open_private, write_private
+from ..csv_files import csv_bytes
+from ..errors import UsageError
+from ..issued import existing_key, replaced_name
 from ..presentation import build_time, format_number, letter
 from ..quiz import Form, QuestionItem, Quiz, QuizItem
 from . import ExportOptions
@@ -146,6 +147,23 @@ def form_key(form: Form, pdf: str, key_pdf: str) -> dict[str, Any]:
 
 # -- writing the set -------------------------------------------------------------
 
+def set_file(stem: str) -> Callable[[Path], bool]:
+    """Whether a path (relative to the quiz's folder) is a file of the quiz's set: a form, its
+    key, its answer sheet, the print file, the key JSON, the roster's index. Anything else
+    there (a user's notes, ``graded/``, a kept ``<quiz>-key.replaced-….json``) is left alone."""
+    pattern = re.compile(rf"{re.escape(stem)}-(?:key\.json|index\.csv|print\.pdf"
+                         rf"|form-[A-Z]+(?:-key|-sheet)?\.pdf)", re.S)
+    return lambda path: len(path.parts) == 1 and pattern.fullmatch(path.name) is not None
+
+
+def _write(path: Path, data: bytes) -> None:
+    if path.name.endswith("-key.pdf"):
+        write_private(path, data)  # a form's key prints its seed
+    else:
+        path.write_bytes(data)
+        path.chmod(PUBLIC)
+
+
 def _bounded(jobs: Iterator[tuple[Path, Callable[[], bytes]]], width: int) -> Iterator[Path]:
     """Run each job on the pool with at most ``width`` waiting; write each result as it comes."""
     pending: list[tuple[Path, Future[bytes]]] = []
@@ -153,29 +171,33 @@ def _bounded(jobs: Iterator[tuple[Path, Callable[[], bytes]]], width: int) -> It
         pending.append((path, submit(job)))
         while len(pending) >= width:
             done, future = pending.pop(0)
-            done.write_bytes(future.result())
+            _write(done, future.result())
             yield done
     for done, future in pending:
-        done.write_bytes(future.result())
+        _write(done, future.result())
         yield done
 
 
 def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
-    """Write the forms, their keys, the key JSON (and a roster's index) as one set into ``folder``."""
+    """Write the forms, their keys, the key JSON (and a roster's index) as one set into ``folder``.
+
+    An issued quiz there (``generator/issued.py``) is replaced only with ``options.replace``;
+    a replaced key that differs from the new one is kept beside it, dated, and listed."""
     stem = quiz.recipe.id or "quiz"
     paper = options.paper
     timestamp = build_time(options.build_time)
     written: list[Path] = []
+    found = existing_key(folder, stem)
+    if found is not None and found.issued and not options.replace:
+        raise UsageError(f"{found.path} is the key of an issued quiz ({found.describe()}); "
+                         "only paperdeck quiz --replace replaces it")
 
-    def ours(entry: Path) -> bool:
-        return entry.name.startswith(f"{stem}-") and entry.is_file()
-
-    with file_set(folder, ours) as staging:
+    with file_set(folder, set_file(stem)) as staging:
         key_path = staging / f"{stem}-key.json"
-        with open(key_path, "w", encoding="utf-8") as key_file:
+        with open_private(key_path, "w", encoding="utf-8") as key_file:
             head = {"format": KEY_FORMAT, "quiz": stem, "title": quiz.recipe.title,
                     "paper_title": quiz.paper_title, "seed": quiz.seed, "forms": quiz.count,
-                    "calculator": quiz.recipe.calculator}
+                    "calculator": quiz.recipe.calculator, "paper": paper, "made_by": options.made_by}
             key_file.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "form_keys": [\n')
             index_rows: list[list[str]] = []
 
@@ -198,11 +220,11 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
             key_file.write("\n]}\n")
         written.append(key_path)
         if quiz.students:
-            buffer = io.StringIO()
-            writer = csv.writer(buffer, lineterminator="\n")
-            writer.writerow(["name", "id", "form", "code", "seed", "pdf"])
-            writer.writerows(index_rows)
             index = staging / f"{stem}-index.csv"
-            index.write_text(buffer.getvalue(), encoding="utf-8")
+            write_private(index, csv_bytes([["name", "id", "form", "code", "seed", "pdf"], *index_rows]))
             written.append(index)
+        if found is not None and key_path.read_bytes() != found.data:
+            kept = staging / replaced_name(found)
+            write_private(kept, found.data)
+            written.append(kept)
     return [Path(folder).resolve() / path.name for path in written]

@@ -4,7 +4,8 @@ statistics, named mistakes and remedial decks.
 The stages, one module each: ``key`` (read the key JSON), ``responses`` (read the
 CSV, forgiving and strict), ``scoring`` (marks and named mistakes), ``analysis``
 (histogram, difficulty, discrimination, common mistakes, where each is taught),
-``remedial`` (a deck per student). ``grade_quiz`` runs them; the ``graded``
+``remedial`` (a deck per student), ``roster_check`` (rows against the roster the
+quiz was printed for). ``grade_quiz`` runs them; the ``graded``
 exporter writes the result (scores.csv, mistakes.csv, report.pdf, remedial/).
 """
 
@@ -14,11 +15,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..errors import Finding, InputError
 from ..items import Deck
 from ..model import Content
 from .analysis import ItemStats, MistakeCount, Readings, common_mistakes, histogram, item_stats
 from .key import QuizKey, read_key
 from .responses import read_responses
+from .roster_check import roster_findings
 from .scoring import StudentResult, grade
 
 
@@ -35,13 +38,24 @@ class Grading:
     readings: Readings
     remedial: tuple[tuple[str, Deck], ...] = ()
     """(file name, deck) per student who lost points, with ``--remedial``."""
+    roster: tuple[Finding, ...] = ()
+    """Rows that do not match the roster the quiz was printed for (``roster_check``)."""
 
 
 def grade_quiz(key_path: Path, responses_path: Path, content: Content, remedial_seed: int | None = None,
-               note: Callable[[str], None] = lambda _: None) -> Grading:
-    """Grade ``responses_path`` against ``key_path``; remedial decks when a seed is given."""
+               note: Callable[[str], None] = lambda _: None, strict: bool = False) -> Grading:
+    """Grade ``responses_path`` against ``key_path``; remedial decks when a seed is given.
+
+    Rows that do not match the quiz's roster are said through ``note`` and kept in the
+    grading; with ``strict`` they are errors."""
     key = read_key(key_path)
-    results = grade(key, read_responses(responses_path, key, note))
+    responses = read_responses(responses_path, key, note)
+    roster = roster_findings(key, responses, responses_path)
+    if roster and strict:
+        raise InputError(list(roster))
+    for finding in roster:
+        note(f"roster: {finding}")
+    results = grade(key, responses)
     readings = Readings(content)
     decks: tuple[tuple[str, Deck], ...] = ()
     if remedial_seed is not None:
@@ -49,7 +63,8 @@ def grade_quiz(key_path: Path, responses_path: Path, content: Content, remedial_
 
         decks = remedial_decks(content, key, results, readings, remedial_seed)
     return Grading(key, results, tuple(item_stats(key, results)),
-                   tuple(common_mistakes(key, results, readings)), tuple(histogram(results)), readings, decks)
+                   tuple(common_mistakes(key, results, readings)), tuple(histogram(results)), readings, decks,
+                   roster)
 
 
 __all__ = ["Grading", "grade_quiz"]

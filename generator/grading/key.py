@@ -93,6 +93,8 @@ class QuizKey:
     paper_title: str
     forms: dict[str, KeyForm]
     path: str = ""
+    paper: str = ""
+    """The paper size the forms were printed on (``a4`` or ``letter``); '' for an older key."""
 
 
 _NUMBER_TYPES = frozenset({int, float})
@@ -177,5 +179,6 @@ def read_key(path: Path) -> QuizKey:
         student = form.get("student") or {}
         forms[form["label"]] = KeyForm(form["label"], form.get("code", ""), student.get("name", ""),
                                        questions)
+    paper = data.get("paper") if data.get("paper") in ("a4", "letter") else ""
     return QuizKey(str(data.get("quiz", "")), str(data.get("title", "")), str(data.get("paper_title", "")),
-                   forms, shown)
+                   forms, shown, paper)

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import re
 
 import numpy as np
 
 from .. import items
+from ..file_names import unique_name
 from ..model import Content
 from ..recipes import ProblemSet
 from .analysis import Readings
@@ -51,13 +51,8 @@ def deck_title(content: Content) -> str:
 
 
 def file_name(student: str, taken: set[str]) -> str:
-    """A file name for the student's deck, unique among ``taken``."""
-    stem = re.sub(r"[^\w]+", "-", student.strip(), flags=re.UNICODE).strip("-").lower() or "student"
-    name, n = f"{stem}.apkg", 2
-    while name in taken:
-        name, n = f"{stem}-{n}.apkg", n + 1
-    taken.add(name)
-    return name
+    """A file name for the student's deck (``file_names.safe_stem``), unique among ``taken``."""
+    return unique_name(student, ".apkg", taken)
 
 
 def student_deck(content: Content, key: QuizKey, result: StudentResult, readings: Readings,

@@ -2,7 +2,9 @@
 would be forgiven and strictly where a guess would grade wrongly (docs/grading.md).
 
 Forgiving: the header's case, a ``Q`` before a question number, the separator of
-the file (``,``, ``;`` or a tab, as the header line uses), a byte-order mark,
+the file (``,``, ``;`` or a tab, as the header line uses), UTF-8 or UTF-16 with a
+byte-order mark (the one CSV reader, ``csv_files.read_rows``, which also bounds
+the file: ``MAX_RESPONSES`` rows),
 surrounding spaces, letters in either case, ``(c)`` or ``c)``, ``T``/``F`` for true
 or false, a decimal comma (``0,67``), ``−`` (U+2212) or ``–`` for minus, brackets
 around a vector, and columns that are not question numbers (a form tool's
@@ -17,15 +19,17 @@ named twice.
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..csv_files import read_rows
 from ..errors import Finding, InputError
 from .key import CHOICE_KINDS, KeyForm, KeyQuestion, QuizKey
+
+MAX_RESPONSES = 10_000
+"""Rows a responses file holds at most (one per student); more is an error, read no further."""
 
 Answer = str | tuple[float | None, ...] | float | None
 """A letter (choice questions), numbers (numeric questions and problems; None for a
@@ -111,11 +115,6 @@ def parse_answer(question: KeyQuestion, text: str) -> tuple[Answer, str]:
     return found, ""
 
 
-def _dialect(first_line: str) -> str:
-    counts = {sep: first_line.count(sep) for sep in (",", ";", "\t")}
-    return max(counts, key=lambda sep: counts[sep]) if any(counts.values()) else ","
-
-
 def _find_form(key: QuizKey, text: str, student: str) -> tuple[KeyForm | None, str]:
     label = re.sub(r"^form\s*", "", text.strip(), flags=re.I).upper()
     if label in key.forms:
@@ -136,17 +135,12 @@ def _find_form(key: QuizKey, text: str, student: str) -> tuple[KeyForm | None, s
 def read_responses(path: Path, key: QuizKey, note: Callable[[str], None] = lambda _: None) -> list[Response]:
     """Every student's answers, checked against the key; all mistakes reported at once."""
     shown = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise InputError([Finding(shown, 0, "", "no such file")]) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError([Finding(shown, 0, "", f"cannot be read as UTF-8 text ({error})")]) from None
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_dialect(text.split("\n", 1)[0]))
-    header = next(reader, None)
-    if header is None:
+    rows = read_rows(path, "responses", MAX_RESPONSES)
+    first = next(rows, None)
+    if first is None:
         raise InputError([Finding(shown, 0, "", "empty file; the first line names the columns: "
                                     "student, form, 1, 2, …")])
+    header = first[1]
     columns: dict[str, int] = {}
     questions: dict[int, int] = {}
     found: list[Finding] = []
@@ -176,8 +170,7 @@ def read_responses(path: Path, key: QuizKey, note: Callable[[str], None] = lambd
         note(f"{shown}: skipped columns that are not question numbers: {', '.join(skipped)}")
     responses: list[Response] = []
     seen: dict[str, int] = {}
-    for row in reader:
-        line = reader.line_num
+    for line, row in rows:
         if not any(cell.strip() for cell in row):
             continue
         row += [""] * (len(header) - len(row))  # a spreadsheet drops empty cells at the end

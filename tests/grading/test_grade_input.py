@@ -203,8 +203,10 @@ def test_default_folder_survives_the_next_quiz_run(tmp_path: Path, capsys) -> No
     assert sorted(p.name for p in graded.iterdir()) == [
         "mistakes.csv", "remedial", "report.pdf", "scores.csv"]
     assert sorted(p.name for p in (graded / "remedial").iterdir()) == ["ada.apkg", "bo.apkg"]
-    assert main([*printing, "5"]) == 0
+    assert main([*printing, "5"]) == 2  # an issued quiz is replaced only when asked
+    assert main([*printing, "5", "--replace"]) == 0
     assert (graded / "scores.csv").is_file()
+    assert len(list(quiz_folder.glob("quiz-attention-key.replaced-*.json"))) == 1
     # Grading again without --remedial leaves no stale decks behind.
     assert main(["-q", "grade", str(key), str(responses)]) == 0
     assert not (graded / "remedial").exists()

@@ -97,8 +97,11 @@ def test_a_shared_folder_keeps_what_is_not_the_quiz(content, tmp_path: Path) -> 
     (tmp_path / "aiayn.apkg").write_bytes(b"a deck")
     quiz_forms.export(quiz.build_quiz(content, small, seed=3, versions=3), tmp_path, ExportOptions())
     quiz_forms.export(quiz.build_quiz(content, small, seed=3, versions=1), tmp_path, ExportOptions())
-    assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "aiayn.apkg", "lessons", "quiz-test-form-A-key.pdf", "quiz-test-form-A.pdf", "quiz-test-key.json"]
+    replaced = [p.name for p in tmp_path.glob("quiz-test-key.replaced-*.json")]  # the 3-form key, kept
+    assert len(replaced) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([
+        "aiayn.apkg", "lessons", "quiz-test-form-A-key.pdf", "quiz-test-form-A.pdf", "quiz-test-key.json",
+        *replaced])
 
 
 def test_forms_past_z_and_stale_forms_removed(content, tmp_path: Path) -> None:
@@ -110,9 +113,11 @@ def test_forms_past_z_and_stale_forms_removed(content, tmp_path: Path) -> None:
     names = {p.name for p in written}
     assert {"quiz-test-form-Z.pdf", "quiz-test-form-AA.pdf", "quiz-test-form-AB-key.pdf"} <= names
     quiz_forms.export(quiz.build_quiz(content, small, seed=3, versions=2), folder, ExportOptions())
-    assert sorted(p.name for p in folder.iterdir()) == [
+    replaced = [p.name for p in folder.glob("quiz-test-key.replaced-*.json")]  # the 28-form key, kept
+    assert len(replaced) == 1
+    assert sorted(p.name for p in folder.iterdir()) == sorted([
         "notes.txt", "quiz-test-form-A-key.pdf", "quiz-test-form-A.pdf", "quiz-test-form-B-key.pdf",
-        "quiz-test-form-B.pdf", "quiz-test-key.json"]
+        "quiz-test-form-B.pdf", "quiz-test-key.json", *replaced])
     assert not list(tmp_path.glob(".*"))  # no staging folder left beside
 
 
@@ -172,7 +177,7 @@ def test_paper_size_from_the_option_the_recipe_or_the_project(tmp_path: Path) ->
     def height(*options: str) -> int:
         out = tmp_path / "out"
         assert _run("-q", "--project", str(tmp_path), "quiz", "quiz-training", "--versions", "1",
-                    "--seed", "1", "--out", str(out), *options) == 0
+                    "--seed", "1", "--out", str(out), "--replace", *options) == 0
         return round(float(pypdf.PdfReader(out / "quiz-training-form-A.pdf").pages[0].mediabox.height))
 
     assert height() == 792  # the project's letter

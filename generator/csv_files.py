@@ -1,0 +1,130 @@
+"""CSV files in and out: one reader for rosters and responses, one writer for every CSV written.
+
+Reading (``read_rows``): the separator is the one the first line uses most (``,``,
+``;`` or a tab, as Excel writes in different locales), the encoding UTF-8 (with or
+without a byte-order mark) or UTF-16 with its byte-order mark (Excel's "Unicode
+text"), fields may be quoted. The file is streamed, and bounded: at most
+``MAX_FILE_BYTES`` bytes and ``MAX_CELL_CHARS`` characters a cell; a NUL character,
+text that is not UTF-8, or too many rows is a one-line ``file:line`` error (exit 2).
+Cells keep exactly what was written.
+
+Writing (``csv_bytes``, UTF-8, CR LF line ends): a cell a spreadsheet would run as a formula (one starting
+with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) is written with a ``'``
+in front, so the spreadsheet shows it as text; a number (``-2``, ``+0.5``, ``1e-3``)
+stays a number.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import io
+import itertools
+import os
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from .errors import Finding, InputError
+
+MAX_FILE_BYTES = 32 * 1024 * 1024
+"""Largest roster or responses file read (32 MiB: a class of ten thousand with 200 answers each fits)."""
+MAX_CELL_CHARS = 10_000
+"""Longest cell read: a name, or the numbers of a matrix answer, fit many times over."""
+SEPARATORS = (",", ";", "\t")
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+
+
+def safe_cell(value: object) -> str:
+    """``value`` as a CSV cell a spreadsheet shows and never runs."""
+    text = "" if value is None else str(value)
+    if text.startswith(_FORMULA_START) and not _NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+def csv_bytes(rows: Iterable[Iterable[object]]) -> bytes:
+    """Rows as UTF-8 CSV, every cell through ``safe_cell``. Lines end in CR LF (RFC 4180):
+    Python's writer quotes a cell holding a character of the line end, so a cell with a
+    lone CR stays one cell (with ``\\n`` line ends it would be written bare)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerows([safe_cell(cell) for cell in row] for row in rows)
+    return buffer.getvalue().encode("utf-8")
+
+
+def separator(first_line: str) -> str:
+    """The separator a header line uses most (``,`` when it uses none)."""
+    counts = {sep: first_line.count(sep) for sep in SEPARATORS}
+    return max(counts, key=lambda sep: counts[sep]) if any(counts.values()) else ","
+
+
+def _encoding(path: Path) -> str:
+    with open(path, "rb") as file:
+        start = file.read(4)
+    if start.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16"
+    return "utf-8-sig"
+
+
+def _undecodable_line(path: Path) -> int:
+    """The line of the first byte that is not UTF-8 (the reader decodes in blocks, so it cannot say)."""
+    if _encoding(path) != "utf-8-sig":
+        return 0
+    data = Path(path).read_bytes()
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as failure:
+        return data.count(b"\n", 0, failure.start) + 1
+    return 0
+
+
+def read_rows(path: Path, what: str, max_rows: int) -> Iterator[tuple[int, list[str]]]:
+    """(line, cells) of every row of the CSV at ``path`` (the header first), streamed.
+
+    ``what`` names the file in errors ("roster", "responses"); more than ``max_rows``
+    rows after the header is an error."""
+    shown = str(path)
+
+    def error(line: int, message: str) -> InputError:
+        return InputError([Finding(shown, line, "", message)])
+
+    try:
+        size = os.stat(path).st_size
+        if not Path(path).is_file():
+            raise error(0, f"the {what} is not a file")
+        if size > MAX_FILE_BYTES:
+            raise error(0, f"{size / 2**20:.0f} MiB; a {what} file is read up to "
+                           f"{MAX_FILE_BYTES // 2**20} MiB")
+        file = open(path, encoding=_encoding(path), newline="")
+    except FileNotFoundError:
+        raise error(0, "no such file") from None
+    except OSError as failure:
+        raise error(0, f"cannot be read ({failure.strerror})") from None
+    line = 0
+    with file:
+        try:
+            first = file.readline()
+            reader = csv.reader(itertools.chain([first], file), delimiter=separator(first))
+            for count, row in enumerate(reader):
+                line = reader.line_num
+                if count > max_rows:
+                    raise error(line, f"more than {max_rows} rows; a {what} file holds at most {max_rows}")
+                for cell in row:
+                    if len(cell) > MAX_CELL_CHARS:
+                        raise error(line, f"a cell of {len(cell)} characters; a cell holds at most "
+                                          f"{MAX_CELL_CHARS}")
+                    if "\0" in cell:
+                        raise error(line, "a NUL character; save the file as CSV text (UTF-8, or UTF-16 "
+                                          "with a byte-order mark)")
+                yield line, row
+        except UnicodeDecodeError:
+            raise error(_undecodable_line(path), "not UTF-8 text; save the file as CSV UTF-8 (or Unicode "
+                                                 "text)") from None
+        except csv.Error as failure:
+            if "field larger" in str(failure):
+                raise error(line + 1, f"a cell of more than {csv.field_size_limit()} characters; a cell "
+                                      f"holds at most {MAX_CELL_CHARS}") from None
+            raise error(line + 1, f"not readable as CSV ({failure})") from None
