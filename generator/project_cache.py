@@ -9,29 +9,48 @@ project (``content/``, ``decks/``, ``problems/``), the size and modification tim
 of every file of the ``generator`` package, and the Python version. A file added,
 removed or changed makes a new key. Only a project that passed its checks is
 kept; a broken one is checked again each time, so its errors are always shown.
+
+Unpickling runs code, and anyone who can write the cache folder (a shared or
+misconfigured ``$XDG_CACHE_HOME``) could plant a file there. So every file is
+signed (HMAC-SHA256) with a key only this user can read (``cache.key``, 32 random
+bytes, mode 0600, owned by the user, never followed through a symbolic link), and
+a file whose signature does not hold is never unpickled. Without a usable key the
+cache is not used at all.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import os
 import pickle
+import secrets
+import stat
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
 from .atomic import write_bytes
 
 PACKAGE = Path(__file__).resolve().parent
-FORMAT = 1
+FORMAT = 2
 """Bump when what is pickled changes shape."""
+MAGIC = b"paperdeck project cache 2\n"
+"""The start of every cache file; the HMAC of the pickle follows, then the pickle."""
+_KEY_BYTES = 32
 
 
 def _files(folder: Path) -> list[Path]:
+    """The regular files under ``folder``, symbolic links followed; a folder reached again
+    (a link loop) is walked once, and a device or pipe is skipped (it would never end)."""
     found = []
+    seen: set[str] = set()
     for dirpath, dirnames, filenames in os.walk(folder, followlinks=True):
-        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__" and not d.startswith("."))
-        found += [Path(dirpath) / name for name in sorted(filenames)]
+        seen.add(os.path.realpath(dirpath))
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__" and not d.startswith(".")
+                             and os.path.realpath(os.path.join(dirpath, d)) not in seen)
+        found += [path for path in (Path(dirpath) / name for name in sorted(filenames)) if path.is_file()]
     return found
 
 
@@ -56,11 +75,61 @@ def _path(root: Path) -> Path:
     return _folder() / (hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:16] + ".pickle")
 
 
-def load(root: Path) -> Any | None:
-    """The value kept for ``root`` if its key still holds, else None."""
+def _key_path() -> Path:
+    return _folder().parent / "cache.key"
+
+
+def _read_key() -> bytes | None:
+    """The signing key, if it is a regular file of this user that no one else can read or write."""
     try:
-        stored_key, value = pickle.loads(_path(root).read_bytes())
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, ValueError):
+        fd = os.open(_key_path(), os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as file:
+        info = os.fstat(fd)
+        if (not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid()
+                or info.st_mode & 0o077 or info.st_size != _KEY_BYTES):
+            return None
+        return file.read()
+
+
+def _new_key() -> bytes | None:
+    """The signing key, made (0600, linked into place whole) if there is none."""
+    path = _key_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, name = tempfile.mkstemp(prefix=".cache.key.", dir=path.parent)  # mode 0600
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(secrets.token_bytes(_KEY_BYTES))
+        try:
+            os.link(name, path)  # never replaces a key another run made first
+        except FileExistsError:
+            pass
+    finally:
+        os.unlink(name)
+    return _read_key()
+
+
+def _signature(secret: bytes, payload: bytes) -> bytes:
+    return hmac.new(secret, payload, hashlib.sha256).digest()
+
+
+def load(root: Path) -> Any | None:
+    """The value kept for ``root`` if its signature and key still hold, else None."""
+    secret = _read_key()
+    if secret is None:
+        return None
+    try:
+        data = _path(root).read_bytes()
+    except OSError:
+        return None
+    start = len(MAGIC) + hashlib.sha256().digest_size
+    if not data.startswith(MAGIC) or not hmac.compare_digest(data[len(MAGIC):start],
+                                                             _signature(secret, data[start:])):
+        return None  # not written by this user's paperdeck: never unpickled
+    try:
+        stored_key, value = pickle.loads(data[start:])
+    except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, ValueError):
         return None
     return value if stored_key == key(root) else None
 
@@ -68,6 +137,10 @@ def load(root: Path) -> Any | None:
 def store(root: Path, value: Any) -> None:
     """Keep ``value`` for ``root`` under its current key; a cache that cannot be written is skipped."""
     try:
-        write_bytes(_path(root), pickle.dumps((key(root), value), protocol=pickle.HIGHEST_PROTOCOL))
+        secret = _read_key() or _new_key()
+        if secret is None:
+            return
+        payload = pickle.dumps((key(root), value), protocol=pickle.HIGHEST_PROTOCOL)
+        write_bytes(_path(root), MAGIC + _signature(secret, payload) + payload)
     except OSError:
         pass

@@ -175,7 +175,7 @@ def load_recipes(project: Path | str, content: Content) -> dict[str, Recipe]:
         report.checks[QuizSection] = functools.partial(_check_section, seen=sections)
         report.checks[QuizRecipe] = functools.partial(_check_quiz, content=content, sections=sections)
         try:
-            value = yamlsource.load(path, shown)
+            value = yamlsource.load(path, shown, root)
         except ContentError as error:
             found.extend(error.problems)
             continue

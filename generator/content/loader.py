@@ -201,7 +201,7 @@ def load(project: Path | str) -> Content:
         report = Report(shown)
         _Checks(ids, visuals).install(report)
         try:
-            value = yamlsource.load(path, shown)
+            value = yamlsource.load(path, shown, root)
         except ContentError as error:
             problems_found.extend(error.problems)
             return None, None

@@ -17,10 +17,17 @@ Three things guard authors who write LaTeX in YAML:
   subclasses, so PyYAML's own classes stay as they are;
 - syntax errors are told in plain words at the line of the mistake
   (``_plain_syntax_error``).
+
+What one file can make paperdeck do is bounded (``SECURITY.md`` lists the limits):
+its size (``MAX_FILE_BYTES``), how deep it nests (``MAX_DEPTH``), how many aliases
+it uses (``MAX_ALIASES``) and how many values it expands to (``MAX_VALUES``, which
+stops an alias bomb), each a one-line error at the line where it is passed. A file
+reached through a symbolic link that leads out of the project is refused.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -28,6 +35,16 @@ from typing import Any
 import yaml
 
 from ..errors import ContentError, Finding
+
+MAX_FILE_BYTES = 256 * 1024
+"""Largest YAML file read: 8x the largest shipped lesson (``results.yaml``, 30,862 bytes)."""
+MAX_DEPTH = 32
+"""Deepest nesting of mappings and lists (the shipped files nest 7 deep)."""
+MAX_ALIASES = 100
+"""Most uses of YAML aliases (``*name``) in one file (the shipped files use none)."""
+MAX_VALUES = 100_000
+"""Most values one file expands to, aliases counted at every use (the largest shipped file
+has 1,064): a few hundred bytes of nested aliases would otherwise expand to billions."""
 
 
 class LineDict(dict):
@@ -94,14 +111,45 @@ def _escape_problem(node: yaml.Node, value: str) -> str:
     return ""
 
 
+class _TooLarge(Exception):
+    """A limit was passed: the file is reported once, at ``finding``, and not built further."""
+
+    def __init__(self, finding: Finding):
+        self.finding = finding
+
+
 class _Builder:
     def __init__(self, path: str):
         self.path = path
         self.problems: list[Finding] = []
         self._scalar = _SAFE("")
+        self._built: set[int] = set()
+        self._aliases = 0
+        self._values = 0
 
-    def build(self, node: yaml.Node, field: str) -> Any:
+    def _count(self, node: yaml.Node, field: str, line: int, depth: int, key_line: int) -> None:
+        """Count one value against the limits; ``_TooLarge`` when one is passed.
+
+        An alias's node is its anchor's, which knows only the anchor's line: what aliases
+        pass is told at ``key_line``, the line of the nearest key above the value."""
+        self._values += 1
+        if not isinstance(node, yaml.ScalarNode):
+            if id(node) in self._built:  # the composer gives every alias its anchor's node
+                self._aliases += 1
+            self._built.add(id(node))
+        if depth > MAX_DEPTH:
+            raise _TooLarge(Finding(self.path, line, field, f"nested more than {MAX_DEPTH} levels deep"))
+        if self._aliases > MAX_ALIASES:
+            message = f"more than {MAX_ALIASES} uses of YAML aliases (*name); write the values out"
+        elif self._values > MAX_VALUES:
+            message = f"more than {MAX_VALUES:,} values (YAML aliases count at every use)"
+        else:
+            return
+        raise _TooLarge(Finding(self.path, key_line or line, field, message))
+
+    def build(self, node: yaml.Node, field: str, depth: int = 1, key_line: int = 0) -> Any:
         line = node.start_mark.line + 1
+        self._count(node, field, line, depth, key_line)
         if node.tag not in _STANDARD_TAGS:
             self.problems.append(Finding(self.path, line, field, f"YAML tag {node.tag} is not allowed"))
             return None
@@ -114,7 +162,7 @@ class _Builder:
                     self.problems.append(Finding(self.path, key_line, field or "<<",
                                                  "merge keys (<<) are not supported; write the keys out"))
                     continue
-                key = self.build(key_node, field)
+                key = self.build(key_node, field, depth + 1, key_line)
                 name = f"{field}.{key}" if field else str(key)
                 if not isinstance(key, str):
                     self.problems.append(Finding(self.path, key_line, name, "keys must be text"))
@@ -122,14 +170,14 @@ class _Builder:
                 if key in out:
                     self.problems.append(Finding(self.path, key_line, name, "duplicate key"))
                     continue
-                out[key] = self.build(value_node, name)
+                out[key] = self.build(value_node, name, depth + 1, key_line)
                 out.key_lines[key] = key_line
             return out
         if isinstance(node, yaml.SequenceNode):
             items = LineList()
             items.line, items.item_lines = line, []
             for i, item in enumerate(node.value):
-                items.append(self.build(item, f"{field}[{i}]"))
+                items.append(self.build(item, f"{field}[{i}]", depth + 1, key_line))
                 items.item_lines.append(item.start_mark.line + 1)
             return items
         value = self._scalar.construct_object(node, deep=True)
@@ -147,8 +195,14 @@ def _compose(text: str) -> yaml.Node | None:
         return yaml.compose(text, Loader=_SAFE)
     try:
         return yaml.compose(text, Loader=_FAST)
-    except yaml.YAMLError:
-        return yaml.compose(text, Loader=_SAFE)
+    except yaml.YAMLError as fast_error:
+        try:
+            yaml.compose(text, Loader=_SAFE)
+        except yaml.YAMLError:
+            raise
+        except RecursionError:  # the pure-Python parser recurses per level: keep libyaml's word
+            pass
+        raise fast_error from None
 
 
 def _indent(line: str) -> int:
@@ -228,15 +282,40 @@ def _plain_syntax_error(error: yaml.MarkedYAMLError, lines: list[str]) -> tuple[
     return at or began, f"YAML syntax error: {problem or context}"
 
 
-def load(path: Path, shown_as: str) -> Any:
+def _read(path: Path, shown_as: str, folder: Path | None) -> bytes:
+    """The bytes of ``path``, within the limits, or a ContentError."""
+    try:
+        resolved = path.resolve(strict=True)
+        if folder is not None and not any(resolved.is_relative_to(inside.resolve())
+                                          for inside in (folder, folder.parent)):
+            message = (f"a symbolic link to {resolved}, outside the project; "
+                       "copy the file into the project instead")
+            raise ContentError([Finding(shown_as, 0, "", message)])
+        if not resolved.is_file():  # a device or a pipe would be read without end
+            raise ContentError([Finding(shown_as, 0, "", "not a regular file")])
+        with open(resolved, "rb") as file:
+            data = file.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise ContentError([Finding(shown_as, 0, "", "file not found")]) from None
+    except (RuntimeError, OSError) as error:  # a loop of symbolic links (3.11 raises RuntimeError)
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise ContentError([Finding(shown_as, 0, "", f"cannot be read: {reason}")]) from None
+    if len(data) > MAX_FILE_BYTES:
+        size = os.path.getsize(resolved)
+        raise ContentError([Finding(shown_as, 0, "", f"{size:,} bytes is more than the limit of "
+                                    f"{MAX_FILE_BYTES:,} bytes per file; split it")])
+    return data
+
+
+def load(path: Path, shown_as: str, folder: Path | None = None) -> Any:
     """The YAML document in ``path`` with line information, or a ContentError.
 
     ``shown_as`` is how error messages name the file (relative to the project).
+    ``folder`` is the project's ``content/`` or ``decks/``: a file whose real place
+    is neither in it nor in the project around it (a symbolic link leading out of
+    the project) is refused. ``folder`` may itself be a link, as in the bundled copy.
     """
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise ContentError([Finding(shown_as, 0, "", "file not found")]) from None
+    data = _read(path, shown_as, folder)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -258,6 +337,8 @@ def load(path: Path, shown_as: str) -> Any:
     builder = _Builder(shown_as)
     try:
         value = builder.build(node, "")
+    except _TooLarge as error:
+        raise ContentError([error.finding]) from None
     except yaml.constructor.ConstructorError as error:
         mark = error.problem_mark
         line = mark.line + 1 if mark else 0

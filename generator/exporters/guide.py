@@ -21,7 +21,7 @@ from ..model import Concept, Equation, Visual, WorkedExample
 from ..presentation import build_time, value_latex
 from . import ExportOptions
 from .typst import display_math, escape, inline_math, markdown, string
-from .typst.compile import PAPERS, TEMPLATE, pdf_bytes
+from .typst.compile import PAPERS, TEMPLATE, compiler, pdf_bytes, staged_root
 
 
 def _concept(item: StudyItem, figures: Path) -> str:
@@ -65,6 +65,10 @@ def _figure_label(visual: Visual) -> str:
     if paper:
         return f"supplement: [Figure], numbering: (..n) => {string(paper.group(1))}"
     return 'kind: "illustration", supplement: [Illustration]'
+
+
+_FIGURES_USED = re.compile(r'#figure\(image\("/([^"/\\]+)"')
+"""The figures a guide's source shows (``_visual`` writes them so)."""
 
 
 def _visual(item: StudyItem, figures: Path) -> str:
@@ -136,11 +140,11 @@ def guide_source(guide: Guide, figures: Path, paper_size: str = "a4") -> str:
 
 def export(guide: Guide, path: Path, options: ExportOptions) -> list[Path]:
     """Write the guide PDF atomically; figures are drawn (or reused) in the figure cache."""
-    import typst
-
     figures = options.figures or visuals.default_cache_dir()
     figures.mkdir(parents=True, exist_ok=True)
     source = guide_source(guide, figures, options.paper)
-    compiler = typst.Compiler(root=str(figures), ignore_system_fonts=True)
-    write_bytes(path, pdf_bytes(compiler, source, build_time(options.build_time)))
+    # The root holds copies of the figures this guide shows, not the whole figure cache.
+    used = sorted({figures / name for name in _FIGURES_USED.findall(source)})
+    with staged_root(used) as root:
+        write_bytes(path, pdf_bytes(compiler(root), source, build_time(options.build_time)))
     return [path]

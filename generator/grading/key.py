@@ -8,6 +8,7 @@ component by component); ``shape`` keeps the printed shape for messages.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -98,6 +99,7 @@ class QuizKey:
 
 
 _NUMBER_TYPES = frozenset({int, float})
+KINDS = (*CHOICE_KINDS, "numeric", "short_answer", "problem")
 
 
 def flatten(value: Any) -> tuple[tuple[float, ...], tuple[int, ...]]:
@@ -105,58 +107,175 @@ def flatten(value: Any) -> tuple[tuple[float, ...], tuple[int, ...]]:
     if isinstance(value, bool):
         raise ValueError(f"not a number: {value!r}")
     if isinstance(value, (int, float)):
-        return (float(value),), ()
+        return (_finite(value),), ()
     if isinstance(value, list) and value and _NUMBER_TYPES.issuperset(map(type, value)):
-        return tuple(map(float, value)), (len(value),)
+        return tuple(map(_finite, value)), (len(value),)
     if isinstance(value, list) and value and all(isinstance(row, list) for row in value):
         flat: list[float] = []
         for row in value:
             numbers, shape = flatten(row)
-            if len(shape) != 1:
+            if len(shape) != 1 or len(row) != len(value[0]):
                 raise ValueError("only numbers, vectors and matrices are graded")
             flat.extend(numbers)
         return tuple(flat), (len(value), len(value[0]))
     raise ValueError(f"not a number, vector or matrix: {str(value)[:40]}")
 
 
-def _question(entry: dict[str, Any]) -> KeyQuestion:
-    kind = entry["kind"]
-    common: dict[str, Any] = dict(number=int(entry["number"]), section=str(entry.get("section", "")),
-                                  points=float(entry["points"]), kind=kind)
+def _finite(value: int | float) -> float:
+    number = float(value)
+    if not math.isfinite(number):
+        raise ValueError(f"not a finite number: {value!r}")
+    return number
+
+
+class _Bad(Exception):
+    """One field of the key is unusable: the form is reported and not read further."""
+
+    def __init__(self, field: str, message: str):
+        self.field = field
+        self.message = message
+
+
+def _get(entry: dict[str, Any], name: str, field: str, kind: type | tuple[type, ...],
+         what: str, default: Any = ...) -> Any:
+    """``entry[name]``, which must be a ``kind`` (``what`` says it in words)."""
+    if name not in entry:
+        if default is not ...:
+            return default
+        raise _Bad(f"{field}.{name}", "missing")
+    value = entry[name]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise _Bad(f"{field}.{name}", f"expected {what}, got {_shown(value)}")
+    return value
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    return orjson.dumps(value).decode()[:40]
+
+
+def _points(entry: dict[str, Any], field: str) -> float:
+    points = _get(entry, "points", field, (int, float), "a number")
+    if not math.isfinite(points) or points < 0:
+        raise _Bad(f"{field}.points", f"must be a finite number of 0 or more, got {points!r}")
+    return float(points)
+
+
+def _value(value: Any, field: str) -> tuple[tuple[float, ...], tuple[int, ...]]:
+    try:
+        return flatten(value)
+    except ValueError as error:
+        raise _Bad(field, str(error)) from None
+
+
+def _tolerance(entry: dict[str, Any], field: str) -> tuple[float, float]:
+    tolerance = _get(entry, "tolerance", field, dict, "an object like {\"abs\": 0.001}", {}) or {}
+    found = []
+    for name in ("abs", "rel"):
+        value = _get(tolerance, name, f"{field}.tolerance", (int, float, type(None)), "a number", None)
+        if value is not None and (not math.isfinite(value) or value < 0):
+            raise _Bad(f"{field}.tolerance.{name}", f"must be a finite number of 0 or more, got {value!r}")
+        found.append(float(value or 0.0))
+    return found[0], found[1]
+
+
+def _mistake_name(m: Any, field: str) -> str:
+    if not isinstance(m, dict):
+        raise _Bad(field, f"expected an object, got {_shown(m)}")
+    return str(_get(m, "mistake", field, str, "text"))
+
+
+def _question(entry: Any, field: str) -> KeyQuestion:
+    if not isinstance(entry, dict):
+        raise _Bad(field, f"expected an object, got {_shown(entry)}")
+    kind = _get(entry, "kind", field, str, "text")
+    if kind not in KINDS:
+        raise _Bad(f"{field}.kind", f"unknown kind {kind!r} (expected one of {', '.join(KINDS)})")
+    number = _get(entry, "number", field, int, "a whole number")
+    if number < 1:
+        raise _Bad(f"{field}.number", f"must be 1 or more, got {number}")
+    common: dict[str, Any] = dict(number=number, section=str(_get(entry, "section", field, str, "text", "")),
+                                  points=_points(entry, field), kind=kind)
     if kind == "problem":
-        primary = entry["primary"]
-        answer, shape = flatten(entry["answer"][primary])
-        tolerance = entry.get("tolerance") or {}
+        primary = _get(entry, "primary", field, str, "text")
+        answers = _get(entry, "answer", field, dict, "an object of named results")
+        if primary not in answers:
+            raise _Bad(f"{field}.answer", f"has no {primary!r}, the primary result")
+        answer, shape = _value(answers[primary], f"{field}.answer.{primary}")
+        tolerance_abs, tolerance_rel = _tolerance(entry, field)
         mistakes = []
-        for m in entry.get("mistakes", ()):
+        for i, m in enumerate(_get(entry, "mistakes", field, list, "a list", [])):
+            name = _mistake_name(m, f"{field}.mistakes[{i}]")
             if m.get("value") is None:
                 continue
-            value, mistake_shape = flatten(m["value"])
+            value, _ = _value(m["value"], f"{field}.mistakes[{i}].value")
             if len(value) == len(answer):
-                mistakes.append(Mistake(m["mistake"], value=value))
-        return KeyQuestion(**common, item=f"problem:{entry['problem_type']}", answer=answer, shape=shape,
-                           tolerance_abs=float(tolerance.get("abs") or 0.0),
-                           tolerance_rel=float(tolerance.get("rel") or 0.0), mistakes=tuple(mistakes),
-                           problem_type=entry["problem_type"], difficulty=entry.get("difficulty", "easy"))
-    content_id = str(entry["id"])
+                mistakes.append(Mistake(name, value=value))
+        problem_type = _get(entry, "problem_type", field, str, "text")
+        return KeyQuestion(**common, item=f"problem:{problem_type}", answer=answer, shape=shape,
+                           tolerance_abs=tolerance_abs, tolerance_rel=tolerance_rel, mistakes=tuple(mistakes),
+                           problem_type=problem_type,
+                           difficulty=_get(entry, "difficulty", field, str, "text", "easy"))
+    content_id = _get(entry, "id", field, str, "text")
     if kind in CHOICE_KINDS:
-        letters = tuple(o["letter"] for o in entry["options"])
-        mistakes = [Mistake(m["mistake"], letter=m["letter"]) for m in entry.get("mistakes", ())]
+        options = _get(entry, "options", field, list, "a list")
+        printed = []
+        for i, option in enumerate(options):
+            if not isinstance(option, dict):
+                raise _Bad(f"{field}.options[{i}]", f"expected an object, got {_shown(option)}")
+            printed.append(_get(option, "letter", f"{field}.options[{i}]", str, "text"))
+        letters = tuple(printed)
+        if len(set(letters)) != len(letters) or not letters:
+            raise _Bad(f"{field}.options", f"letters must be distinct and at least one, got {list(letters)}")
+        answer_letter = _get(entry, "answer", field, str, "a letter")
+        if answer_letter not in letters:
+            raise _Bad(f"{field}.answer", f"{answer_letter!r} is not among the printed letters "
+                                          f"{', '.join(letters)}")
+        mistakes = []
+        for i, m in enumerate(_get(entry, "mistakes", field, list, "a list", [])):
+            name = _mistake_name(m, f"{field}.mistakes[{i}]")
+            letter = _get(m, "letter", f"{field}.mistakes[{i}]", str, "a letter")
+            if letter not in letters:
+                raise _Bad(f"{field}.mistakes[{i}].letter", f"{letter!r} is not among the printed letters "
+                                                            f"{', '.join(letters)}")
+            mistakes.append(Mistake(name, letter=letter))
         return KeyQuestion(**common, item=content_id, content_id=content_id, letters=letters,
-                           answer_letter=entry["answer"], mistakes=tuple(mistakes))
+                           answer_letter=answer_letter, mistakes=tuple(mistakes))
     if kind == "numeric":
-        answer, shape = flatten(entry["answer"])
-        tolerance = entry.get("tolerance") or {}
+        answer, shape = _value(entry.get("answer"), f"{field}.answer")
+        tolerance_abs, tolerance_rel = _tolerance(entry, field)
         return KeyQuestion(**common, item=content_id, content_id=content_id, answer=answer, shape=shape,
-                           tolerance_abs=float(tolerance.get("abs") or 0.0),
-                           tolerance_rel=float(tolerance.get("rel") or 0.0))
-    if kind == "short_answer":
-        return KeyQuestion(**common, item=content_id, content_id=content_id)
-    raise ValueError(f"unknown kind {kind!r}")
+                           tolerance_abs=tolerance_abs, tolerance_rel=tolerance_rel)
+    return KeyQuestion(**common, item=content_id, content_id=content_id)
+
+
+def _form(form: Any, field: str) -> KeyForm:
+    if not isinstance(form, dict):
+        raise _Bad(field, f"expected an object, got {_shown(form)}")
+    label = _get(form, "label", field, str, "text")
+    if not label.strip():
+        raise _Bad(f"{field}.label", "must not be empty")
+    student = _get(form, "student", field, (dict, type(None)), "an object or null", None) or {}
+    entries = _get(form, "questions", field, list, "a list")
+    if not entries:
+        raise _Bad(f"{field}.questions", "a form has at least one question")
+    questions: dict[int, KeyQuestion] = {}
+    for i, entry in enumerate(entries):
+        question = _question(entry, f"{field}.questions[{i}]")
+        if question.number in questions:
+            raise _Bad(f"{field}.questions[{i}].number", f"question {question.number} is listed twice")
+        questions[question.number] = question
+    return KeyForm(label, _get(form, "code", field, str, "text", ""),
+                   str(_get(student, "name", f"{field}.student", (str, type(None)), "text", "") or ""),
+                   questions)
 
 
 def read_key(path: Path) -> QuizKey:
-    """The key JSON at ``path``; anything else is a one-line error naming the file."""
+    """The key JSON at ``path``, checked field by field: anything unusable is a one-line error
+    naming the file and the field (a hand-edited or foreign key is never graded by guessing)."""
     shown = str(path)
     try:
         data = orjson.loads(Path(path).read_bytes())
@@ -170,15 +289,32 @@ def read_key(path: Path) -> QuizKey:
     if data.get("format") != KEY_FORMAT:
         raise InputError([Finding(shown, 0, "format", f"key format {data.get('format')!r} is not "
                                     f"{KEY_FORMAT}, the one this paperdeck reads")])
+    problems: list[Finding] = []
     forms: dict[str, KeyForm] = {}
-    for f, form in enumerate(data["form_keys"]):
+    codes: dict[str, str] = {}
+    try:
+        entries = _get(data, "form_keys", "", list, "a list")
+        quiz, title, paper_title = (str(_get(data, name, "", (str, type(None)), "text", "") or "")
+                                    for name in ("quiz", "title", "paper_title"))
+        count = _get(data, "forms", "", int, "a whole number", len(entries))
+        if count != len(entries) or not entries:
+            raise _Bad("forms", f"says {count} forms but form_keys holds {len(entries)}")
+    except _Bad as bad:
+        raise InputError([Finding(shown, 0, bad.field.lstrip("."), bad.message)]) from None
+    for f, entry in enumerate(entries):
         try:
-            questions = {q.number: q for q in map(_question, form["questions"])}
-        except (KeyError, TypeError, ValueError) as error:
-            raise InputError([Finding(shown, 0, f"form_keys[{f}]", f"cannot be read: {error}")]) from None
-        student = form.get("student") or {}
-        forms[form["label"]] = KeyForm(form["label"], form.get("code", ""), student.get("name", ""),
-                                       questions)
+            form = _form(entry, f"form_keys[{f}]")
+            if form.label in forms:
+                raise _Bad(f"form_keys[{f}].label", f"form {form.label} is listed twice")
+            if form.code and form.code in codes:
+                raise _Bad(f"form_keys[{f}].code", f"the code of form {codes[form.code]} too")
+        except _Bad as bad:
+            problems.append(Finding(shown, 0, bad.field, bad.message))
+            continue
+        forms[form.label] = form
+        if form.code:
+            codes[form.code] = form.label
+    if problems:
+        raise InputError(problems)
     paper = data.get("paper") if data.get("paper") in ("a4", "letter") else ""
-    return QuizKey(str(data.get("quiz", "")), str(data.get("title", "")), str(data.get("paper_title", "")),
-                   forms, shown, paper)
+    return QuizKey(quiz, title, paper_title, forms, shown, paper)

@@ -115,6 +115,10 @@ def parse_answer(question: KeyQuestion, text: str) -> tuple[Answer, str]:
     return found, ""
 
 
+_FORM_CODE = re.compile(r"^[A-Z2-7]{4}-[A-Z2-7]{4}$")
+"""The shape of the code printed on a form (``quiz.form_code``: eight base-32 characters)."""
+
+
 def _find_form(key: QuizKey, text: str, student: str) -> tuple[KeyForm | None, str]:
     label = re.sub(r"^form\s*", "", text.strip(), flags=re.I).upper()
     if label in key.forms:
@@ -127,6 +131,9 @@ def _find_form(key: QuizKey, text: str, student: str) -> tuple[KeyForm | None, s
         if len(named) == 1:  # a roster's form, found by the student's name
             return named[0], ""
         return None, "no form given"
+    if _FORM_CODE.match(label):  # a printed code this key does not know: the key of another run
+        return None, (f"form code {text.strip()!r} is not in {key.path}: the key is of another run of "
+                      "the quiz; give the key written with these forms")
     labels = list(key.forms)
     span = labels[0] if len(labels) == 1 else f"{labels[0]} to {labels[-1]}"
     return None, f"unknown form {text.strip()!r}; the key has forms {span}"

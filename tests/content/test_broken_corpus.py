@@ -102,3 +102,60 @@ def test_missing_paper_yaml(tmp_path: Path) -> None:
     with pytest.raises(ContentError) as caught:
         load_all(root)
     assert str(caught.value) == "content/paper.yaml: file not found"
+
+
+def test_a_lesson_larger_than_the_limit(tmp_path: Path) -> None:
+    """A 50 MB lesson passed check and exhausted memory in build; the bound is 8x the largest shipped."""
+    from generator.content.yamlsource import MAX_FILE_BYTES
+
+    shipped = max(p.stat().st_size for p in (HERE.parents[1] / "content" / "lessons").glob("*.yaml"))
+    assert shipped * 4 < MAX_FILE_BYTES
+    root = make_project(tmp_path)
+    lesson = root / "content" / "lessons" / "broken.yaml"
+    lesson.write_text((VALID / "lesson.yaml").read_text() + "# padding\n" * (MAX_FILE_BYTES // 10))
+    with pytest.raises(ContentError) as caught:
+        load_all(root)
+    assert [str(p) for p in caught.value.problems] == [
+        f"content/lessons/broken.yaml: {lesson.stat().st_size:,} bytes is more than the limit of "
+        "262,144 bytes per file; split it"]
+
+
+def test_a_lesson_linked_from_outside_the_project_is_refused(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "p")
+    outside = tmp_path / "elsewhere.yaml"
+    outside.write_text((VALID / "lesson.yaml").read_text())
+    lesson = root / "content" / "lessons" / "broken.yaml"
+    lesson.unlink()
+    lesson.symlink_to(outside)
+    with pytest.raises(ContentError) as caught:
+        load_all(root)
+    assert [str(p) for p in caught.value.problems] == [
+        f"content/lessons/broken.yaml: a symbolic link to {outside.resolve()}, outside the project; "
+        "copy the file into the project instead"]
+    # A link inside the project is fine.
+    inside = root / "shared" / "broken.yaml"
+    inside.parent.mkdir()
+    outside.rename(inside)
+    lesson.unlink()
+    lesson.symlink_to(inside)
+    load_all(root)
+
+
+@pytest.mark.parametrize("target", ["loop", "/dev/zero"])
+def test_a_recipe_that_is_a_link_loop_or_a_device(tmp_path: Path, target: str) -> None:
+    root = make_project(tmp_path)
+    recipe = root / "decks" / "broken.yaml"
+    if target == "loop":
+        (root / "decks" / "other.yaml").symlink_to(recipe)
+        recipe.symlink_to(root / "decks" / "other.yaml")
+    else:
+        recipe.symlink_to(target)
+    with pytest.raises(ContentError) as caught:
+        load_all(root)
+    found = [str(p) for p in caught.value.problems]
+    if target == "loop":
+        assert found[0].startswith("decks/broken.yaml: cannot be read: ")
+        assert len(found) == 2
+    else:
+        assert found == ["decks/broken.yaml: a symbolic link to /dev/zero, outside the project; "
+                         "copy the file into the project instead"]

@@ -37,6 +37,11 @@ escape_repeated = functools.lru_cache(maxsize=4096)(escape)
 """``escape`` for text that recurs on many cards (step titles, mistakes): computed once."""
 
 
+def quotes(html_text: str) -> str:
+    """HTML (already ``&<>``-escaped) made safe inside a quoted attribute: its quotes escaped."""
+    return html_text.replace('"', "&quot;").replace("'", "&#x27;")
+
+
 @functools.lru_cache(maxsize=4096)
 def attribute(text: str) -> str:
     """Text safe inside a double-quoted HTML attribute."""

@@ -34,6 +34,7 @@ from .markup import (
     flat_numbers,
     inline,
     name_html,
+    quotes,
     shape_of,
     shape_words,
     values_html,
@@ -102,7 +103,11 @@ def _note(note_type: NoteType, values: dict[str, str], cards: tuple[int, ...],
     if not values.keys() <= note_type.field_set:
         unknown = sorted(values.keys() - note_type.field_set)
         raise ValueError(f"note type {note_type.name} has no field {unknown[0]!r}")
-    return BuiltNote(note_type, tuple([values.get(f, "") for f in note_type.fields]), cards, media)
+    # Field values are HTML (``&<>`` escaped); a field a template puts inside an attribute
+    # also has its quotes escaped, so no text (a student's name in ``Id``) can end the attribute.
+    quoted = note_type.attribute_fields
+    return BuiltNote(note_type, tuple([quotes(values.get(f, "")) if f in quoted else values.get(f, "")
+                                       for f in note_type.fields]), cards, media)
 
 
 def _common(item: StudyItem) -> dict[str, str]:

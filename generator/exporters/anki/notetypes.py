@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 from dataclasses import dataclass
 from importlib import resources
 
@@ -29,6 +30,12 @@ CHECK_SCRIPT = "<script>\n" + _ASSETS.joinpath("check.js").read_text(encoding="u
 """The typed-answer check of Problem and numeric Question cards (ES5, see check.js)."""
 VARIANT_SCRIPT = "<script>\n" + _ASSETS.joinpath("variant.js").read_text(encoding="utf-8") + "</script>"
 """Picks the day's problem of a Problem card (ES5, see variant.js); runs before the check."""
+
+
+_ATTRIBUTE_VALUE = re.compile(r'=\s*"([^"]*)"')
+"""The double-quoted attribute values of a template (its only attribute quoting)."""
+_FIELD = re.compile(r"\{\{([^#/^{}:]+)\}\}")
+"""A field placed as it is (``{{Id}}``), not a section (``{{#Id}}``) or a filter."""
 
 
 def stable_id(name: str) -> int:
@@ -62,6 +69,13 @@ class NoteType:
     @functools.cached_property
     def field_set(self) -> frozenset[str]:
         return frozenset(self.fields)
+
+    @functools.cached_property
+    def attribute_fields(self) -> frozenset[str]:
+        """The fields a template places inside an HTML attribute (``data-id="{{Id}}"``)."""
+        sides = "".join(t.front + t.back for t in self.templates)
+        return frozenset(name for value in _ATTRIBUTE_VALUE.findall(sides)
+                         for name in _FIELD.findall(value))
 
     @functools.cached_property
     def id(self) -> int:

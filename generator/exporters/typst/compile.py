@@ -3,15 +3,27 @@
 Compiles in memory with only the fonts bundled in the ``typst`` package (the
 same glyphs on every machine), stamps the build time and compiles many
 documents on one thread per core.
+
+Typst lets a document read files under its root folder (``#read``, ``#image``).
+Escaping is meant to keep author text from ever becoming Typst code; should it
+fail, the root still holds nothing to steal: each compiler's root is a private
+empty folder of its own (never the current folder, where ``.paperdeck-secret``
+lives), and a document that shows files (the guide's figures) gets a fresh folder
+holding copies of exactly those files (``staged_root``).
 """
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import os
+import shutil
+import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from importlib import resources
+from pathlib import Path
 from typing import cast
 
 import typst as typst_compiler
@@ -49,12 +61,30 @@ _PARALLEL_FROM = 3
 _POOL: ThreadPoolExecutor | None = None
 
 
+@contextlib.contextmanager
+def staged_root(files: Iterable[Path] = ()) -> Iterator[Path]:
+    """A new private folder (0700) holding copies of ``files`` under their names, for a
+    compiler's root; removed afterwards."""
+    with tempfile.TemporaryDirectory(prefix="paperdeck-typst-") as folder:
+        for path in files:
+            shutil.copyfile(path, Path(folder) / path.name)
+        yield Path(folder)
+
+
+def compiler(root: Path) -> typst_compiler.Compiler:
+    """A compiler that reads nothing outside ``root`` and no system fonts."""
+    return typst_compiler.Compiler(root=str(root), ignore_system_fonts=True)
+
+
 def _compiler() -> typst_compiler.Compiler:
-    """This thread's compiler: reusing one lets Typst keep its fonts and cached layout."""
-    compiler = getattr(_LOCAL, "compiler", None)
-    if compiler is None:
-        compiler = _LOCAL.compiler = typst_compiler.Compiler(ignore_system_fonts=True)
-    return compiler
+    """This thread's compiler: reusing one lets Typst keep its fonts and cached layout.
+    Its root is an empty private folder, removed when the process ends."""
+    found = getattr(_LOCAL, "compiler", None)
+    if found is None:
+        root = tempfile.mkdtemp(prefix="paperdeck-typst-")
+        atexit.register(shutil.rmtree, root, ignore_errors=True)
+        found = _LOCAL.compiler = compiler(Path(root))
+    return found
 
 
 def compile_pdf(source: str, timestamp: int) -> bytes:
