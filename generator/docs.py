@@ -124,7 +124,8 @@ fields marked *LaTeX* hold math without delimiters. Ids are lowercase words
 joined by hyphens, unique in the whole content; never change a published id
 (Anki knows a note by it). Source labels say where the paper says a thing:
 `S3.2.1` (section 3.2.1), `S3.E1` (equation 1, in section 3), `S4.T1` (table 1),
-`S3.F1` (figure 1), `SA` (appendix).
+`S3.F1` (figure 1), `SA` (appendix), `S0` (the front matter: title, authors and their
+footnotes, abstract).
 """
 
 PROJECT_TYPES = '''\

@@ -188,9 +188,10 @@ def card_rule_warnings(content: Content, project: Path | str | None = None) -> l
     """Every card-rule warning for ``content``; with ``project`` given, with file lines."""
     root = Path(project) if project is not None else None
     warnings: list[Finding] = []
+    all_lines = {lesson.id: _lines(root, lesson.id) for lesson in content.lessons}
     for lesson in content.lessons:
         path = f"content/lessons/{lesson.id}.yaml"
-        lines = _lines(root, lesson.id)
+        lines = all_lines[lesson.id]
 
         def warn(kind: str, index: int, field: str, message: str,
                  path: str = path, lines: dict = lines) -> None:
@@ -232,10 +233,10 @@ def card_rule_warnings(content: Content, project: Path | str | None = None) -> l
                 warn("flashcards", i, "back",
                      f"flashcard {card.id!r}: back is {length} characters of plain text "
                      f"(at most {MAX_BACK}); keep one idea and move the rest to explanation")
-    return warnings + _interference(content, root)
+    return warnings + _interference(content, all_lines)
 
 
-def _interference(content: Content, root: Path | None) -> list[Finding]:
+def _interference(content: Content, lines: dict[str, dict[tuple[str, int], dict[str, int]]]) -> list[Finding]:
     """Pairs of cards that hide the same answer under cues one word or number apart."""
     # (lesson, kind, index, name shown in the message, field, cue tokens, answer as shown)
     cards: list[tuple[str, str, int, str, str, list[str], str]] = []
@@ -248,12 +249,11 @@ def _interference(content: Content, root: Path | None) -> list[Finding]:
                 cards.append((lesson.id, "clozes", i, f"cloze {cloze.id!r} (c{number})", "text",
                               _tokens(cue), plain_text(hidden)))
     by_answer: dict[str, list[int]] = {}
-    for n, card in enumerate(cards):
-        value = " ".join(_tokens(card[6]))
+    for n, unit in enumerate(cards):
+        value = " ".join(_tokens(unit[6]))
         if value:
             by_answer.setdefault(value, []).append(n)
     found: list[Finding] = []
-    lines = {lesson.id: _lines(root, lesson.id) for lesson in content.lessons}
     for members in by_answer.values():
         for later_at, later in enumerate(members):
             for earlier in members[:later_at]:

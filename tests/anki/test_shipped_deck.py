@@ -77,3 +77,22 @@ def test_every_shipped_figure_travels_in_the_package(shipped, col, import_packag
     for figure in figures:
         name = figure.split('src="')[1].split('"')[0]
         assert any(m.name == name for m in media), name
+
+
+def test_the_readme_states_the_counts_of_the_shipped_deck(shipped, col, import_package) -> None:
+    project, deck, path = shipped
+    import_package(col, path)
+    readme = (PROJECT / "README.md").read_text()
+    paragraph = " ".join(readme.split("The default deck holds ", 1)[1].split("\n\n", 1)[0].split())
+    stated = re.match(r"(\d+) notes \((\d+) cards\): (\d+) from the twelve lessons \((\d+) concepts, "
+                      r"(\d+) equations, (\d+) clozes, (\d+) flashcards, (\d+) worked examples, "
+                      r"(\d+) questions, (\d+) figures and (\d+) label cards.*?\) "
+                      r"and (\d+) practice problems", paragraph)
+    assert stated, paragraph[:200]
+    lessons = project.content.lessons
+    kinds = ("concepts", "equations", "clozes", "flashcards", "worked_examples", "questions", "visuals")
+    per_kind = [sum(len(getattr(lesson, kind)) for lesson in lessons) for kind in kinds]
+    labels = sum(item.kind == "label" for item in deck.items)
+    problems = sum(item.kind == "problem" for item in deck.items)
+    assert [int(n) for n in stated.groups()] == [
+        col.note_count(), col.card_count(), len(deck.items) - problems, *per_kind, labels, problems]
