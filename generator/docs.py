@@ -28,7 +28,8 @@ import typing
 from pathlib import Path
 from typing import Any, Literal
 
-from . import model, problems, recipes, scaffold, visuals
+from . import markdown, model, problems, recipes, scaffold, visuals
+from .content import yamlsource
 from .model import LATEX, MARKDOWN
 
 CONTENT_CLASSES: tuple[tuple[type, str], ...] = (
@@ -127,6 +128,29 @@ joined by hyphens, unique in the whole content; never change a published id
 `S3.F1` (figure 1), `SA` (appendix), `S0` (the front matter: title, authors and their
 footnotes, abstract).
 """
+
+def limits() -> list[str]:
+    """What ``check`` refuses so that no file or recipe can hang or crash a command, with the
+    values of the code (SECURITY.md says why)."""
+    y, r = yamlsource, recipes
+    return [
+        "## Limits", "",
+        "`check` refuses, each as a one-line `path:line: field: message` (exit code 2):", "",
+        f"- a YAML file over {y.MAX_FILE_BYTES:,} bytes (the largest shipped lesson is about 31 kB); "
+        f"nesting deeper than {y.MAX_DEPTH} levels; more than {y.MAX_ALIASES} uses of aliases (`*name`) "
+        f"or more than {y.MAX_VALUES:,} values in one file, aliases counted at every use;",
+        "- `.nan`, `.inf` or a number too large for a float (`1e400`), wherever a number stands;",
+        "- a YAML file reached through a symbolic link that leads out of the project, a link loop, "
+        "or a device;",
+        f"- a numbered list in Markdown that starts above {markdown.MAX_LIST_START:,};",
+        "- a resource `url` that is not an `http://` or `https://` address (`javascript:`, `file:`, "
+        "`data:` would become live links in the guide);",
+        f"- in recipes: a problem set's `count` above {r.MAX_PROBLEMS:,}, and more than {r.MAX_PROBLEMS:,} "
+        f"problems (counts x variants) in one deck; more than {r.MAX_QUIZ_ITEMS} questions and problems "
+        f"on one quiz form; `points` above {r.MAX_POINTS:,}; `versions` above {r.MAX_FORMS:,}; "
+        f"`variants` above {r.MAX_VARIANTS}.", "",
+    ]
+
 
 PROJECT_TYPES = '''\
 ## Your own problem types
@@ -309,7 +333,7 @@ def _visual_section(kind_id: str) -> list[str]:
 
 def render() -> str:
     """The whole of ``docs/authoring.md``."""
-    out = [HEAD, "## Content", ""]
+    out = [HEAD, *limits(), "## Content", ""]
     for cls, where in CONTENT_CLASSES:
         out += _class_section(cls, where)
     out += ["## Recipes", "",

@@ -39,6 +39,10 @@ class Table:
 
 Block = Paragraph | ListBlock | Table
 
+MAX_LIST_START = 1_000_000
+"""Largest number a numbered list may start at (Typst's numbers end at 2**63)."""
+_BIG_NUMBER_ITEM = re.compile(r"^\s*\d{7,}\.\s", re.M)
+
 _LIST_ITEM = re.compile(r"(?:(?P<bullet>[-*+])|(?P<number>\d+)\.)\s+(?P<text>.*)")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$")
 
@@ -83,6 +87,15 @@ def _chunk(chunk: str) -> list[Block]:
     if text:
         out.append(Paragraph("\n".join(text)))
     return out
+
+
+def problems(text: str) -> list[str]:
+    """What in ``text`` no exporter can render: a numbered list that starts too high."""
+    if not _BIG_NUMBER_ITEM.search(text):  # the common case: no need to read the blocks
+        return []
+    return [f"a numbered list starts at {block.start}; start it at {MAX_LIST_START:,} or lower"
+            for block in blocks(text)
+            if isinstance(block, ListBlock) and block.start is not None and block.start > MAX_LIST_START]
 
 
 def blocks(text: str) -> list[Block]:

@@ -171,8 +171,8 @@ class Question:
     """Wrong options, multiple choice only: at least two, each naming its mistake."""
     tolerance: float | None = None
     """Largest absolute difference accepted, numeric only (required there; 0 for exact)."""
-    unit: str = ""
-    """Unit of a numeric answer, if any."""
+    unit: Markdown = ""
+    """Unit of a numeric answer, if any (Markdown with math: ``\\(\\mathrm{s}^{-1}\\)``)."""
     explanation: Markdown = ""
     """Why the answer is right, shown in keys and on the back of cards."""
     needs: tuple[str, ...] = ()
@@ -220,7 +220,7 @@ class Resource:
     title: str
     """What it is called."""
     url: str
-    """Where it is (``https://…``)."""
+    """Where it is: an ``http://`` or ``https://`` address (no other scheme becomes a link)."""
     note: Markdown = ""
     """Why to read or watch it."""
 

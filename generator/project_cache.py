@@ -42,28 +42,43 @@ _KEY_BYTES = 32
 
 
 def _files(folder: Path) -> list[Path]:
-    """The regular files under ``folder``, symbolic links followed; a folder reached again
-    (a link loop) is walked once, and a device or pipe is skipped (it would never end)."""
+    """The files under ``folder``, symbolic links followed; a folder reached again through a
+    link (a link loop) is walked once."""
     found = []
-    seen: set[str] = set()
+    seen: set[tuple[int, int]] = set()
     for dirpath, dirnames, filenames in os.walk(folder, followlinks=True):
-        seen.add(os.path.realpath(dirpath))
-        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__" and not d.startswith(".")
-                             and os.path.realpath(os.path.join(dirpath, d)) not in seen)
-        found += [path for path in (Path(dirpath) / name for name in sorted(filenames)) if path.is_file()]
+        info = os.stat(dirpath)
+        seen.add((info.st_dev, info.st_ino))
+        kept = []
+        for name in sorted(dirnames):
+            if name == "__pycache__" or name.startswith("."):
+                continue
+            child = os.path.join(dirpath, name)
+            if os.path.islink(child):  # only a link can lead back to a folder being walked
+                target = os.stat(child)
+                if (target.st_dev, target.st_ino) in seen:
+                    continue
+            kept.append(name)
+        dirnames[:] = kept
+        found += [Path(dirpath) / name for name in sorted(filenames)]
     return found
 
 
 def key(root: Path) -> str:
-    """What the checked project depends on, as a hex digest."""
+    """What the checked project depends on, as a hex digest (a device or pipe is skipped: it
+    would be read without end)."""
     digest = hashlib.sha256(repr((FORMAT, sys.version, str(root.resolve()))).encode())
     for path in _files(PACKAGE):
-        stat = path.stat()
-        digest.update(f"{path}\0{stat.st_mtime_ns}\0{stat.st_size}\0".encode())
+        info = path.stat()
+        digest.update(f"{path}\0{info.st_mtime_ns}\0{info.st_size}\0".encode())
     for folder in (root / "content", root / "decks", root / "problems"):
         for path in _files(folder) if folder.is_dir() else []:
+            try:
+                regular = stat.S_ISREG(path.stat().st_mode)
+            except OSError:  # a dangling link: check reports it
+                regular = False
             # Bytes, not times: a file rewritten within the clock's tick must not look unchanged.
-            digest.update(f"{path}\0".encode() + path.read_bytes() + b"\0")
+            digest.update(f"{path}\0".encode() + (path.read_bytes() if regular else b"\1") + b"\0")
     return digest.hexdigest()
 
 

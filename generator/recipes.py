@@ -24,6 +24,12 @@ MAX_VARIANTS = 62
 """Most problems one Anki card may rotate through: each adds about 2.6 kB to its note."""
 MAX_FORMS = 1000
 """The most forms a quiz prints at once (one per student of a large class)."""
+MAX_PROBLEMS = 50_000
+"""Most problems (slots x variants) in one deck recipe or practice set: about 130 MB of notes."""
+MAX_QUIZ_ITEMS = 200
+"""Most questions and problems on one form (the shipped quizzes have 15)."""
+MAX_POINTS = 1000
+"""Most points one question or problem of a quiz is worth."""
 
 
 @dataclass(frozen=True)
@@ -148,8 +154,8 @@ def _check_problem_set(ps: ProblemSet, where: Where) -> None:
         problems.get(ps.type)
     except PaperdeckError as error:
         where.error(str(error), "type")
-    if ps.count < 0:
-        where.error("must be 0 or more", "count")
+    if not 0 <= ps.count <= MAX_PROBLEMS:
+        where.error(f"must be between 0 and {MAX_PROBLEMS:,}", "count")
     if not 1 <= ps.variants <= MAX_VARIANTS:
         where.error(f"must be between 1 and {MAX_VARIANTS}", "variants")
     if ps.source and not SOURCE_LABEL.match(ps.source):
@@ -226,6 +232,10 @@ def _check_deck(deck: DeckRecipe, lesson_ids: set[str], where: Where) -> None:
             where.error(f"{problem_set.type} ({problem_set.difficulty}) is listed twice; add up the counts",
                         f"problems[{i}]")
         seen.add(slot)
+    total = sum(p.count * p.variants for p in deck.problems)
+    if total > MAX_PROBLEMS:
+        where.error(f"{total:,} problems (counts x variants) is more than {MAX_PROBLEMS:,} in one deck; "
+                    "ask for fewer problems or fewer variants", "problems")
 
 
 def _check_pick(pick: QuestionPick, lessons: set[str], questions: set[str], where: Where) -> None:
@@ -241,8 +251,8 @@ def _check_section(section: QuizSection, where: Where, seen: list[tuple[QuizSect
     seen.append((section, where))
     if (section.questions is None) == (section.problems is None):
         where.error("a section has either questions or problems, not both or neither")
-    if section.points <= 0:
-        where.error("must be more than 0", "points")
+    if not 0 < section.points <= MAX_POINTS:
+        where.error(f"must be more than 0 and at most {MAX_POINTS:,}", "points")
 
 
 def _check_quiz(quiz: QuizRecipe, where: Where, content: Content,
@@ -255,11 +265,15 @@ def _check_quiz(quiz: QuizRecipe, where: Where, content: Content,
         where.error("each question states its own precision; the instructions must not name one"
                     " (say \"as each question asks\")", "instructions")
     # Everything ``quiz`` would refuse, found here with the line of the section.
+    on_a_form = 0
     for section, section_where in sections:
+        if section.problems is not None:
+            on_a_form += section.problems.count
         pick = section.questions
         if pick is None or section.problems is not None:
             continue
         pool = question_pool(content, pick)
+        on_a_form += len(pool) if pick.count is None else min(pick.count, len(pool))
         if not pool:
             section_where.error("no question matches", "questions")
         elif pick.count is not None and pick.count > len(pool):
@@ -271,6 +285,9 @@ def _check_quiz(quiz: QuizRecipe, where: Where, content: Content,
                     section_where.error(f"can draw {question.id!r}, which needs a calculator, into a quiz"
                                         " without one; leave it out (ids or types) or set calculator: true",
                                         "questions")
+    if on_a_form > MAX_QUIZ_ITEMS:
+        where.error(f"{on_a_form:,} questions and problems on each form is more than {MAX_QUIZ_ITEMS}; "
+                    "ask for fewer", "sections")
     if quiz.minutes is not None and quiz.minutes <= 0:
         where.error("must be more than 0", "minutes")
     if not quiz.calculator:

@@ -70,6 +70,10 @@ def test_problems_text_formats_show_prompt_steps_and_answer(capsys, fmt: str) ->
     (["practice", "sdpa", "-o", "x.docx"], "paperdeck: cannot write x.docx: an Anki practice set is"),
     (["deck", "nope"], "paperdeck: no deck recipe 'nope'; choose from aiayn"),
     (["practice", "sdpa", "sdpa", "-o", "x.apkg"], "paperdeck: each problem type once, please"),
+    (["practice", "sdpa", "-n", "1000000000", "-o", "x.pdf"],
+     "paperdeck: 1,000,000,000 problems is more than 50,000 on one sheet; ask for fewer problems"),
+    (["practice", "sdpa", "-n", "2000", "-o", "x.apkg"],
+     "paperdeck: 2000 problems × 31 variants is more than 50,000 problems in one Anki set"),
     (["problems", "sdpa", "--difficulty", "extreme"], "Error: Invalid value for '--difficulty'"),
     (["problems", "sdpa", "-n", "-3"], "Error: Invalid value for '-n'"),
 ])

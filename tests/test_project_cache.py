@@ -131,5 +131,8 @@ def test_symbolic_link_loops_under_content_end(tmp_path: Path) -> None:
     (root / "content" / "more").mkdir()
     (root / "content" / "more" / "up").symlink_to(root / "content")
     (root / "content" / "more" / "pipe").symlink_to("/dev/zero")
-    assert len(project_cache._files(root / "content")) == 2  # paper.yaml, the lesson
+    (root / "content" / "more" / "gone").symlink_to(root / "nowhere")
+    found = sorted(p.name for p in project_cache._files(root / "content"))
+    assert found == ["broken.yaml", "gone", "paper.yaml", "pipe"]  # each folder walked once
+    assert project_cache.key(root)  # the pipe is not read, the dangling link not followed
     assert main(["--project", str(root), "check"]) == 0

@@ -18,8 +18,6 @@ from .options import (
 
 FORMATS = {".apkg": "an Anki practice set", ".pdf": "a printable practice sheet"}
 EXPORTERS = {".apkg": "anki", ".pdf": "practice-sheet"}
-MAX_PROBLEMS = 50_000
-"""Most problems (slots × variants) in one Anki practice set: about 130 MB of notes."""
 
 
 @click.command()
@@ -50,7 +48,7 @@ def command(session: Session, types: tuple[str, ...], count: int, seed: int | No
     """
     from .. import exporters, items, problems
     from ..outputs import output_file
-    from ..recipes import ProblemSet
+    from ..recipes import MAX_PROBLEMS, ProblemSet
 
     project = session.project()  # first: it registers the project's own problem types
     for type_id in types:
@@ -59,6 +57,9 @@ def command(session: Session, types: tuple[str, ...], count: int, seed: int | No
         raise UsageError("each problem type once, please: a type named twice would fill the same notes")
     if output.suffix.lower() != ".apkg":
         variants = 1  # a printed sheet shows one problem per slot
+        if len(types) * count > MAX_PROBLEMS:
+            raise UsageError(f"{len(types) * count:,} problems is more than {MAX_PROBLEMS:,} on one sheet; "
+                             "ask for fewer problems")
     elif len(types) * count * variants > MAX_PROBLEMS:
         raise UsageError(f"{len(types) * count} problems × {variants} variants is more than {MAX_PROBLEMS:,} "
                          "problems in one Anki set (each note would carry them all); "

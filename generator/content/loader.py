@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import numpy as np
 
@@ -25,6 +26,7 @@ from ..model import (
     Lesson,
     Paper,
     Question,
+    Resource,
     Visual,
     WorkedExample,
 )
@@ -52,6 +54,7 @@ class _Checks:
         }
         report.checks[Flashcard] = self.item
         report.checks[Cloze] = self.cloze
+        report.checks[Resource] = self.resource
 
     def item(self, obj: Any, where: Where) -> None:
         if not ITEM_ID.match(obj.id):
@@ -74,6 +77,16 @@ class _Checks:
             if part.count("{") != part.count("}"):
                 where.error(f"hidden part '{part}' ends at the first }}}}: put a space between "
                             "braces that close math and the }} that closes the blank", "text")
+
+    def resource(self, resource: Resource, where: Where) -> None:
+        # The guide (and a site) make the address a live link: javascript: or file: would run or
+        # open what the reader did not choose.
+        try:
+            parts = urlsplit(resource.url.strip())
+        except ValueError:
+            parts = urlsplit("")
+        if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+            where.error(f"expected an http:// or https:// address, got {resource.url!r}", "url")
 
     def lesson(self, lesson: Lesson, where: Where) -> None:
         for i, source in enumerate(lesson.sources):

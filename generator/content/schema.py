@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .. import markdown
 from ..errors import Finding
 from ..latex import latex_problems, math_problems
 from ..model import LATEX, MARKDOWN, MathKind
@@ -77,7 +78,7 @@ def _type_name(hint: Any) -> str:
 
 
 _MATH_CHECKS: dict[MathKind, Callable[[str], list[str]]] = {
-    MARKDOWN: math_problems, LATEX: latex_problems,
+    MARKDOWN: lambda text: math_problems(text) + markdown.problems(text), LATEX: latex_problems,
 }
 
 

@@ -22,11 +22,13 @@ What one file can make paperdeck do is bounded (``SECURITY.md`` lists the limits
 its size (``MAX_FILE_BYTES``), how deep it nests (``MAX_DEPTH``), how many aliases
 it uses (``MAX_ALIASES``) and how many values it expands to (``MAX_VALUES``, which
 stops an alias bomb), each a one-line error at the line where it is passed. A file
-reached through a symbolic link that leads out of the project is refused.
+reached through a symbolic link that leads out of the project is refused, and so
+is ``.nan`` or ``.inf`` (or a number too large for a float) wherever a number stands.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from pathlib import Path
@@ -181,6 +183,10 @@ class _Builder:
                 items.item_lines.append(item.start_mark.line + 1)
             return items
         value = self._scalar.construct_object(node, deep=True)
+        if isinstance(value, float) and not math.isfinite(value):
+            # .nan and .inf would print as "Total: nan points" and make the key JSON invalid.
+            message = f"{node.value} is not a number paperdeck can use; write a finite number"
+            self.problems.append(Finding(self.path, line, field, message))
         if isinstance(value, str) and isinstance(node, yaml.ScalarNode) and node.style == '"':
             problem = _escape_problem(node, value)
             if problem:

@@ -59,7 +59,7 @@ def _question_body(item: QuestionItem) -> tuple[str, float]:
         bodies = ", ".join(f"[{markdown(o.text)}]" for o in item.options)
         body += f"\n#choices(({letters},), ({bodies},))"
     elif question.type == "numeric":
-        unit = f" ({escape(question.unit)})" if question.unit else ""
+        unit = f" ({markdown(question.unit)})" if question.unit else ""
         body += f"\n#answer-line([Answer{unit}:])"
     if item.table:
         body += "\n" + _values_table(item.table)
@@ -140,7 +140,7 @@ def _question_key(quiz_item: QuestionItem) -> str:
         shown = f"({letter(quiz_item.answer_index)}) " if quiz_item.answer_index is not None else ""
         out.append(f"#right-answer[{shown}{'True' if question.answer else 'False'}]")
     elif question.type == "numeric":
-        unit = f" {escape(question.unit)}" if question.unit else ""
+        unit = f" {markdown(question.unit)}" if question.unit else ""
         tolerance = markdown(tolerance_words(question.tolerance))
         answer = inline_math(answer_formatter(question.prompt)(question.answer))
         out.append(f"#right-answer[{answer}{unit} (tolerance {tolerance})]")

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 import orjson
 
 from ..errors import Finding, InputError
+from ..problems.model import DIFFICULTIES
 
 KEY_FORMAT = 1
 """The key layout this reader understands (the key's ``format``)."""
@@ -215,10 +216,13 @@ def _question(entry: Any, field: str) -> KeyQuestion:
             if len(value) == len(answer):
                 mistakes.append(Mistake(name, value=value))
         problem_type = _get(entry, "problem_type", field, str, "text")
+        difficulty = _get(entry, "difficulty", field, str, "text", "easy")
+        if difficulty not in DIFFICULTIES:
+            raise _Bad(f"{field}.difficulty",
+                       f"expected one of {', '.join(DIFFICULTIES)}, got {difficulty!r}")
         return KeyQuestion(**common, item=f"problem:{problem_type}", answer=answer, shape=shape,
                            tolerance_abs=tolerance_abs, tolerance_rel=tolerance_rel, mistakes=tuple(mistakes),
-                           problem_type=problem_type,
-                           difficulty=_get(entry, "difficulty", field, str, "text", "easy"))
+                           problem_type=problem_type, difficulty=difficulty)
     content_id = _get(entry, "id", field, str, "text")
     if kind in CHOICE_KINDS:
         options = _get(entry, "options", field, list, "a list")

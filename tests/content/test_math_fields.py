@@ -28,6 +28,7 @@ FULL_LESSON["equations"][0]["deep_dive"] = "Why."
 FULL_LESSON["flashcards"][0]["explanation"] = "More."
 FULL_LESSON["clozes"][0]["extra"] = "Extra."
 FULL_LESSON["questions"][0]["explanation"] = "Because."
+FULL_LESSON["questions"][0]["unit"] = "points"
 FULL_LESSON["visuals"] = [{"id": "v-one", "kind": "lr-schedule", "caption": "A caption.",
                            "source": "S5.3"}]
 FULL_LESSON["resources"][0]["note"] = "A note."

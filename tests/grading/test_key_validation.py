@@ -52,13 +52,16 @@ CASES: list[tuple[str, Callable[[dict[str, Any]], Any], str]] = [
      f"{Q}[12].tolerance.rel: must be a finite number of 0 or more, got -0.1"),
     ("numeric answer as text", _question(NUMERIC, lambda q: q.update(answer="3")),
      f"{Q}[11].answer: not a number, vector or matrix: 3"),
+    ("unknown difficulty", _question(PROBLEM, lambda q: q.update(difficulty="extreme")),
+     f"{Q}[12].difficulty: expected one of easy, medium, hard, got 'extreme'"),
     ("problem without its primary", _question(PROBLEM, lambda q: q.update(primary="output")),
      f"{Q}[12].answer: has no 'output', the primary result"),
     ("unknown kind", _question(SHORT, lambda q: q.update(kind="essay")),
      f"{Q}[8].kind: unknown kind 'essay' (expected one of multiple_choice, true_false, numeric, "
      "short_answer, problem)"),
-    ("number twice", _question(SHORT, lambda q: q.update(number=1)), f"{Q}[8].number: question 1 is listed twice"),
-    ("a question that is a list", _question(SHORT, lambda q: q.clear()), f"{Q}[8].kind: missing"),
+    ("number twice", _question(SHORT, lambda q: q.update(number=1)),
+     f"{Q}[8].number: question 1 is listed twice"),
+    ("a question without its kind", _question(SHORT, lambda q: q.clear()), f"{Q}[8].kind: missing"),
     ("two forms with one code", lambda k: k["form_keys"][1].update(code=k["form_keys"][0]["code"]),
      "form_keys[1].code: the code of form A too"),
 ]

@@ -226,10 +226,10 @@ def question(item: StudyItem, figures: Figures) -> BuiltNote:
         values["Answer"] = "Answer: " + ("True" if body.answer else "False")
     elif body.type == "numeric":
         tolerance = Tolerance(abs=float(body.tolerance or 0))
-        unit = f" {escape(body.unit)}" if body.unit else ""
+        unit = f" {inline(body.unit)}" if body.unit else ""
         values["Expected"] = repr(float(body.answer))
         values["TolAbs"] = repr(tolerance.abs)
-        values["AnswerName"] = "the number" + (f" (in {escape(body.unit)})" if body.unit else "")
+        values["AnswerName"] = "the number" + (f" (in {inline(body.unit)})" if body.unit else "")
         shown = _EXACT(body.answer) if isinstance(body.answer, (int, float)) else str(body.answer)
         values["Answer"] = f"Answer: {escape(shown)}{unit} ({_tolerance_text(tolerance)})"
     else:
