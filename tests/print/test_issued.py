@@ -123,3 +123,13 @@ def test_a_quiz_issued_while_another_run_works_is_not_replaced_by_it(
         quiz_forms.export(quiz.build_quiz(project.content, recipe, 1, 1, b"s"), folder, ExportOptions())
     assert (folder / "quiz-attention-key.json").read_bytes() == meanwhile[0]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["quiz-attention"]
+
+
+def test_a_file_where_a_quiz_folder_goes_is_a_one_line_error(project: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    (project / "out").mkdir()
+    (project / "out" / "quiz-attention").write_text("a file")
+    assert main(["-q", "--project", str(project), "build", "--seed", "1"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"paperdeck: cannot write into {project / 'out' / 'quiz-attention'}: it is a file, not a folder"]
+    assert sorted(p.name for p in (project / "out").iterdir()) == ["quiz-attention"]
