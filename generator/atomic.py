@@ -198,7 +198,7 @@ Ours = Callable[[Path], bool]
 
 
 @contextlib.contextmanager
-def file_set(folder: Path, ours: Ours) -> Iterator[Path]:
+def file_set(folder: Path, ours: Ours, before_swap: Callable[[Path], None] | None = None) -> Iterator[Path]:
     """A staging folder beside ``folder``; if the block succeeds, what it holds becomes
     the set in ``folder``, and the entries of the old set (``ours``) that it does not
     replace are removed.
@@ -206,7 +206,9 @@ def file_set(folder: Path, ours: Ours) -> Iterator[Path]:
     A folder holding only the set is swapped whole (two renames). A folder that also
     holds other things (an ``--out`` shared with other files, a user's file inside a
     folder of the set) keeps them: the new entries replace the old one by one, and a
-    folder of the set is merged the same way.
+    folder of the set is merged the same way. ``before_swap(staging)`` runs just before the
+    swap, under the lock every swap beside ``folder`` takes: what it sees there stays so
+    until the swap.
     """
     folder = Path(folder).absolute()
     with _output_errors(folder):
@@ -224,6 +226,8 @@ def file_set(folder: Path, ours: Ours) -> Iterator[Path]:
             yield staging
             with _locked(parent):
                 recover(parent, folder.name)
+                if before_swap is not None:
+                    before_swap(staging)
                 _swap_in(staging, folder, ours)
         finally:
             os.close(held)

@@ -17,7 +17,10 @@ import pytest
 from generator.csv_files import MAX_CELL_CHARS, csv_bytes, read_rows, safe_cell
 from generator.errors import InputError
 from generator.file_names import MAX_STEM_BYTES, safe_stem, unique_name
+from generator.grading.responses import MAX_RESPONSES
 from generator.roster import read_roster
+
+from .grading.classroom import write_key
 
 PROJECT = Path(__file__).resolve().parents[1]
 
@@ -120,27 +123,26 @@ def test_a_huge_cell_a_nul_and_text_that_is_not_utf8_are_one_line_errors(tmp_pat
 
 
 def test_a_responses_file_of_100000_rows_is_refused_early_in_little_memory(tmp_path: Path) -> None:
+    key = write_key(tmp_path / "key.json", versions=2)
     path = tmp_path / "responses.csv"
     with open(path, "w", encoding="utf-8") as file:
         file.write("student,form,1,2,3\n")
         file.writelines(f"student {n},A,a,b,c\n" for n in range(100_000))
     script = textwrap.dedent('''
         import sys
-        from generator.csv_files import read_rows
-        from generator.errors import InputError
-        try:
-            for _ in read_rows(sys.argv[1], "responses", 10_000):
-                pass
-        except InputError as error:
-            print(error)
+        from generator.cli import main
+        code = main(["-q", "grade", sys.argv[1], sys.argv[2]])
         # VmHWM, not getrusage: ru_maxrss starts at the forking parent's size (a big pytest process)
-        print(next(line.split()[1] for line in open("/proc/self/status") if line.startswith("VmHWM:")))
+        print(code, next(line.split()[1] for line in open("/proc/self/status") if line.startswith("VmHWM:")))
     ''')
-    result = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True,
-                            env={**os.environ, "PYTHONPATH": str(PROJECT)}, timeout=60, check=True)
-    message, peak_kib = result.stdout.splitlines()
-    assert message == f"{path}:10002: more than 10000 rows; a responses file holds at most 10000"
-    assert int(peak_kib) < 100_000  # the interpreter alone is about 10 MB
+    result = subprocess.run([sys.executable, "-c", script, str(key), str(path)], capture_output=True,
+                            text=True, env={**os.environ, "PYTHONPATH": str(PROJECT)}, timeout=60, check=True)
+    code, peak_kib = result.stdout.split()
+    assert code == "2"
+    assert result.stderr.splitlines() == [f"paperdeck: {path}:{MAX_RESPONSES + 2}: more than {MAX_RESPONSES} "
+                                          f"rows; a responses file holds at most {MAX_RESPONSES}"]
+    assert int(peak_kib) < 150_000  # the interpreter and the key alone are about 60 MB
+    assert not (tmp_path / "graded").exists()
 
 
 def test_rows_come_with_the_line_they_end_on(tmp_path: Path) -> None:

@@ -27,7 +27,7 @@ from .. import problems
 from ..atomic import PUBLIC, file_set, open_private, write_private
 from ..csv_files import csv_bytes
 from ..errors import UsageError
-from ..issued import existing_key, replaced_name
+from ..issued import IssuedKey, existing_key, replaced_name
 from ..presentation import build_time, format_number, letter
 from ..quiz import Form, QuestionItem, Quiz, QuizItem
 from . import ExportOptions
@@ -178,6 +178,14 @@ def _bounded(jobs: Iterator[tuple[Path, Callable[[], bytes]]], width: int) -> It
         yield done
 
 
+def _refuse_unasked(options: ExportOptions) -> Callable[[IssuedKey | None], None]:
+    def refuse(found: IssuedKey | None) -> None:
+        if found is not None and found.issued and not options.replace:
+            raise UsageError(f"{found.path} is the key of an issued quiz ({found.describe()}); "
+                             "only paperdeck quiz --replace replaces it")
+    return refuse
+
+
 def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
     """Write the forms, their keys, the key JSON (and a roster's index) as one set into ``folder``.
 
@@ -187,12 +195,18 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
     paper = options.paper
     timestamp = build_time(options.build_time)
     written: list[Path] = []
-    found = existing_key(folder, stem)
-    if found is not None and found.issued and not options.replace:
-        raise UsageError(f"{found.path} is the key of an issued quiz ({found.describe()}); "
-                         "only paperdeck quiz --replace replaces it")
+    refuse = _refuse_unasked(options)
+    refuse(existing_key(folder, stem))  # before the work, and again under the swap's lock
 
-    with file_set(folder, set_file(stem)) as staging:
+    def keep_the_replaced_key(staging: Path) -> None:
+        found = existing_key(folder, stem)
+        refuse(found)
+        if found is not None and (staging / f"{stem}-key.json").read_bytes() != found.data:
+            kept = staging / replaced_name(found)
+            write_private(kept, found.data)
+            written.append(kept)
+
+    with file_set(folder, set_file(stem), keep_the_replaced_key) as staging:
         key_path = staging / f"{stem}-key.json"
         with open_private(key_path, "w", encoding="utf-8") as key_file:
             head = {"format": KEY_FORMAT, "quiz": stem, "title": quiz.recipe.title,
@@ -223,8 +237,4 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
             index = staging / f"{stem}-index.csv"
             write_private(index, csv_bytes([["name", "id", "form", "code", "seed", "pdf"], *index_rows]))
             written.append(index)
-        if found is not None and key_path.read_bytes() != found.data:
-            kept = staging / replaced_name(found)
-            write_private(kept, found.data)
-            written.append(kept)
     return [Path(folder).resolve() / path.name for path in written]

@@ -93,3 +93,43 @@ def test_a_secret_that_is_a_folder_is_a_one_line_error(project: Path, capsys: py
         f"paperdeck: {project / '.paperdeck-secret'} is not a file; it should hold your secret "
         "(move it away to make a new one)"]
     assert not (project / "out").exists()
+
+
+def test_a_quiz_issued_while_another_run_works_is_not_replaced_by_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two runs into one folder: the second issues its quiz while the first is still making
+    forms; the first sees it under the swap's lock and stops instead of replacing it."""
+    from generator import quiz
+    from generator.errors import UsageError
+    from generator.exporters import ExportOptions, quiz_forms
+    from generator.project import open_project
+
+    project = open_project(ROOT)
+    recipe = project.quiz_recipe("quiz-attention")
+    folder = tmp_path / "quiz-attention"
+    issued = ExportOptions(made_by="quiz")
+    real_source = quiz_forms.form_source
+    meanwhile: list[bytes] = []
+
+    def form_source(*args, **kwargs):  # the first form of the first run: another run, whole
+        if not meanwhile:
+            meanwhile.append(b"")
+            quiz_forms.export(quiz.build_quiz(project.content, recipe, 2, 1, b"s"), folder, issued)
+            meanwhile[0] = (folder / "quiz-attention-key.json").read_bytes()
+        return real_source(*args, **kwargs)
+
+    monkeypatch.setattr(quiz_forms, "form_source", form_source)
+    with pytest.raises(UsageError, match="is the key of an issued quiz"):
+        quiz_forms.export(quiz.build_quiz(project.content, recipe, 1, 1, b"s"), folder, ExportOptions())
+    assert (folder / "quiz-attention-key.json").read_bytes() == meanwhile[0]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["quiz-attention"]
+
+
+def test_a_file_where_a_quiz_folder_goes_is_a_one_line_error(project: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    (project / "out").mkdir()
+    (project / "out" / "quiz-attention").write_text("a file")
+    assert main(["-q", "--project", str(project), "build", "--seed", "1"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"paperdeck: cannot write into {project / 'out' / 'quiz-attention'}: it is a file, not a folder"]
+    assert sorted(p.name for p in (project / "out").iterdir()) == ["quiz-attention"]
