@@ -43,7 +43,7 @@ def command(session: Session, recipe: str | None, versions: int | None, roster: 
     project = session.project()
     chosen = project.quiz_recipe(recipe)
     students = read_roster(roster) if roster is not None else ()
-    out = output_folder(out or project.out / chosen.id, session.note)
+    out = output_folder(out or project.out / chosen.id, session.note, named=out is not None)
     built = quiz.build_quiz(project.content, chosen, session.seed(seed), versions or chosen.versions,
                             project.secret(session.note), students)
     options = exporters.ExportOptions(paper=project.paper(paper, chosen))
