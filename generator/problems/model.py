@@ -28,7 +28,8 @@ class Distractor:
     mistake: str
     """The mistake, in plain words ("forgot to divide by sqrt(d_k)")."""
     answer: dict[str, Any]
-    """The wrong answer: the type's primary key at least, named as in the problem's answer."""
+    """The wrong answer: the type's primary key at least, named as in the problem's answer,
+    and only results the mistake changes (a result it leaves right is left out)."""
 
 
 @dataclass(frozen=True)

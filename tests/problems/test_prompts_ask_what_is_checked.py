@@ -45,3 +45,22 @@ def test_the_prompt_asks_for_the_checked_result_alone(type_id: str, difficulty: 
     if type_id == "sdpa":
         titles = [step.title for step in problem.steps]
         assert titles[1].startswith("Scale") and titles[2].startswith("Softmax")
+
+
+@pytest.mark.parametrize("type_id", BUILT_IN)
+def test_a_named_mistake_states_only_what_it_changes(type_id: str) -> None:
+    primary = problems.get(type_id).primary
+    for difficulty in problems.DIFFICULTIES:
+        for problem in problems.generate(type_id, 4, 8, difficulty):
+            for distractor in problem.distractors:
+                assert primary in distractor.answer
+                for key, value in distractor.answer.items():
+                    assert key == primary or value != problem.answer[key], (distractor.mistake, key)
+
+
+def test_forgetting_w_o_shows_the_unprojected_output_not_the_right_heads() -> None:
+    problem = next(iter(problems.generate("mha", 1, 3, "hard")))
+    forgot = next(d for d in problem.distractors if "output projection" in d.mistake)
+    heads = problem.answer["heads"]
+    concatenated = [[v for head in heads for v in head[i]] for i in range(len(problem.given["X"]))]
+    assert forgot.answer == {"output": concatenated}
