@@ -222,3 +222,18 @@ def test_a_type_with_named_mistakes_gets_no_warning(tmp_path: Path, capsys) -> N
     root = residual_project(tmp_path, named=True)
     assert main(["--project", str(root), "check"]) == 0
     assert "residual-block: warning" not in capsys.readouterr().err
+
+
+def test_the_named_mistakes_example_of_the_reference_works_as_written(tmp_path: Path, capsys) -> None:
+    from generator import docs
+
+    code = re.search(r"```python\n(.*?)```", docs.NAMED_MISTAKES, re.S)[1]
+    root = make_project(tmp_path)
+    (root / "problems" / "residual_block.py").write_text(code)
+    (root / "decks" / "quiz.yaml").write_text(QUIZ)
+    assert main(["--project", str(root), "check"]) == 0
+    assert "residual-block: warning" not in capsys.readouterr().err
+    for problem in problems.generate("residual-block", 50, 1, "easy"):
+        assert len(problem.distractors) == 2
+    assert main(["--project", str(root), "stress", "quiz", "--forms", "30", "--seed", "2"]) == 0
+    assert "VIOLATION" not in capsys.readouterr().out

@@ -77,7 +77,8 @@ class ProblemType:
     pick: Callable[[np.random.Generator, str], dict[str, Any]]
     """Draws the givens for a difficulty."""
     solve: Callable[[dict[str, Any]], Solution]
-    """Computes answer, steps and distractors from givens."""
+    """Computes the answer, the worked steps and the named mistakes (``Distractor``) from
+    the givens, as a ``Solution``; see "Named mistakes"."""
     prompt: Callable[[dict[str, Any]], str]
     """The question, Markdown with \\( \\) math, for these givens."""
     tolerance: Tolerance
