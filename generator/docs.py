@@ -196,6 +196,65 @@ The fields of `ProblemType`:
 
 '''
 
+NAMED_MISTAKES = '''\
+### Named mistakes
+
+`solve` returns a `Solution`: the answer, the worked steps and the results of
+*named mistakes*, each a `Distractor`: the mistake in plain words and the answer a
+student who makes it gets (the type's `primary` result at least, and only results
+the mistake changes). They are what the quiz key lists under each problem, the
+card's "Common mistakes" (typing a mistake's value names the mistake), what
+`paperdeck grade` recognises in a student's answer, and what remedial decks drill.
+A type without them works, but all of those stay empty: `paperdeck check` and
+`paperdeck stress` warn about it. A draw on which a mistake gives the right answer
+within 1.5 tolerances is drawn again, so every mistake a problem names can be told
+apart; a draw on which the computation does nothing (an answer of zeros, or equal
+to a given) is reported by `stress`, so let `pick` avoid it.
+
+```python
+# problems/residual_block.py
+"""A residual block with a ReLU branch: y = x + max(0, w x)."""
+
+from generator.problems import Distractor, ProblemType, Solution, Step, Tolerance, register
+
+
+def pick(rng, difficulty):
+    while True:
+        x, w = rng.integers(-3, 4, size=3).tolist(), int(rng.choice([-2, -1, 1, 2]))
+        if any(w * v > 0 for v in x):     # F(x) = 0 everywhere would make y = x
+            return {"x": x, "w": w}
+
+
+def solve(given):
+    x, w = given["x"], given["w"]
+    f = [max(0, w * v) for v in x]
+    y = [v + fv for v, fv in zip(x, f)]
+    steps = (Step("The branch F(x) = max(0, w x)", rf"F(x) = {f}"),
+             Step("Add the skip connection", rf"y = x + F(x) = {y}"))
+    mistakes = (
+        Distractor("forgot the skip connection (answered F(x))", {"y": f}),
+        Distractor("left out the ReLU", {"y": [v + w * v for v in x]}),
+    )
+    return Solution({"y": y}, steps, mistakes)
+
+
+def prompt(given):
+    return (rf"A residual block computes \\(y = x + \\max(0, w x)\\). Give \\(y\\) for"
+            rf" \\(x = {given['x']}\\) and \\(w = {given['w']}\\).")
+
+
+register(ProblemType(
+    id="residual-block", description="A residual block", pick=pick, solve=solve, prompt=prompt,
+    tolerance=Tolerance(abs=0.5), primary="y", source="S3", work_space_cm=3,
+    inputs={"x": "the block's input", "w": "the branch's weight"},
+    outputs={"y": "x + max(0, w x)"},
+))
+```
+
+The fields of `Solution` and of `Distractor`:
+
+'''
+
 
 @functools.cache
 def _class_nodes(path: str) -> dict[str, ast.ClassDef]:
@@ -346,9 +405,12 @@ def render() -> str:
             "A worked example names one in `problem`, its inputs in `given` and any of its "
             "answers in `result`; recipes name them in `problems`. `paperdeck problems TYPE "
             "--seed 1` shows generated ones with their keys.", ""]
-    for type_id in problems.all_types():
-        out += _problem_section(type_id)
+    for type_id, problem_type in problems.all_types().items():
+        if problem_type.paper:  # built in: a project's own types are its own to document
+            out += _problem_section(type_id)
     out += [PROJECT_TYPES + "\n".join(_fields_table(problems.ProblemType)), ""]
+    out += [NAMED_MISTAKES + "\n".join(_fields_table(problems.Solution)), "",
+            *_fields_table(problems.Distractor), ""]
     out += ["## Visual kinds", "",
             "A visual names its `kind` and `params`. For a kind that takes `given`, "
             "`params: {example: <worked example id>}` takes the givens (and problem type) of that "

@@ -103,6 +103,10 @@ class WorkedExample:
     each is recomputed from ``given`` when content loads."""
     tolerance: float = 1e-6
     """Largest absolute difference allowed between stated and recomputed results."""
+    task: Markdown = ""
+    """The question the example answers, as its card states it (Markdown with math).
+    Empty: the card asks it as the problem type's prompt does for these givens, which
+    names that type's computation (``layer-norm`` asks for a layer normalisation)."""
 
 
 @dataclass(frozen=True)

@@ -1,20 +1,30 @@
 """Check where a command will write before it does any work.
 
-One rule for every command: a folder that does not exist yet is created, and
-the command says so; a path whose parent is a file, an output folder that is a
-file, or a suffix the command cannot write is a one-line error (exit 2).
+One rule for every command: a folder the user names that does not exist yet is
+created, and the command says so, when only its last level is missing and it lies
+inside the current folder; a deeper missing folder, or one outside the current
+folder, is most likely a typo (``-o /nonexistent/x.apkg``), so the user creates it.
+Folders paperdeck chooses itself (``out/`` under the project) are created as needed.
+A path whose parent is a file, an output folder that is a file, a folder that does
+not take files (``/proc``) or a suffix the command cannot write is a one-line error
+(exit 2).
 """
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from .errors import UsageError
 
 
-def output_file(path: Path, suffixes: Mapping[str, str], say: Callable[[str], None]) -> Path:
-    """``path`` checked as a file to write; ``suffixes`` maps each valid suffix to what it writes."""
+def output_file(path: Path, suffixes: Mapping[str, str], say: Callable[[str], None],
+                named: bool = True) -> Path:
+    """``path`` checked as a file to write; ``suffixes`` maps each valid suffix to what it writes.
+
+    ``named``: the user gave the path (not paperdeck's default).
+    """
     suffix = path.suffix.lower()
     if path.is_dir():
         raise UsageError(f"{path} is a folder; name the file to write")
@@ -22,25 +32,47 @@ def output_file(path: Path, suffixes: Mapping[str, str], say: Callable[[str], No
         written = ", ".join(f"{what} {'is written ' if i == 0 else ''}as {s}"
                             for i, (s, what) in enumerate(suffixes.items()))
         raise UsageError(f"cannot write {path}: {written}")
-    _parent_folder(path.parent, say)
+    _parent_folder(path.parent, say, named)
     return path
 
 
-def output_folder(path: Path, say: Callable[[str], None], create: bool = True) -> Path:
-    """``path`` checked as a folder to write into, created if missing (unless not ``create``:
-    then the command's writer makes it, so a command that fails leaves no folder behind)."""
+def output_folder(path: Path, say: Callable[[str], None], named: bool = True, create: bool = True) -> Path:
+    """``path`` checked as a folder to write into, created if missing (see the module docstring),
+    unless not ``create``: then the command's writer makes it, so a command that fails leaves no
+    folder behind."""
     if path.exists() and not path.is_dir():
         raise UsageError(f"{path} is a file, not a folder to write into")
-    _parent_folder(path, say, create)
+    _parent_folder(path, say, named, create)
     return path
 
 
-def _parent_folder(folder: Path, say: Callable[[str], None], create: bool = True) -> None:
+def _parent_folder(folder: Path, say: Callable[[str], None], named: bool, create: bool = True) -> None:
+    missing = []
     for parent in (folder, *folder.parents):
         if parent.exists():
             if not parent.is_dir():
                 raise UsageError(f"cannot write into {folder}: {parent} is a file")
             break
+        missing.append(parent)
+    if missing and named:
+        if len(missing) > 1:
+            raise UsageError(f"cannot write into {folder}: {missing[-1]} does not exist; create the"
+                             f" folder first if you meant it (mkdir -p {folder})")
+        if not folder.resolve().is_relative_to(Path.cwd().resolve()):
+            raise UsageError(f"cannot write into {folder}: it does not exist and is outside the current"
+                             f" folder; create it first if you meant it (mkdir {folder})")
     if create and not folder.exists():
         folder.mkdir(parents=True)
         say(f"created folder {folder}")
+    _writable(next(p for p in (folder, *folder.parents) if p.exists()))
+
+
+def _writable(folder: Path) -> None:
+    """A folder that takes new files, tried with a temporary one (permissions alone do not
+    tell: root may write anywhere, but not into ``/proc``)."""
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as error:
+        raise UsageError(f"cannot write into {folder}: it takes no new files"
+                         f" ({error.strerror or error})") from None

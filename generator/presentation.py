@@ -63,29 +63,31 @@ def answer_formatter(prompt: str, abs_tol: float | None = None, rel_tol: float |
 
 @functools.lru_cache(maxsize=16)
 def _precision_formatter(kind: str, count: int) -> Formatter:
+    # Every stated place is printed, trailing zeros too: "three decimals" is 0.510, not 0.51.
     if kind == "figures":
-        return lambda x: str(x) if x.__class__ is int else _significant(x, count)
-    return lambda x: str(x) if x.__class__ is int else _fixed(round(x, count), count)
+        return lambda x: str(x) if x.__class__ is int else _significant(x, count, zeros=True)
+    return lambda x: str(x) if x.__class__ is int else _fixed(round(x, count), count, zeros=True)
 
 
-def _fixed(x: float, decimals: int) -> str:
+def _fixed(x: float, decimals: int, zeros: bool = False) -> str:
+    """``x`` to ``decimals`` places; trailing zeros dropped unless ``zeros``."""
     if x.__class__ is int:
         return str(x)
     text = f"{x:.{decimals}f}"
     if "n" in text:  # inf, nan
         return {"inf": r"\infty", "-inf": r"-\infty"}.get(text, r"\text{NaN}")
-    if "." in text:
+    if "." in text and not zeros:
         text = text.rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+    return text[1:] if text.startswith("-") and not text.strip("-0.") else text
 
 
-def _significant(x: float, figures: int) -> str:
+def _significant(x: float, figures: int, zeros: bool = False) -> str:
     if x == 0 or not math.isfinite(x):
-        return _fixed(x, 0)
+        return _fixed(x, figures - 1 if zeros and x == 0 else 0, zeros)
     exponent = math.floor(math.log10(abs(x)))
     if -3 <= exponent <= 5:
-        return _fixed(x, max(0, figures - 1 - exponent))
-    mantissa = _fixed(x / 10**exponent, figures - 1)
+        return _fixed(x, max(0, figures - 1 - exponent), zeros)
+    mantissa = _fixed(x / 10**exponent, figures - 1, zeros)
     return mantissa + r" \times 10^{" + str(exponent) + "}"
 
 

@@ -31,7 +31,8 @@ class Project:
     content: Content
     recipes: dict[str, Recipe]
     warnings: tuple[Finding, ...] = ()
-    """Card-rule warnings (``content.card_rules``): advice that ``check`` prints."""
+    """Card-rule warnings (``content.card_rules``) and warnings about the project's own
+    problem types (``problems.audit``): advice that ``check`` prints."""
 
     def describe(self) -> str:
         """One line saying which project this is, for stderr."""
@@ -113,6 +114,10 @@ def open_project(project: Path | None = None) -> Project:
 
     content = load(root)
     recipes = load_recipes(root, content) if (root / "decks").is_dir() else {}
-    opened = Project(root, content, recipes, tuple(card_rule_warnings(content, root)))
+    from .problems.audit import type_warnings
+
+    own_types = problems.load_project_types(root / "problems")  # loaded with the content: no work
+    warnings = card_rule_warnings(content, root) + type_warnings(own_types)
+    opened = Project(root, content, recipes, tuple(warnings))
     project_cache.store(root, opened)
     return opened

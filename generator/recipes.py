@@ -194,6 +194,9 @@ def load_recipes(project: Path | str, content: Content) -> dict[str, Recipe]:
             if recipe is not None:
                 recipes[path.stem] = recipe
         found.extend(report.problems)
+    for path in sorted(root.glob("*.yml")):
+        found.append(Finding(f"decks/{path.name}", 0, "",
+                             f"recipe files end in .yaml: rename it {path.stem}.yaml"))
     if found:
         raise ContentError(found)
     return recipes

@@ -1,10 +1,10 @@
 """A minimal project to start from, and the examples the authoring reference shows.
 
 ``paperdeck new DIR --title "…"`` writes ``project_files``: a paper, one lesson
-holding one item of every kind and one question of every type, a deck recipe and
-a quiz recipe. The same YAML snippets are the examples of ``docs/authoring.md``
-(``generator.docs``), so every example there is checked and built by the tests
-of ``paperdeck new``.
+holding one item of every kind and one question of every type, a deck recipe,
+a quiz recipe, a ``.gitignore`` and the authoring reference (``docs/authoring.md``).
+The same YAML snippets are the examples of ``docs/authoring.md`` (``generator.docs``),
+so every example there is checked and built by the tests of ``paperdeck new``.
 """
 
 from __future__ import annotations
@@ -174,6 +174,18 @@ sections:
 """
 
 
+GITIGNORE = """\
+# What paperdeck writes: the build output and the teacher's secret quiz seeds derive
+# from (keep the secret, and back it up, but never share it: students have the tool).
+out/
+.paperdeck-secret
+__pycache__/
+"""
+
+AUTHORING = "docs/authoring.md"
+"""Where a new project gets the authoring reference (every field, type and kind)."""
+
+
 def quoted(text: str) -> str:
     """``text`` as a single-quoted YAML string (backslashes stay as written)."""
     return "'" + text.replace("'", "''") + "'"
@@ -195,11 +207,16 @@ def lesson_yaml() -> str:
 
 
 def project_files(title: str, paper: str | None = None) -> dict[str, str]:
-    """The files of a new project, by path relative to its folder."""
+    """The files of a new project, by path relative to its folder: the YAML, a
+    ``.gitignore`` and the authoring reference of this paperdeck."""
+    from .docs import render
+
     paper = paper or paper_id(title)
     return {
         "content/paper.yaml": PAPER.format(id=paper, title=quoted(title)),
         f"content/lessons/{LESSON_ID}.yaml": lesson_yaml(),
         f"decks/{paper}.yaml": DECK.format(title=quoted(title)),
         "decks/quiz.yaml": QUIZ.format(title=quoted(f"{title}: quiz")),
+        ".gitignore": GITIGNORE,
+        AUTHORING: render(),
     }

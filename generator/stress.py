@@ -17,12 +17,16 @@ broke. The invariants:
 - letters spread: where the right answer sits among multiple-choice options, over all
   forms, with a chi-square against a uniform spread (fails when p < 0.001);
 - no degenerate numbers: every answer finite, no softmax row of equal weights,
-  no nonzero answer that prints as 0.
+  no nonzero answer that prints as 0; for a project's own types also no answer
+  that is all zeros or equals a given (a draw on which the computation does nothing).
+
+A problem type none of whose problems names a mistake is reported as a warning.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -34,6 +38,7 @@ from . import precision, problems
 from .presentation import answer_formatter, letter
 from .quiz import Form, ProblemItem, QuestionItem, Quiz, exponentials
 
+_PRINTS_AS_ZERO = re.compile(r"-?0(\.0*)?")
 INVARIANTS = ("answerable", "keys re-solved", "distinct mistakes", "no repeats", "forms differ",
               "letters spread", "no degenerate numbers")
 
@@ -49,6 +54,17 @@ class Report:
     positions: Counter[int] = field(default_factory=Counter)
     chi_square: float = 0.0
     p_value: float = 1.0
+    mistakes: dict[str, list[int]] = field(default_factory=dict)
+    """Per problem type: [problems drawn, problems with at least one named mistake]."""
+    degenerate: Counter[str] = field(default_factory=Counter)
+    """Per problem type: problems with a degenerate number."""
+
+    @property
+    def warnings(self) -> list[str]:
+        """Advice that does not fail the run: problem types that never name a mistake."""
+        return [f"{type_id}: none of its {drawn} problems has a named mistake (solve returns no"
+                " Distractor), so keys, cards, grading and remedial decks show no common mistakes"
+                for type_id, (drawn, named) in sorted(self.mistakes.items()) if drawn and not named]
 
     @property
     def ok(self) -> bool:
@@ -67,6 +83,9 @@ class Report:
                 rows.append(f"  VIOLATION {name}: {message}")
             if len(self.violations[name]) > 10:
                 rows.append(f"  … and {len(self.violations[name]) - 10} more {name} violations")
+        rows += [f"  degenerate draws of {type_id}: {count} of {self.mistakes[type_id][0]} problems"
+                 for type_id, count in sorted(self.degenerate.items())]
+        rows += [f"  WARNING {message}" for message in self.warnings]
         return "\n".join(rows)
 
 
@@ -184,21 +203,36 @@ def _problem(item: ProblemItem, calculator: bool, where: str, report: Report) ->
             if len(a) == len(b) and all(tolerance.accepts(x, y) for x, y in zip(a, b, strict=True)):
                 report.violations["distinct mistakes"].append(f"{where}: {name_b!r} is within tolerance"
                                                               f" of {name_a!r}")
+    counts = report.mistakes.setdefault(problem.type, [0, 0])
+    counts[0] += 1
+    counts[1] += bool(problem.distractors)
     # Degenerate numbers.
     report.checked["no degenerate numbers"] += 1
+    before = len(report.violations["no degenerate numbers"])
     fmt = answer_formatter(problem.prompt, tolerance.abs, tolerance.rel)
+    # A project's own type (no ``paper``) is also checked for draws on which it does nothing.
+    givens = {name: list(_numbers(value)) for name, value in problem.given.items()}
     for key, value in problem.answer.items():
         numbers = list(_numbers(value))
         if not all(math.isfinite(x) for x in numbers):
             report.violations["no degenerate numbers"].append(f"{where}: {key} is not finite")
-        if any(x != 0 and fmt(x).lstrip("-") in ("0", "0.0") for x in numbers):
+        if any(x != 0 and _PRINTS_AS_ZERO.fullmatch(fmt(x)) for x in numbers):
             report.violations["no degenerate numbers"].append(f"{where}: a nonzero {key} prints as 0")
+        if not problem_type.paper and numbers and not any(numbers):
+            report.violations["no degenerate numbers"].append(f"{where}: {key} is all zeros")
+        same = [name for name, given in givens.items()
+                if not problem_type.paper and len(numbers) > 1 and given == numbers]
+        if same:
+            report.violations["no degenerate numbers"].append(f"{where}: {key} equals the given {same[0]}"
+                                                              " (the computation changes nothing)")
     weights = problem.answer.get("weights")
     if weights is not None:
         for row in np.atleast_2d(np.asarray(weights, dtype=float)):
             live = row[row > 0]
             if len(live) > 1 and np.ptp(live) < 1e-9:
                 report.violations["no degenerate numbers"].append(f"{where}: a row of equal weights")
+    if len(report.violations["no degenerate numbers"]) > before:
+        report.degenerate[problem.type] += 1
 
 
 def _spread(report: Report, by_options: dict[int, Counter[int]]) -> None:

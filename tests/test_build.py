@@ -24,6 +24,7 @@ def paperdeck(*args: str, env: dict[str, str] | None = None) -> subprocess.Popen
 
 
 def build(out: Path, seed: int, env: dict[str, str] | None = None) -> None:
+    out.mkdir(exist_ok=True)  # a folder outside the current one is the user's to create
     process = paperdeck("--quiet", "build", "--out", str(out), "--seed", str(seed), env=env)
     _, err = process.communicate(timeout=300)
     assert process.returncode == 0, err.decode()

@@ -33,6 +33,15 @@ def test_list_shows_lessons_in_order_types_and_recipes(capsys) -> None:
     for type_id, problem_type in all_types().items():
         assert f"{type_id}" in out and problem_type.description in out
     assert "aiayn  (deck" in out
+    quizzes = re.findall(r"\(quiz: (Quiz \d+)", out)
+    assert quizzes == ["Quiz 1", "Quiz 2", "Quiz 3", "Quiz 4"]  # by title, not by file name
+
+
+def test_list_orders_numbers_in_titles_by_value() -> None:
+    from generator.commands.list import _natural
+
+    titles = ["Quiz 10: Later", "Quiz 2: Heads", "quiz 1: Start", "Final"]
+    assert sorted(titles, key=_natural) == ["Final", "quiz 1: Start", "Quiz 2: Heads", "Quiz 10: Later"]
 
 
 def test_problems_json_is_reproducible_and_each_seed_regenerates_its_problem(capsys) -> None:
@@ -45,7 +54,8 @@ def test_problems_json_is_reproducible_and_each_seed_regenerates_its_problem(cap
     assert set(problems[0]) >= {"id", "type", "seed", "difficulty", "prompt", "given", "steps",
                                 "answer", "tolerance"}
     second = problems[1]
-    _, alone, _ = run(capsys, "problems", "sdpa", "--problem-seed", str(second["seed"]), "--format", "json")
+    _, alone, _ = run(capsys, "problems", "sdpa", "--problem-seed", str(second["seed"]), "-d", "easy",
+                      "--format", "json")
     regenerated = json.loads(alone)[0]
     regenerated.pop("id"), second.pop("id")
     assert regenerated == second
@@ -76,12 +86,43 @@ def test_problems_text_formats_show_prompt_steps_and_answer(capsys, fmt: str) ->
      "paperdeck: 2000 problems × 31 variants is more than 50,000 problems in one Anki set"),
     (["problems", "sdpa", "--difficulty", "extreme"], "Error: Invalid value for '--difficulty'"),
     (["problems", "sdpa", "-n", "-3"], "Error: Invalid value for '-n'"),
+    (["problems", "sdpa", "-n", "0"], "Error: Invalid value for '-n': 0 is not in the range x>=1"),
+    (["problems", "residual-blok"], "paperdeck: unknown problem type 'residual-blok'; choose from "),
+    (["problems", "sofmax"],
+     "paperdeck: unknown problem type 'sofmax' (did you mean 'softmax'?); choose from "),
+    (["practice", "spda", "sofmax", "-o", "x.pdf"],
+     "paperdeck: unknown problem type 'spda' (did you mean 'sdpa'?); choose from "),
+    (["practice", "spda", "sofmax", "-o", "x.pdf"],
+     "\npaperdeck: unknown problem type 'sofmax' (did you mean 'softmax'?); choose from "),
+    (["problems", "sdpa", "--problem-seed", "5", "-n", "3"],
+     "paperdeck: --problem-seed regenerates one problem; -n is for a set of them"),
+    (["problems", "sdpa", "--problem-seed", "5", "--seed", "3"],
+     "paperdeck: --problem-seed regenerates one problem; --seed is for a set of them"),
+    (["problems", "sdpa", "--problem-seed", "3797811947"],
+     "paperdeck: --problem-seed 3797811947 needs the problem's difficulty, as its card, sheet or key shows"
+     " it: paperdeck problems sdpa --problem-seed 3797811947 -d easy|medium|hard\n"),
 ])
 def test_user_errors_exit_2_with_one_clear_line(capsys, args: list[str], message: str) -> None:
     code, _, err = run(capsys, *args)
     assert code == 2
     assert message in err
     assert "Traceback" not in err
+
+
+def test_a_problem_seed_with_its_difficulty_regenerates_that_problem(capsys) -> None:
+    from generator.problems import generate
+
+    medium = next(iter(generate("sdpa", 1, 11, "medium")))
+    code, out, _ = run(capsys, "problems", "sdpa", "--problem-seed", str(medium.seed), "-d", "medium",
+                       "--format", "json")
+    assert code == 0 and json.loads(out)[0]["given"] == medium.given
+
+
+def test_problems_help_lists_the_types(capsys) -> None:
+    code, out, _ = run(capsys, "problems", "--help")
+    assert code == 0
+    listed = out.split("Problem types:")[1]
+    assert all(re.search(rf"^  {re.escape(type_id)} ", listed, re.M) for type_id in all_types())
 
 
 def test_every_command_has_help_with_an_example(capsys) -> None:

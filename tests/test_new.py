@@ -46,3 +46,22 @@ def test_new_into_an_empty_folder_and_a_title_with_quotes(tmp_path: Path) -> Non
     assert main(["new", str(tmp_path), "--title", "Don't: Stop \\ Me"]) == 0
     assert load(tmp_path).paper.title == "Don't: Stop \\ Me"
     assert main(["--project", str(tmp_path), "check"]) == 0
+
+
+def test_new_writes_a_gitignore_and_the_authoring_reference(tmp_path: Path, capsys) -> None:
+    import subprocess
+
+    from generator import docs
+
+    folder = tmp_path / "resnet"
+    assert main(["new", str(folder), "--title", "Deep Residual Learning"]) == 0
+    err = capsys.readouterr().err
+    assert f"({folder / 'docs' / 'authoring.md'} lists every field)" in err
+    assert (folder / "docs" / "authoring.md").read_text(encoding="utf-8") == docs.render()
+    (folder / ".paperdeck-secret").write_text("made by the first quiz build\n")
+    (folder / "out").mkdir()
+    (folder / "out" / "deck.apkg").write_bytes(b"")
+    subprocess.run(["git", "init", "-q", str(folder)], check=True)
+    ignored = subprocess.run(["git", "-C", str(folder), "status", "--porcelain", "--ignored"],
+                             capture_output=True, text=True, check=True).stdout
+    assert "!! .paperdeck-secret" in ignored and "!! out/" in ignored

@@ -1,8 +1,11 @@
 """Where every command writes (``-o`` and ``--out``): one rule for all, in ``generator/outputs.py``.
 
-A folder that does not exist yet is created and said on stderr; a parent that is
-a file, an output folder that is a file, a file that is a folder or a suffix the
-command cannot write is one line on stderr and exit code 2, and nothing is written.
+A missing folder one level deep inside the current folder is created and said on
+stderr; a deeper one or one outside the current folder (most likely a typo), a
+parent that is a file, an output folder that is a file, a folder that takes no
+files (``/proc``), a file that is a folder or a suffix the command cannot write is
+one line on stderr and exit code 2, and nothing is written. Folders paperdeck
+chooses itself (``out/<quiz>`` under the project) are created as deep as needed.
 """
 
 from __future__ import annotations
@@ -44,6 +47,20 @@ REFUSED = [
     (["practice", "softmax", "-o", "adir"], "adir is a folder; name the file to write"),
     (["new", "afile", "--title", "T"], "afile is a file; name a new or empty folder"),
     (["new", "afile/sub", "--title", "T"], "cannot write into afile/sub: afile is a file"),
+    (["deck", "-o", "/proc/x.apkg"],
+     "cannot write into /proc: it takes no new files (No such file or directory)"),
+    (["practice", "softmax", "-o", "/nonexistent-paperdeck/x.apkg"],
+     "cannot write into /nonexistent-paperdeck: it does not exist and is outside the current folder;"
+     " create it first if you meant it (mkdir /nonexistent-paperdeck)"),
+    (["deck", "-o", "typo/d/deck.apkg"],
+     "cannot write into typo/d: typo does not exist; create the folder first if you meant it"
+     " (mkdir -p typo/d)"),
+    (["build", "--out", "new/a/b"],
+     "cannot write into new/a/b: new does not exist; create the folder first if you meant it"
+     " (mkdir -p new/a/b)"),
+    (["quiz", "--out", "../outside"],
+     "cannot write into ../outside: it does not exist and is outside the current folder;"
+     " create it first if you meant it (mkdir ../outside)"),
 ]
 
 
@@ -64,10 +81,10 @@ def test_a_deck_written_as_pdf_is_not_told_about_practice_sheets(project: Path, 
 
 
 @pytest.mark.parametrize("args, folder, written", [
-    (["build", "--out", "new/a/b"], "new/a/b", "outputs.apkg"),
-    (["quiz", "--out", "new/q"], "new/q", "quiz-key.json"),
-    (["deck", "-o", "new/d/deck.apkg"], "new/d", "deck.apkg"),
-    (["practice", "softmax", "-n", "1", "-o", "new/p/set.apkg"], "new/p", "set.apkg"),
+    (["build", "--out", "new"], "new", "outputs.apkg"),
+    (["quiz", "--out", "adir/q"], "adir/q", "quiz-key.json"),
+    (["deck", "-o", "d/deck.apkg"], "d", "deck.apkg"),
+    (["practice", "softmax", "-n", "1", "-o", "adir/p/set.apkg"], "adir/p", "set.apkg"),
     (["new", "new/project", "--title", "T"], "new/project", "content/paper.yaml"),
 ], ids=lambda a: a[0] if isinstance(a, list) else None)
 def test_a_missing_folder_is_created_and_said(project: Path, here: Path, capsys, args: list[str],
@@ -82,3 +99,11 @@ def test_a_missing_folder_is_created_and_said(project: Path, here: Path, capsys,
 def test_an_existing_folder_is_not_said_to_be_created(project: Path, here: Path, capsys) -> None:
     assert main(["--project", str(project), "deck", "-o", "adir/deck.apkg", "--seed", "1"]) == 0
     assert "created folder" not in capsys.readouterr().err
+
+
+def test_the_default_output_folder_is_created_as_deep_as_needed(project: Path, here: Path, capsys) -> None:
+    import shutil
+
+    shutil.rmtree(project / "out", ignore_errors=True)
+    assert main(["-q", "--project", str(project), "quiz", "--seed", "1"]) == 0
+    assert (project / "out" / "quiz" / "quiz-key.json").is_file()

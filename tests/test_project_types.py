@@ -8,6 +8,7 @@ by that paper claims none of the Transformer's.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from pathlib import Path
 
@@ -147,3 +148,92 @@ def test_a_broken_type_module_is_named(tmp_path: Path, module: str, expected: st
         open_project(make_project(tmp_path, module))
     message = str(caught.value)
     assert message.startswith(expected[:-1]) if expected.endswith("…") else message == expected
+
+
+RESIDUAL_MODULE = '''
+"""A residual block y = x + F(x) with F(x) = relu(w x): often F(x) = 0 and y = x."""
+
+from generator.problems import Distractor, ProblemType, Solution, Step, Tolerance, register
+
+
+def pick(rng, difficulty):
+    return {"x": rng.integers(-3, 4, size=2).tolist(), "w": int(rng.integers(-2, 3))}
+
+
+def solve(given):
+    f = [max(0, given["w"] * v) for v in given["x"]]
+    y = [v + fv for v, fv in zip(given["x"], f)]
+    mistakes = (Distractor("forgot the skip connection", {"y": f}),) if NAMED else ()
+    return Solution({"y": y}, (Step("Add F(x)", "y = x + F(x)"),), mistakes)
+
+
+def prompt(given):
+    return (rf"Give \\\\(y = x + \\\\max(0, w x)\\\\) for \\\\(x = {given['x']}\\\\),"
+            rf" \\\\(w = {given['w']}\\\\).")
+
+
+register(ProblemType(
+    id="residual-block", description="A residual block", pick=pick, solve=solve, prompt=prompt,
+    tolerance=Tolerance(abs=0.5), primary="y", source="S2", work_space_cm=2,
+))
+'''
+QUIZ = """\
+kind: quiz
+title: Residuals
+calculator: true
+sections:
+  - title: Blocks
+    problems: {type: residual-block, count: 4}
+"""
+
+
+def residual_project(root: Path, named: bool) -> Path:
+    make_project(root)
+    (root / "problems" / "residual_block.py").write_text(f"NAMED = {named}\n" + RESIDUAL_MODULE)
+    (root / "decks" / "quiz.yaml").write_text(QUIZ)
+    return root
+
+
+def test_check_warns_about_a_type_without_named_mistakes(tmp_path: Path, capsys) -> None:
+    root = residual_project(tmp_path, named=False)
+    assert main(["--project", str(root), "check"]) == 0
+    warnings = [line for line in capsys.readouterr().err.splitlines() if "warning" in line]
+    assert warnings == [
+        f"problems/{name}.py: {type_id}: warning: solve returns no named mistakes (Distractor), so quiz keys,"
+        " the card's common mistakes, grading's mistake detection and remedial decks have none for this"
+        " type (docs/authoring.md: Named mistakes)"
+        for name, type_id in (("residual_block", "residual-block"), ("vector_mean", "vector-mean"))]
+
+
+def test_stress_warns_about_a_type_without_named_mistakes_and_counts_degenerate_draws(
+        tmp_path: Path, capsys) -> None:
+    root = residual_project(tmp_path, named=False)
+    assert main(["--project", str(root), "stress", "quiz", "--forms", "50", "--seed", "1"]) == 2
+    out = capsys.readouterr().out
+    assert ("WARNING residual-block: none of its 200 problems has a named mistake (solve returns no"
+            " Distractor)") in out
+    degenerate = [line for line in out.splitlines() if line.startswith("  no degenerate numbers")]
+    assert int(degenerate[0].split()[-1]) > 0  # draws with F(x) = 0, where y is the given x
+    assert "y equals the given x (the computation changes nothing)" in out
+    assert re.search(r"degenerate draws of residual-block: \d+ of 200 problems", out)
+
+
+def test_a_type_with_named_mistakes_gets_no_warning(tmp_path: Path, capsys) -> None:
+    root = residual_project(tmp_path, named=True)
+    assert main(["--project", str(root), "check"]) == 0
+    assert "residual-block: warning" not in capsys.readouterr().err
+
+
+def test_the_named_mistakes_example_of_the_reference_works_as_written(tmp_path: Path, capsys) -> None:
+    from generator import docs
+
+    code = re.search(r"```python\n(.*?)```", docs.NAMED_MISTAKES, re.S)[1]
+    root = make_project(tmp_path)
+    (root / "problems" / "residual_block.py").write_text(code)
+    (root / "decks" / "quiz.yaml").write_text(QUIZ)
+    assert main(["--project", str(root), "check"]) == 0
+    assert "residual-block: warning" not in capsys.readouterr().err
+    for problem in problems.generate("residual-block", 50, 1, "easy"):
+        assert len(problem.distractors) == 2
+    assert main(["--project", str(root), "stress", "quiz", "--forms", "30", "--seed", "2"]) == 0
+    assert "VIOLATION" not in capsys.readouterr().out

@@ -29,7 +29,7 @@ def command(session: Session, out: Path | None, seed: int | None, paper: str | N
     from ..outputs import output_folder
 
     project = session.project()
-    out = output_folder(out or project.out, session.note)
+    out = output_folder(out or project.out, session.note, named=out is not None)
     options = BuildOptions(session.seed(seed), paper, project.secret(session.note))
     recipes = iter(project.recipes.values())
     written = 0

@@ -28,7 +28,8 @@ def command(session: Session, recipe: str | None, output: Path | None, seed: int
 
     project = session.project()
     chosen = project.deck_recipe(recipe)
-    output = output_file(output or project.out / f"{chosen.id}.apkg", {".apkg": "an Anki deck"}, session.note)
+    output = output_file(output or project.out / f"{chosen.id}.apkg", {".apkg": "an Anki deck"}, session.note,
+                         named=output is not None)
     built = items.build_deck(project.content, chosen, session.seed(seed))
     exporters.get("anki").export(built, output, exporters.ExportOptions())
     session.note(f"wrote {output} ({len(built.items)} notes)")

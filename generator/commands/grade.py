@@ -43,7 +43,7 @@ def command(session: Session, key: Path, responses: Path, out: Path | None, reme
     from ..outputs import output_folder
 
     project = session.project()
-    out = output_folder(out or key.parent / "graded", session.note, create=False)
+    out = output_folder(out or key.parent / "graded", session.note, named=out is not None, create=False)
     existed = out.exists()
     remedial_seed = session.seed(seed) if remedial else None
     graded = grade_quiz(key, responses, project.content, remedial_seed, session.note, strict)

@@ -27,8 +27,8 @@ def command(session: Session, folder: Path, title: str, paper_id: str | None) ->
     """
     from ..content.loader import ITEM_ID
     from ..errors import UsageError
+    from ..scaffold import AUTHORING, project_files
     from ..scaffold import paper_id as id_from_title
-    from ..scaffold import project_files
 
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"{folder} is a file; name a new or empty folder")
@@ -48,4 +48,4 @@ def command(session: Session, folder: Path, title: str, paper_id: str | None) ->
         path.write_text(text, encoding="utf-8")
     session.note(f"wrote a new project in {folder}: " + ", ".join(files))
     session.note(f"next: cd {folder} && paperdeck check && paperdeck build "
-                 "(docs/authoring.md lists every field)")
+                 f"({folder / AUTHORING} lists every field)")

@@ -51,8 +51,7 @@ def command(session: Session, types: tuple[str, ...], count: int, seed: int | No
     from ..recipes import MAX_PROBLEMS, ProblemSet
 
     project = session.project()  # first: it registers the project's own problem types
-    for type_id in types:
-        problems.get(type_id)
+    problems.get_each(types)  # every unknown type at once, a line each
     if len(set(types)) < len(types):
         raise UsageError("each problem type once, please: a type named twice would fill the same notes")
     if output.suffix.lower() != ".apkg":

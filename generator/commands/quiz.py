@@ -47,10 +47,11 @@ def command(session: Session, recipe: str | None, versions: int | None, roster: 
     project = session.project()
     chosen = project.quiz_recipe(recipe)
     students = read_roster(roster) if roster is not None else ()
+    named = out is not None
     out = out or project.out / chosen.id
     refuse_unasked(existing_key(out, chosen.id), replace)
     secret = project.secret(session.note)
-    out = output_folder(out, session.note)
+    out = output_folder(out, session.note, named=named)
     built = quiz.build_quiz(project.content, chosen, session.seed(seed), versions or chosen.versions,
                             secret, students)
     options = exporters.ExportOptions(paper=project.paper(paper, chosen), made_by="quiz", replace=replace)

@@ -1,6 +1,6 @@
 """Warnings about cards that are valid but teach badly (``paperdeck check`` prints them).
 
-Three rules, each about one card:
+Four rules, each about one card:
 
 - a reversed concept (``reverse: true``) whose definition contains its own term:
   every content word of the term (words of three or more letters, hyphenated
@@ -32,6 +32,15 @@ and one rule about pairs of cards, across the whole content (interference):
   and numbers (``5.01``, ``100,000``), math as its letters. A learner who meets
   both cannot tell from the cue which one they are answering: ask what tells them
   apart, or keep one.
+
+and one rule about an equation:
+
+- an equation variable whose symbol does not occur in the equation's LaTeX nor in
+  the shape of another of its variables (``d_{model}`` may explain a shape): the
+  symbol's first name (a command such as ``\\mathcal{F}``, or the letters before
+  its subscripts and superscripts: ``W`` of ``W_i^{Q}``) is looked for among the
+  commands and letters of the LaTeX, with font commands unwrapped; a symbol that
+  lists several (``Q, K, V``) is checked name by name.
 
 Warnings are ``Finding``s, printed as ``path:line: field: warning: message``.
 """
@@ -162,6 +171,34 @@ def one_word_apart(a: list[str], b: list[str]) -> tuple[str, str] | None:
     if len(rest_a) > 1 or len(rest_b) > 1:
         return None
     return (" ".join(rest_a), " ".join(rest_b))
+_FONT_ARGUMENT = re.compile(r"\\(?:mathrm|text|mathit|operatorname|textrm|mathsf|mathtt)\s*\{([^{}]*)\}")
+_NAME = re.compile(r"\\[A-Za-z]+(?:\{[^{}]*\})?|[A-Za-z]+")
+
+
+def _names(latex: str) -> tuple[set[str], str]:
+    """The commands of ``latex`` (``\\mathcal{F}`` with its argument) and its letters, one string."""
+    text = _FONT_ARGUMENT.sub(r" \1 ", latex).replace(r"\_", "_")
+    commands = set(re.findall(r"\\[A-Za-z]+(?:\{[^{}]*\})?", text))
+    commands |= {c.split("{")[0] for c in commands}
+    letters = " ".join(re.findall(r"(?<!\\)(?<![A-Za-z])[A-Za-z]+", re.sub(r"\\[A-Za-z]+", " ", text)))
+    return commands, letters
+
+
+def symbol_missing(symbol: str, where: str) -> list[str]:
+    """The names of ``symbol`` (comma-separated, each by its first name) that the LaTeX
+    ``where`` lacks."""
+    commands, letters = _names(where)
+    missing = []
+    for part in symbol.split(","):
+        text = _FONT_ARGUMENT.sub(r" \1 ", part).replace(r"\_", "_").strip()
+        first = _NAME.match(text)
+        if first is None:
+            continue
+        name = first[0]
+        found = name in commands if name.startswith("\\") else name in letters
+        if not found:
+            missing.append(part.strip())
+    return missing
 
 
 def _lines(project: Path | None, lesson_id: str) -> dict[tuple[str, int], dict[str, int]]:
@@ -174,12 +211,16 @@ def _lines(project: Path | None, lesson_id: str) -> dict[tuple[str, int], dict[s
     except Exception:  # noqa: BLE001 - lines are a nicety; content was validated already
         return {}
     found: dict[tuple[str, int], dict[str, int]] = {}
-    for name in ("concepts", "clozes", "flashcards"):
+    for name in ("concepts", "clozes", "flashcards", "equations"):
         items = data.get(name) if isinstance(data, dict) else None
         if isinstance(items, yamlsource.LineList):
             for i, (item, line) in enumerate(zip(items, items.item_lines, strict=True)):
                 key_lines = dict(getattr(item, "key_lines", {}))
                 key_lines[""] = line
+                variables = item.get("variables") if isinstance(item, dict) else None
+                if isinstance(variables, yamlsource.LineList):
+                    key_lines.update({f"variables[{j}].symbol": variable_line for j, variable_line
+                                      in enumerate(variables.item_lines)})
                 found[(name, i)] = key_lines
     return found
 
@@ -227,6 +268,13 @@ def card_rule_warnings(content: Content, project: Path | str | None = None) -> l
                     warn("clozes", i, "text",
                          f"cloze {cloze.id!r}: hidden text {hidden!r} of c{number} shows on the "
                          f"same card, filled in as c{other}")
+        for i, equation in enumerate(lesson.equations):
+            shapes = " ".join(v.shape for v in equation.variables)
+            for j, variable in enumerate(equation.variables):
+                if symbol_missing(variable.symbol, equation.latex + " " + shapes):
+                    warn("equations", i, f"variables[{j}].symbol",
+                         f"equation {equation.id!r}: variable '{variable.symbol}' does not occur in its"
+                         f" LaTeX '{equation.latex}' (nor in a shape)")
         for i, card in enumerate(lesson.flashcards):
             length = len(plain_text(card.back))
             if length > MAX_BACK:

@@ -235,8 +235,10 @@ def load(project: Path | str) -> Content:
                 continue
             listed.add(lesson_id)
             if not ITEM_ID.match(lesson_id) or not path.is_file():
+                renamed = path.with_suffix(".yml").is_file()
+                hint = f" (there is {lesson_id}.yml: lesson files end in .yaml)" if renamed else ""
                 problems_found.append(Finding("content/paper.yaml", line, f"lessons[{i}]",
-                                              f"no lesson file content/lessons/{lesson_id}.yaml"))
+                                              f"no lesson file content/lessons/{lesson_id}.yaml{hint}"))
                 continue
             lesson, _ = read(Lesson, path)
             if lesson is not None:
@@ -248,6 +250,10 @@ def load(project: Path | str) -> Content:
             if path.stem not in listed:
                 problems_found.append(Finding(f"content/lessons/{path.name}", 0, "",
                                               "lesson not listed in content/paper.yaml lessons"))
+        for path in sorted((root / "lessons").glob("*.yml")):
+            if path.stem not in listed:  # a listed one is reported on its line in paper.yaml
+                problems_found.append(Finding(f"content/lessons/{path.name}", 0, "",
+                                              f"lesson files end in .yaml: rename it {path.stem}.yaml"))
     # With other problems some lessons were not built, so their examples are unknown.
     if not problems_found and not any(r.problems for r in reports):
         _check_visuals(visuals, lessons)

@@ -23,6 +23,7 @@ from .. import markdown
 from ..errors import Finding
 from ..latex import latex_problems, math_problems
 from ..model import LATEX, MARKDOWN, MathKind
+from ..suggest import closest
 from .yamlsource import LineDict, LineList
 
 _NOT_BUILT = object()
@@ -177,10 +178,16 @@ def _build_dataclass(cls: type, value: Any, where: Where) -> Any:
     hints, fields = _schema(cls)
     key_lines = value.key_lines if isinstance(value, LineDict) else {}
     line = value.line if isinstance(value, LineDict) else where.line
+    absent = [name for name in fields if name not in value]
+    meant: set[str] = set()  # absent fields that a mistyped key stands for: said once, there
     for key in value:
         if key not in fields:
             known = ", ".join(fields)
-            where.error(f"unknown key (expected one of: {known})", key, key_lines.get(key, line))
+            match = closest(str(key), absent)
+            hint = f"; did you mean {match!r}?" if match else ""
+            if match:
+                meant.add(match)
+            where.error(f"unknown key{hint} (expected one of: {known})", key, key_lines.get(key, line))
     kwargs: dict[str, Any] = {}
     complete = True
     for name, spec in fields.items():
@@ -188,7 +195,8 @@ def _build_dataclass(cls: type, value: Any, where: Where) -> Any:
         if name not in value:
             required = spec.default is dataclasses.MISSING and spec.default_factory is dataclasses.MISSING
             if required:
-                where.error("missing", name, line)
+                if name not in meant:
+                    where.error("missing", name, line)
                 complete = False
             continue
         built = build(hints[name], value[name], sub)

@@ -48,8 +48,9 @@ def _worked_example(item: StudyItem, figures: Path) -> str:
     result = r" \quad ".join(
         rf"\mathrm{{{name.replace('_', chr(92) + '_')}}} = {value_latex(value)}"
         for name, value in example.result.items())
+    task = f"{markdown(example.task)}\n" if example.task else ""
     return (f"#block(below: 1em)[*{markdown(example.title)}* ({escape(example.source)})\n"
-            f"#enum({steps})\n"
+            f"{task}#enum({steps})\n"
             f"Result: {inline_math(result)}]\n")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+from .. import problems
 from ..atomic import write_bytes
 from ..errors import UsageError
 from ..items import Deck
@@ -17,20 +18,35 @@ from .typst import escape
 from .typst.compile import compile_pdf, preamble
 
 
-def practice_source(deck: Deck, paper: str = "a4", calculator: bool = False) -> str:
-    """The Typst source of a practice sheet: the problems, then their solutions."""
+def calculator_note(type_ids: list[str]) -> str:
+    """What the sheet says about a calculator for problems of these types (each once)."""
+    needing = sorted({t for t in type_ids if problems.get(t).needs_calculator})
+    if not needing:
+        return "No calculator is needed: exponentials are given where needed."
+    if len(needing) == len(set(type_ids)):
+        return f"A calculator is needed ({', '.join(needing)} take powers, roots or sines)."
+    return (f"A calculator is needed for {', '.join(needing)} (powers, roots or sines);"
+            " for the others exponentials are given where needed.")
+
+
+def practice_source(deck: Deck, paper: str = "a4") -> str:
+    """The Typst source of a practice sheet: the problems, then their solutions.
+
+    Exponentials are printed under each problem with a softmax, so that only the
+    types that need one (``needs_calculator``) need a calculator; the front says which.
+    """
     found = [study_item for study_item in deck.items if study_item.kind == "problem"]
     if len(found) != len(deck.items):
         kinds = sorted({study_item.kind for study_item in deck.items if study_item.kind != "problem"})
         raise UsageError(f"a practice sheet prints problems only, not {', '.join(kinds)}")
     title = f"{deck.title}: practice"
     out = [preamble(paper, title, f"[{escape(f'{len(found)} problems')}]")]
-    note = "[A calculator is allowed.]" if calculator else "[Exponentials are given where needed.]"
+    note = escape(calculator_note([study_item.body.type for study_item in found]))
     out.append(f"#front(title: [{escape(title)}], subtitle: [], name: true, points: none, minutes: none,"
-               f" calculator: {note}, instructions: [Worked answers are at the end.])\n")
+               f" calculator: [{note}], instructions: [Worked answers are at the end.])\n")
     for n, study_item in enumerate(found, 1):
         problem = study_item.body
-        pairs = () if calculator else exponentials(problem)
+        pairs = exponentials(problem)
         out.append(item(ProblemItem(n, math.nan, problem, pairs), tag=True, work_space=False))
     out.append("#pagebreak()\n#section-title([Solutions], [])\n")
     for n, study_item in enumerate(found, 1):

@@ -1,10 +1,10 @@
 """Problems as plain text, Markdown and a streamed JSON array (``paperdeck problems``).
 
-Text is for people (Unicode math, keys last); Markdown and JSON keep the LaTeX."""
+Text is for people (Unicode math, keys last); Markdown keeps the LaTeX as ``$`` math
+and prints answers as the text does; JSON is the public form."""
 
 from __future__ import annotations
 
-import json
 import re
 import textwrap
 from collections.abc import Iterable, Iterator
@@ -12,13 +12,9 @@ from typing import Any
 
 import orjson
 
-from ..presentation import Formatter, answer_formatter, number_formatter, tolerance_words
-from ..problems import Problem
+from ..presentation import Formatter, answer_formatter, number_formatter, tolerance_words, value_latex
+from ..problems import Problem, get
 from .plain_text import Box, beside, math_box, matrix_box, prose
-
-
-def _numbers(value: object) -> str:
-    return json.dumps(value, separators=(", ", ": "))
 
 
 def _wrap(text: str, indent: str = "") -> list[str]:
@@ -65,15 +61,20 @@ def _key_text(number: int, problem: Problem) -> str:
         lines += ["     " + line for line in math_box(step.latex).lines]
     lines.append(f"  Answer ({prose(tolerance_words(tolerance.abs, tolerance.rel))}):")
     width = max(map(len, problem.answer))
-    for name, value in problem.answer.items():
+    primary = get(problem.type).primary
+    for name, value in _primary_first(problem.answer, primary):
         lines += _named(name.ljust(width), _value_box(value, fmt), "    ")
-    primary = next(iter(problem.answer))
     for distractor in problem.distractors:
         wrong = distractor.answer.get(primary)
         if wrong is not None:
             shown = _value_box(wrong, fmt, compact=True).lines[0]
             lines += _wrap(f"If you {distractor.mistake}: {primary} = {shown}", "  ")
     return "\n".join(lines) + "\n"
+
+
+def _primary_first(answer: dict[str, Any], primary: str) -> list[tuple[str, Any]]:
+    """The answer's results, the one a student is checked on first (as on the card)."""
+    return sorted(answer.items(), key=lambda item: item[0] != primary)
 
 
 def text_stream(problems: Iterable[Problem]) -> Iterator[str]:
@@ -93,13 +94,40 @@ def text_stream(problems: Iterable[Problem]) -> Iterator[str]:
             yield "\n" + key
 
 
+_MATH = re.compile(r"\\([(\[])(.*?)\\[)\]]", re.S)
+
+
+def dollar_math(text: str) -> str:
+    """Markdown with ``\\( \\)`` and ``\\[ \\]`` math as CommonMark-with-math renderers read it
+    (GitHub, Pandoc, markdown-it's dollarmath, MyST): ``$…$`` and ``$$…$$``, whose insides
+    are not Markdown, so ``\\\\`` keeps both backslashes. A ``$`` in the prose is escaped."""
+    out, end = [], 0
+    for match in _MATH.finditer(text):
+        out.append(text[end:match.start()].replace("$", "\\$"))
+        latex = match.group(2).strip()
+        out.append(f"$${latex}$$" if match.group(1) == "[" else f"${latex}$")
+        end = match.end()
+    out.append(text[end:].replace("$", "\\$"))
+    return "".join(out)
+
+
 def as_markdown(problem: Problem) -> str:
-    """A Markdown section with MathJax-style math."""
+    """A Markdown section with ``$`` math; answers to the digits the text format prints."""
+    tolerance = problem.tolerance
+    fmt = answer_formatter(problem.prompt, tolerance.abs, tolerance.rel)  # as cards and printed keys
+    command = f"paperdeck problems {problem.type} --problem-seed {problem.seed} -d {problem.difficulty}"
     lines = [f"## {problem.id} ({problem.type}, {problem.difficulty})", "",
-             problem.prompt, "", f"*Seed {problem.seed}*", "", "### Solution", ""]
-    lines += [f"{i}. {step.title}: \\[{step.latex}\\]" for i, step in enumerate(problem.steps, 1)]
-    lines += ["", "**Answer:** " + ", ".join(f"`{k}` = {_numbers(v)}" for k, v in problem.answer.items()),
-              "", f"Tolerance: {_numbers(problem.tolerance.to_json())}", ""]
+             dollar_math(problem.prompt), "", f"Seed {problem.seed}: `{command}`", "", "### Solution", ""]
+    for i, step in enumerate(problem.steps, 1):
+        lines += [f"{i}. {step.title}:", "", "   $$", f"   {step.latex}", "   $$", ""]
+    lines += [f"**Answer** ({dollar_math(tolerance_words(tolerance.abs, tolerance.rel))}):", ""]
+    primary = get(problem.type).primary
+    lines += [f"- `{name}` = ${value_latex(value, fmt)}$"
+              for name, value in _primary_first(problem.answer, primary)]
+    mistakes = [(d.mistake, d.answer[primary]) for d in problem.distractors if primary in d.answer]
+    if mistakes:
+        lines += ["", "**Common mistakes:**", ""]
+        lines += [f"- {mistake}: `{primary}` = ${value_latex(value, fmt)}$" for mistake, value in mistakes]
     return "\n".join(lines) + "\n"
 
 

@@ -15,7 +15,7 @@ states what the exporters read from it: the work space on paper, whether a card
 shows an attention heatmap, the scores behind a quiz's table of exponentials.
 
 The modules, by job: ``model`` (the dataclasses), ``rounding`` (answers in the
-JSON form), ``registry`` (``register``, ``all_types``, ``get``), ``seeding``
+JSON form), ``registry`` (``register``, ``all_types``, ``get``, ``get_each``), ``seeding``
 (problem seeds), ``generation`` (``generate_one``, ``generate``); ``inputs`` and
 ``latex`` are helpers for the type modules. This module re-exports the public
 names, so callers write ``problems.get(...)``, ``problems.Problem``.
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from .generation import generate, generate_one
 from .model import DIFFICULTIES, Distractor, Problem, ProblemType, Solution, Step, Tolerance
-from .registry import all_types, get, load_project_types, register
+from .registry import all_types, get, get_each, load_project_types, register
 from .rounding import ANSWER_DECIMALS, plain
 from .seeding import problem_seed
 
@@ -42,6 +42,7 @@ __all__ = [
     "generate",
     "generate_one",
     "get",
+    "get_each",
     "load_project_types",
     "plain",
     "problem_seed",

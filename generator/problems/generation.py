@@ -2,7 +2,8 @@
 
 A draw is kept only when every named mistake gives an answer the tolerance
 rejects (``_separated``); otherwise the type's ``pick`` draws again from the same
-Generator, so the problem a seed gives is still fixed.
+Generator, so the problem a seed gives is still fixed. A named mistake states only
+the results it changes (``_changes``).
 """
 
 from __future__ import annotations
@@ -87,8 +88,21 @@ def _make(problem_type: ProblemType, rng: np.random.Generator, seed: int, diffic
         steps=solution.steps,
         answer=solution.answer,
         tolerance=problem_type.tolerance,
-        distractors=distractors,
+        distractors=_changes(distractors, solution.answer, problem_type.primary),
     )
+
+
+def _changes(distractors: tuple[Distractor, ...], answer: dict[str, Any],
+             primary: str) -> tuple[Distractor, ...]:
+    """Each distractor with only the results its mistake changes (and the primary one):
+    a mistake in W^O leaves mha's heads right, and a key that showed them would say
+    nothing about the mistake."""
+    if all(key == primary for d in distractors for key in d.answer):
+        return distractors  # the common case (sdpa states its output alone)
+    return tuple(
+        Distractor(d.mistake, {key: value for key, value in d.answer.items()
+                               if key == primary or value != answer.get(key)})
+        for d in distractors)
 
 
 def _separated(solution: Solution, tolerance: Tolerance,

@@ -28,7 +28,8 @@ class Distractor:
     mistake: str
     """The mistake, in plain words ("forgot to divide by sqrt(d_k)")."""
     answer: dict[str, Any]
-    """The wrong answer: the type's primary key at least, named as in the problem's answer."""
+    """The wrong answer: the type's primary key at least, named as in the problem's answer,
+    and only results the mistake changes (a result it leaves right is left out)."""
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,8 @@ class ProblemType:
     pick: Callable[[np.random.Generator, str], dict[str, Any]]
     """Draws the givens for a difficulty."""
     solve: Callable[[dict[str, Any]], Solution]
-    """Computes answer, steps and distractors from givens."""
+    """Computes the answer, the worked steps and the named mistakes (``Distractor``) from
+    the givens, as a ``Solution``; see "Named mistakes"."""
     prompt: Callable[[dict[str, Any]], str]
     """The question, Markdown with \\( \\) math, for these givens."""
     tolerance: Tolerance

@@ -22,6 +22,7 @@ import traceback
 from pathlib import Path
 
 from ..errors import ContentError, Finding, UsageError
+from ..suggest import did_you_mean
 from . import types
 from .model import ProblemType
 
@@ -63,9 +64,22 @@ def get(type_id: str) -> ProblemType:
     try:
         return types[type_id]
     except KeyError:
-        raise UsageError(
-            f"unknown problem type {type_id!r}; choose from {', '.join(types)}"
-        ) from None
+        raise UsageError(unknown_type(type_id)) from None
+
+
+def get_each(type_ids: list[str] | tuple[str, ...]) -> list[ProblemType]:
+    """The problem types with these ids; a UsageError naming every unknown one, a line each."""
+    types = all_types()
+    unknown = [type_id for type_id in type_ids if type_id not in types]
+    if unknown:
+        raise UsageError("\n".join(map(unknown_type, unknown)))
+    return [types[type_id] for type_id in type_ids]
+
+
+def unknown_type(type_id: str) -> str:
+    """The message for a problem type id that is not registered, with the close one if any."""
+    types = all_types()
+    return f"unknown problem type {type_id!r}{did_you_mean(type_id, types)}; choose from {', '.join(types)}"
 
 
 SOURCE_LABEL = re.compile(r"^S(\d+|A)(\.\d+)*(\.[ETF]\d+)?$")
@@ -73,6 +87,13 @@ SOURCE_LABEL = re.compile(r"^S(\d+|A)(\.\d+)*(\.[ETF]\d+)?$")
 problem types and, through ``content.loader``, for content and recipes."""
 _project: tuple[Path | None, list[str]] = (None, [])
 """The ``problems/`` folder loaded last and the ids of the types it registered."""
+_FILES: dict[str, str] = {}
+"""The file (``problems/<name>.py``) each project type of that folder was registered by."""
+
+
+def project_file(type_id: str) -> str:
+    """The file that registered a project's own type (``problems/residual_block.py``), or ''."""
+    return _FILES.get(type_id, "")
 
 
 def load_project_types(folder: Path) -> list[str]:
@@ -88,6 +109,7 @@ def load_project_types(folder: Path) -> list[str]:
         return ids
     for type_id in ids:
         _REGISTRY.pop(type_id, None)
+        _FILES.pop(type_id, None)
     _project = (None, [])
     if not _loaded:
         _load_all()
@@ -117,6 +139,7 @@ def load_project_types(folder: Path) -> list[str]:
                                                   f"{type(error).__name__}: {message}"))
             continue
         for type_id in sorted(set(_REGISTRY) - registered):
+            _FILES[type_id] = shown
             source = _REGISTRY[type_id].source
             if not SOURCE_LABEL.match(source):  # it becomes a tag: no spaces, one label
                 found.append(Finding(shown, 0, "source", f"{type_id}: expected a label like S3.2.1 "

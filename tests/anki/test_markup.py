@@ -101,3 +101,30 @@ def test_attention_problems_show_their_weights_as_a_shaded_table() -> None:
     n = len(masked.answer["weights"])
     assert notes.heatmap_html(masked).count(">masked</td>") == n * (n - 1) // 2
     assert notes.heatmap_html(generate_one("softmax", 7)) == ""
+
+
+def _worked_fields(example) -> dict[str, str]:
+    item = StudyItem("worked_example", example.id, "group", example.source, (), example)
+    built = notes.build_note(item, notes.Figures(Path("unused")))
+    return dict(zip(built.note_type.fields, built.fields, strict=True))
+
+
+def test_a_worked_example_prints_its_result_to_the_precision_its_task_asks_for() -> None:
+    from tests.anki.conftest import SDPA_TOY
+
+    fields = _worked_fields(SDPA_TOY)  # the sdpa prompt asks for three decimals
+    assert "three decimals" in fields["Task"]
+    assert "2.660 &amp; 3.660" in fields["Result"] and "2.6604769" not in fields["Result"]
+
+
+def test_a_worked_example_with_its_own_task_shows_it_and_its_givens() -> None:
+    from dataclasses import replace
+
+    from tests.anki.conftest import SDPA_TOY
+
+    own = replace(SDPA_TOY, task="Batch normalization of one channel: give the output to two decimals.")
+    fields = _worked_fields(own)
+    assert fields["Task"] == "Batch normalization of one channel: give the output to two decimals."
+    assert "Attention" not in fields["Task"]
+    assert "1 &amp; 0" in fields["Given"]  # its own task need not state the givens
+    assert "2.66 &amp; 3.66" in fields["Result"]

@@ -42,7 +42,7 @@ def test_warning_file_gives_exactly_its_warnings(case: Path, tmp_path: Path) -> 
 
 def test_corpus_covers_every_rule() -> None:
     text = "".join(case.read_text() for case in WARNING_CASES)
-    for field in ("concepts[", "clozes[", "flashcards["):
+    for field in ("concepts[", "clozes[", "flashcards[", "equations["):
         assert f": {field}" in text
     for rule in ("also appears unhidden in its text", "also appears unhidden in its extra",
                  "filled in as c", "under a cue that differs only in", "differs only by the word"):

@@ -25,6 +25,7 @@ from .test_broken_corpus import VALID, make_project
 # every math-bearing field of a lesson has a value to break.
 FULL_LESSON = yaml.safe_load((VALID / "lesson.yaml").read_text())
 FULL_LESSON["equations"][0]["deep_dive"] = "Why."
+FULL_LESSON["worked_examples"][0]["task"] = "Compute the softmax."
 FULL_LESSON["flashcards"][0]["explanation"] = "More."
 FULL_LESSON["clozes"][0]["extra"] = "Extra."
 FULL_LESSON["questions"][0]["explanation"] = "Because."

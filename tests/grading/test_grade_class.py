@@ -23,6 +23,7 @@ FORMS = 30
 def graded(tmp_path_factory) -> tuple[Path, list[Student], Path]:
     folder = tmp_path_factory.mktemp("graded")
     quiz_folder = folder / "quiz-attention"
+    quiz_folder.mkdir()  # a folder outside the current one is the user's to create
     assert main(["-q", "quiz", "quiz-attention", "--versions", str(FORMS), "--seed", "5",
                  "--out", str(quiz_folder)]) == 0
     key_path = quiz_folder / "quiz-attention-key.json"

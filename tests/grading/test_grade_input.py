@@ -41,6 +41,7 @@ def _csv(tmp_path: Path, rows: list[list[str]], header: list[str] | None = None,
 
 
 def _grade(key_path: Path, responses: Path, capsys, *more: str) -> tuple[int, list[str]]:
+    (responses.parent / "out").mkdir(exist_ok=True)  # outside the current folder: the user's to create
     code = main(["-q", "grade", str(key_path), str(responses), "-o", str(responses.parent / "out"), *more])
     return code, capsys.readouterr().err.splitlines()
 
@@ -194,6 +195,7 @@ def test_not_a_key(tmp_path: Path, capsys) -> None:
 
 def test_default_folder_survives_the_next_quiz_run(tmp_path: Path, capsys) -> None:
     quiz_folder = tmp_path / "quiz-attention"
+    quiz_folder.mkdir()
     printing = ["-q", "quiz", "quiz-attention", "--versions", "2", "--out", str(quiz_folder), "--seed"]
     assert main([*printing, "3"]) == 0
     key = quiz_folder / "quiz-attention-key.json"

@@ -31,6 +31,7 @@ def _run(*args: str) -> int:
 @pytest.fixture(scope="module")
 def class_quiz(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("class") / "quiz-attention"
+    out.mkdir()  # a folder outside the current one is the user's to create
     assert _run("-q", "quiz", "quiz-attention", "--versions", "3", "--seed", "9", "--out", str(out)) == 0
     return out
 
@@ -125,6 +126,7 @@ def test_roster_prints_a_named_form_per_student_and_an_index(tmp_path: Path) -> 
     roster = tmp_path / "class.csv"
     roster.write_text("name,id\nAda Lovelace,s1\nAlan Turing,s2\n\nGrace Hopper,s3\n")
     out = tmp_path / "out"
+    out.mkdir()
     code = _run("-q", "quiz", "quiz-attention", "--roster", str(roster), "--seed", "4", "--out", str(out))
     assert code == 0
     index = (out / "quiz-attention-index.csv").read_text().splitlines()
@@ -176,6 +178,7 @@ def test_paper_size_from_the_option_the_recipe_or_the_project(tmp_path: Path) ->
 
     def height(*options: str) -> int:
         out = tmp_path / "out"
+        out.mkdir(exist_ok=True)
         assert _run("-q", "--project", str(tmp_path), "quiz", "quiz-training", "--versions", "1",
                     "--seed", "1", "--out", str(out), "--replace", *options) == 0
         return round(float(pypdf.PdfReader(out / "quiz-training-form-A.pdf").pages[0].mediabox.height))

@@ -302,3 +302,17 @@ def test_titles_and_instructions_typeset_their_math(content, tmp_path):
     for path in _pdfs(written):
         text = "".join(pages_text(path))
         assert "√" in text and "\\" not in text and "sqrt" not in text
+
+
+@pytest.mark.parametrize("types, said", [
+    (["lr-schedule", "positional-encoding"],
+     "A calculator is needed (lr-schedule, positional-encoding take powers, roots or sines)."),
+    (["softmax", "lr-schedule"], "A calculator is needed for lr-schedule (powers, roots or sines);"
+                                 " for the others exponentials are given where needed."),
+    (["softmax"], "No calculator is needed: exponentials are given where needed."),
+])
+def test_a_practice_sheet_says_whether_a_calculator_is_needed(content, tmp_path, types, said):
+    deck = items.build_practice(content, [ProblemSet(t, 1) for t in types], seed=5)
+    path = tmp_path / "sheet.pdf"
+    practice_sheet.export(deck, path, ExportOptions())
+    assert squash(said) in squash(pages_text(path)[0])

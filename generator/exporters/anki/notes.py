@@ -22,6 +22,7 @@ from ... import problems
 from ...errors import PaperdeckError
 from ...items import LabelCard, StudyItem
 from ...model import Cloze, Concept, Equation, Flashcard, Question, Visual, WorkedExample
+from ...precision import stated
 from ...presentation import answer_formatter, letter, number_formatter, tolerance_words
 from ...problems import Problem, Tolerance
 from . import notetypes
@@ -170,7 +171,7 @@ _WORKED = number_formatter(abs_tol=1e-7)
 def _task(body: WorkedExample) -> str:
     """The question the example answers, as its problem type asks it; empty if it cannot."""
     try:
-        return block(problems.get(body.problem).prompt(body.given))
+        return problems.get(body.problem).prompt(body.given)
     except PaperdeckError:  # a problem type that is not registered, givens it cannot state
         return ""
 
@@ -178,11 +179,13 @@ def _task(body: WorkedExample) -> str:
 def worked_example(item: StudyItem, figures: Figures) -> BuiltNote:
     body: WorkedExample = item.body
     steps = "".join(f"<li>{block(step)}</li>" for step in body.steps)
-    task = _task(body)
-    # A problem type's question states the givens itself.
-    given = "" if task else values_html(body.given, _EXACT)
-    values = {"Title": inline(body.title), "Task": task, "Given": given, "Steps": steps,
-              "Result": values_html(body.result, _WORKED), **_common(item)}
+    task = body.task or _task(body)
+    # A problem type's question states the givens itself; the example's own task may not.
+    given = "" if task and not body.task else values_html(body.given, _EXACT)
+    # The result to the precision the task asks for ("three decimals"), else in full.
+    result = answer_formatter(task) if task and stated(task) else _WORKED
+    values = {"Title": inline(body.title), "Task": block(task) if task else "", "Given": given,
+              "Steps": steps, "Result": values_html(body.result, result), **_common(item)}
     return _note(notetypes.WORKED_EXAMPLE, values, (0,))
 
 

@@ -89,10 +89,8 @@ def prompt(given: dict[str, Any]) -> str:
     return (
         rf"Compare layer types as in Table 1 for a sequence of \(n = {n}\) positions with"
         rf" representation width \(d = {d}\), convolution kernel width \(k = {k}\) and"
-        rf" restricted self-attention over a neighbourhood of \(r = {r}\). Give the operations per"
-        " layer of self-attention, a recurrent layer, a (dilated) convolution and restricted"
-        " self-attention, the maximum path length of each, and which of self-attention and"
-        " recurrence is cheaper here."
+        rf" restricted self-attention over a neighbourhood of \(r = {r}\). How many operations per"
+        " layer does self-attention take here?"
     )
 
 

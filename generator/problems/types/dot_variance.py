@@ -68,10 +68,8 @@ def prompt(given: dict[str, Any]) -> str:
     return (
         rf"The \({given['d_k']}\) components of the vectors \(q\) and \(k\) are independent"
         rf" with mean 0, \(\mathrm{{Var}}(q_i) = {number(given['var_q'])}\) and"
-        rf" \(\mathrm{{Var}}(k_i) = {number(given['var_k'])}\). What are the variance and the"
-        r" standard deviation of \(q \cdot k\), and the variance of"
-        r" \(\frac{q \cdot k}{\sqrt{d_k}}\) with \(d_k = " + str(given["d_k"]) + r"\)?"
-        " Give three decimals."
+        rf" \(\mathrm{{Var}}(k_i) = {number(given['var_k'])}\). What is the variance of"
+        r" \(q \cdot k\)? Give three decimals."
     )
 
 

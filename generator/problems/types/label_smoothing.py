@@ -60,8 +60,7 @@ def prompt(given: dict[str, Any]) -> str:
         rf"Training uses label smoothing with \(\epsilon_{{ls}} = {number(given['eps'])}\) over a"
         rf" vocabulary of \(K = {given['vocab_size']}\) tokens: the one-hot target \(y\) becomes"
         r" \(y_{ls} = (1 - \epsilon) y + \frac{\epsilon}{K}\). What probability does the smoothed"
-        " target give the correct token, and what does it give each other token? Give exact"
-        " decimals."
+        " target give the correct token? Give exact decimals."
     )
 
 

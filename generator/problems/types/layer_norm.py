@@ -61,13 +61,18 @@ def solve(given: dict[str, Any]) -> Solution:
     y = gamma * normalised + beta
     steps: list[Step] = []
     if sub is not None:
-        steps.append(Step("Add the residual: the sublayer's output plus its input",
+        steps.append(Step("Add the residual: z is the sublayer's output plus its input",
                           r"z = x + \mathrm{Sublayer}(x) = " + latex_vector(z)))
+    else:
+        steps.append(Step("Call the entries to normalise z", r"z = x = " + latex_vector(z)))
+    # Without gamma and beta the result y is the normalised vector u itself.
+    named = "u" if affine else "y = u"
     steps += [
         Step("Mean", rf"\mu = \frac{{1}}{{{n}}} \sum_i z_i = {number(mean)}"),
         Step("Variance over the n entries (population: divide by n)",
              rf"\sigma^{{2}} = \frac{{1}}{{{n}}} \sum_i \left(z_i - \mu\right)^{{2}} = {number(var)}"),
-        Step("Normalise", r"u = \frac{z - \mu}{\sqrt{\sigma^{2} + \epsilon}} = "
+        Step("Normalise: u is z shifted to mean 0 and scaled to variance 1",
+             named + r" = \frac{z - \mu}{\sqrt{\sigma^{2} + \epsilon}} = "
              rf"\frac{{z {_minus(mean)}}}{{{number(std, 6)}}} = " + latex_vector(normalised)),
     ]
     if affine:
@@ -100,7 +105,8 @@ def prompt(given: dict[str, Any]) -> str:
     else:
         parts.append(r" to \(x = " + latex_vector(given["x"]) + r"\)")
     if "gamma" in given or "beta" in given:
-        parts.append(r", then scale and shift, \(y = \gamma \cdot u + \beta\), with"
+        parts.append(r", then scale and shift the normalised entries \(u\),"
+                     r" \(y = \gamma \cdot u + \beta\), with"
                      r" \(\gamma = " + latex_vector(given.get("gamma", [1] * len(given["x"])))
                      + r"\) and \(\beta = " + latex_vector(given.get("beta", [0] * len(given["x"])))
                      + r"\)")

@@ -95,7 +95,7 @@ def prompt(given: dict[str, Any]) -> str:
         r" \(\mathrm{softmax}\left(\frac{QK^{\top}}{\sqrt{d_k}} + M\right)V\) for"
         r" \(Q = " + latex_matrix(given["Q"]) + r"\), \(K = " + latex_matrix(given["K"]) + r"\)"
         r" and \(V = " + latex_matrix(given["V"]) + rf"\), so \(d_k = {d_k}\)."
-        " Give the attention weights and the output to three decimals."
+        " Give the output to three decimals."
     )
 
 

@@ -163,7 +163,7 @@ def prompt(given: dict[str, Any]) -> str:
         r" The input is \(X = " + latex_matrix(X) + r"\); the projections are "
         + listing("W_Q", "W^{Q}") + "; " + listing("W_K", "W^{K}") + "; "
         + listing("W_V", "W^{V}") + r"; and \(W^{O} = " + latex_matrix(given["W_O"]) + r"\)."
-        " Give every head and the output to three decimals."
+        " Give the output to three decimals."
     )
 
 

@@ -63,8 +63,8 @@ def prompt(given: dict[str, Any]) -> str:
     return (
         rf"A multi-head attention layer has \(d_{{model}} = {given['d_model']}\) and"
         rf" \(h = {given['h']}\) heads, with \(d_k = d_v = \frac{{d_{{model}}}}{{h}}\) as in the paper."
-        r" Give \(d_k\), \(d_v\) and the number of weights in all \(W^{Q}_i\), \(W^{K}_i\),"
-        r" \(W^{V}_i\) and \(W^{O}\) together (no biases)."
+        r" How many weights do all \(W^{Q}_i\), \(W^{K}_i\), \(W^{V}_i\) and \(W^{O}\) hold"
+        " together (no biases)?"
     )
 
 

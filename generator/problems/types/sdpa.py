@@ -248,8 +248,7 @@ def prompt(given: dict[str, Any]) -> str:
         r"Compute \(\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)V\)"
         r" for \(Q = " + latex_matrix(given["Q"]) + r"\), \(K = " + latex_matrix(given["K"]) + r"\)"
         r" and \(V = " + latex_matrix(given["V"]) + rf"\), so \(d_k = {d_k}\)."
-        " Give the scaled scores, the attention weights (softmax over each row) and the"
-        " output to three decimals."
+        " Give the output to three decimals (the softmax runs over each row)."
     )
 
 
