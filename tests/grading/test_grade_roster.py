@@ -77,7 +77,8 @@ def test_strict_makes_them_errors_and_a_failed_grade_leaves_no_folder(
 
 
 def test_a_long_chinese_name_gets_a_remedial_deck_and_a_users_file_stays(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # -o g2 is created only inside the current folder
     key = write_key(tmp_path / "k.json", versions=1)
     name = "张" * 100
     answers = responses(tmp_path, [[name, "A"]])

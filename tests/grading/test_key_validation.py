@@ -88,7 +88,7 @@ def test_the_grade_command_says_it_in_one_line_and_exits_2(tmp_path: Path, good,
     path, _ = _check(tmp_path, good, _question(TF, lambda q: q.update(points="inf")))
     responses = tmp_path / "responses.csv"
     responses.write_text("student,form,1\nAda,A,a\n", encoding="utf-8")
-    assert main(["-q", "grade", str(path), str(responses), "-o", str(tmp_path / "out")]) == 2
+    assert main(["-q", "grade", str(path), str(responses)]) == 2
     err = capsys.readouterr().err
     assert err.splitlines() == [f'paperdeck: {path}: {Q}[0].points: expected a number, got "inf"']
 
@@ -106,7 +106,7 @@ def test_responses_with_the_codes_of_another_run_are_not_graded(tmp_path: Path, 
     codes = [form["code"] for form in good["form_keys"]]
     responses = tmp_path / "responses.csv"
     responses.write_text(f"student,form,1\nAda,{codes[0]},a\n", encoding="utf-8")
-    assert main(["-q", "grade", str(other), str(responses), "-o", str(tmp_path / "out")]) == 2
+    assert main(["-q", "grade", str(other), str(responses)]) == 2
     err = capsys.readouterr().err.splitlines()
     assert err == [f"paperdeck: {responses}:2: column form: form code {codes[0]!r} is not in {other}: "
                    "the key is of another run of the quiz; give the key written with these forms"]
