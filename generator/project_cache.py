@@ -39,6 +39,8 @@ FORMAT = 2
 MAGIC = b"paperdeck project cache 2\n"
 """The start of every cache file; the HMAC of the pickle follows, then the pickle."""
 _KEY_BYTES = 32
+MAX_BYTES = 64 * 1024 * 1024
+"""Largest cache file read (the Attention paper's checked project pickles to about 200 kB)."""
 
 
 def _files(folder: Path) -> list[Path]:
@@ -94,18 +96,29 @@ def _key_path() -> Path:
     return _folder().parent / "cache.key"
 
 
-def _read_key() -> bytes | None:
-    """The signing key, if it is a regular file of this user that no one else can read or write."""
+def _read_regular(path: Path, limit: int, private: bool = False) -> bytes | None:
+    """The bytes of ``path`` if it is a regular file (not a link, pipe or device) of at most
+    ``limit`` bytes; with ``private``, also owned by this user and readable by no one else."""
     try:
-        fd = os.open(_key_path(), os.O_RDONLY | os.O_NOFOLLOW)
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except OSError:
         return None
     with os.fdopen(fd, "rb") as file:
         info = os.fstat(fd)
-        if (not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid()
-                or info.st_mode & 0o077 or info.st_size != _KEY_BYTES):
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
             return None
-        return file.read()
+        if private and (info.st_uid != os.getuid() or info.st_mode & 0o077):
+            return None
+        try:
+            return file.read(limit + 1)
+        except OSError:
+            return None
+
+
+def _read_key() -> bytes | None:
+    """The signing key, if it is a regular file of this user that no one else can read or write."""
+    secret = _read_regular(_key_path(), _KEY_BYTES, private=True)
+    return secret if secret is not None and len(secret) == _KEY_BYTES else None
 
 
 def _new_key() -> bytes | None:
@@ -134,9 +147,8 @@ def load(root: Path) -> Any | None:
     secret = _read_key()
     if secret is None:
         return None
-    try:
-        data = _path(root).read_bytes()
-    except OSError:
+    data = _read_regular(_path(root), MAX_BYTES)
+    if data is None:
         return None
     start = len(MAGIC) + hashlib.sha256().digest_size
     if not data.startswith(MAGIC) or not hmac.compare_digest(data[len(MAGIC):start],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import pickle
 import stat
 from pathlib import Path
@@ -136,3 +137,14 @@ def test_symbolic_link_loops_under_content_end(tmp_path: Path) -> None:
     assert found == ["broken.yaml", "gone", "paper.yaml", "pipe"]  # each folder walked once
     assert project_cache.key(root)  # the pipe is not read, the dangling link not followed
     assert main(["--project", str(root), "check"]) == 0
+
+
+def test_a_pipe_planted_as_the_cache_file_does_not_hang(tmp_path: Path, own_cache: Path, capsys) -> None:
+    root = make_project(tmp_path / "p")
+    assert main(["--project", str(root), "list"]) == 0
+    cache_file = project_cache._path(root)
+    cache_file.unlink()
+    os.mkfifo(cache_file)
+    assert project_cache.load(root) is None
+    assert main(["--project", str(root), "list"]) == 0  # checked again; the pipe is replaced
+    assert project_cache.load(root) is not None
