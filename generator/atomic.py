@@ -53,9 +53,8 @@ def _tag() -> str:
     return f"{os.getpid()}-{secrets.token_hex(4)}"
 
 
-def _leftover(name: str, target: str | None = None) -> re.Match[str] | None:
-    match = _LEFTOVER.fullmatch(name)
-    return match if match and (target is None or match["target"] == target) else None
+def _leftover(name: str) -> re.Match[str] | None:
+    return _LEFTOVER.fullmatch(name)
 
 
 @contextlib.contextmanager
@@ -110,15 +109,17 @@ def _remove(path: Path) -> None:
         path.unlink(missing_ok=True)
 
 
-def recover(parent: Path, target: str | None = None) -> None:
-    """Tidy what killed runs left in ``parent`` (for ``target`` only, or for every name):
-    an old set whose swap was cut between its two renames is put back; staging folders,
-    temporary files and old sets no live run holds are removed. Call under ``_locked(parent)``."""
+def recover(parent: Path, target: str | Callable[[str], bool]) -> None:
+    """Tidy what killed runs left in ``parent`` for ``target`` (a name, or whether a name is
+    one of ours): an old set whose swap was cut between its two renames is put back; staging
+    folders, temporary files and old sets no live run holds are removed. Call under
+    ``_locked(parent)``."""
     try:
         names = [entry.name for entry in os.scandir(parent)]
     except OSError:
         return
-    found = [(name, match) for name in names if (match := _leftover(name, target))]
+    wanted = target if callable(target) else target.__eq__
+    found = [(name, match) for name in names if (match := _leftover(name)) and wanted(match["target"])]
     for name, match in sorted(found, key=lambda pair: pair[1]["kind"] != "old"):
         path = parent / name
         if match["kind"] == "old":
@@ -262,7 +263,7 @@ def _swap_in(staging: Path, folder: Path, ours: Ours) -> None:
 def _merge(new_folder: Path, folder: Path, ours: Ours, relative: Path) -> None:
     """Move the entries of ``new_folder`` into ``folder`` one by one; remove the old set's
     entries that the new set does not have; leave everything that is not ours."""
-    recover(folder)
+    recover(folder, lambda name: ours(relative / name))
     entries = list(folder.iterdir())
     new = {entry.name for entry in new_folder.iterdir()}
     for entry in list(new_folder.iterdir()):
