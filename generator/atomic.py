@@ -53,10 +53,6 @@ def _tag() -> str:
     return f"{os.getpid()}-{secrets.token_hex(4)}"
 
 
-def _leftover(name: str) -> re.Match[str] | None:
-    return _LEFTOVER.fullmatch(name)
-
-
 @contextlib.contextmanager
 def _locked(folder: Path) -> Iterator[None]:
     """An exclusive lock on ``folder``; re-entrant within a thread, so nested writes do not deadlock."""
@@ -119,7 +115,8 @@ def recover(parent: Path, target: str | Callable[[str], bool]) -> None:
     except OSError:
         return
     wanted = target if callable(target) else target.__eq__
-    found = [(name, match) for name in names if (match := _leftover(name)) and wanted(match["target"])]
+    found = [(name, match) for name in names
+             if (match := _LEFTOVER.fullmatch(name)) and wanted(match["target"])]
     for name, match in sorted(found, key=lambda pair: pair[1]["kind"] != "old"):
         path = parent / name
         if match["kind"] == "old":
