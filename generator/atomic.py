@@ -73,12 +73,14 @@ def _locked(folder: Path) -> Iterator[None]:
         os.close(fd)  # closing releases the lock
 
 
-def _hold(path: Path) -> int:
-    """Open ``path`` and hold an exclusive lock on it for as long as the descriptor is open."""
-    fd = os.open(path, os.O_RDONLY)
+def _hold(path: Path) -> contextlib.ExitStack:
+    """An exclusive lock on ``path`` (a staging folder or temporary file), held until closed."""
+    stack = contextlib.ExitStack()
     if fcntl is not None:
+        fd = os.open(path, os.O_RDONLY)
+        stack.callback(os.close, fd)
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    return fd
+    return stack
 
 
 def _abandoned(path: Path) -> bool:
@@ -153,9 +155,8 @@ def atomic_path(target: Path, mode: int = PUBLIC) -> Iterator[Path]:
         target.parent.mkdir(parents=True, exist_ok=True)
         parent = target.parent.resolve()
         temporary = parent / f".{target.name}.part-{_tag()}"
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE)
-        if fcntl is not None:
-            fcntl.flock(fd, fcntl.LOCK_EX)
+        os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE))
+        held = _hold(temporary)
         try:
             yield temporary
             with open(temporary, "rb") as written:
@@ -165,7 +166,7 @@ def atomic_path(target: Path, mode: int = PUBLIC) -> Iterator[Path]:
                 recover(parent, target.name)
                 os.replace(temporary, target)
         finally:
-            os.close(fd)
+            held.close()
             temporary.unlink(missing_ok=True)
 
 
@@ -179,7 +180,8 @@ def open_private(path: Path, mode: str = "w", **options: Any) -> IO[Any]:
     """Open a new file readable by its owner only, whatever the umask (``open``'s arguments)."""
     def opener(name: str, flags: int) -> int:
         fd = os.open(name, flags, PRIVATE)
-        os.fchmod(fd, PRIVATE)
+        if hasattr(os, "fchmod"):  # a file that was there keeps its old mode otherwise
+            os.fchmod(fd, PRIVATE)
         return fd
 
     return open(path, mode, opener=opener, **options)
@@ -228,7 +230,7 @@ def file_set(folder: Path, ours: Ours, before_swap: Callable[[Path], None] | Non
                     before_swap(staging)
                 _swap_in(staging, folder, ours)
         finally:
-            os.close(held)
+            held.close()
             shutil.rmtree(staging, ignore_errors=True)
 
 
