@@ -53,11 +53,6 @@ def _tag() -> str:
     return f"{os.getpid()}-{secrets.token_hex(4)}"
 
 
-def _leftover(name: str, target: str | None = None) -> re.Match[str] | None:
-    match = _LEFTOVER.fullmatch(name)
-    return match if match and (target is None or match["target"] == target) else None
-
-
 @contextlib.contextmanager
 def _locked(folder: Path) -> Iterator[None]:
     """An exclusive lock on ``folder``; re-entrant within a thread, so nested writes do not deadlock."""
@@ -78,12 +73,14 @@ def _locked(folder: Path) -> Iterator[None]:
         os.close(fd)  # closing releases the lock
 
 
-def _hold(path: Path) -> int:
-    """Open ``path`` and hold an exclusive lock on it for as long as the descriptor is open."""
-    fd = os.open(path, os.O_RDONLY)
+def _hold(path: Path) -> contextlib.ExitStack:
+    """An exclusive lock on ``path`` (a staging folder or temporary file), held until closed."""
+    stack = contextlib.ExitStack()
     if fcntl is not None:
+        fd = os.open(path, os.O_RDONLY)
+        stack.callback(os.close, fd)
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    return fd
+    return stack
 
 
 def _abandoned(path: Path) -> bool:
@@ -110,15 +107,18 @@ def _remove(path: Path) -> None:
         path.unlink(missing_ok=True)
 
 
-def recover(parent: Path, target: str | None = None) -> None:
-    """Tidy what killed runs left in ``parent`` (for ``target`` only, or for every name):
-    an old set whose swap was cut between its two renames is put back; staging folders,
-    temporary files and old sets no live run holds are removed. Call under ``_locked(parent)``."""
+def recover(parent: Path, target: str | Callable[[str], bool]) -> None:
+    """Tidy what killed runs left in ``parent`` for ``target`` (a name, or whether a name is
+    one of ours): an old set whose swap was cut between its two renames is put back; staging
+    folders, temporary files and old sets no live run holds are removed. Call under
+    ``_locked(parent)``."""
     try:
         names = [entry.name for entry in os.scandir(parent)]
     except OSError:
         return
-    found = [(name, match) for name in names if (match := _leftover(name, target))]
+    wanted = target if callable(target) else target.__eq__
+    found = [(name, match) for name in names
+             if (match := _LEFTOVER.fullmatch(name)) and wanted(match["target"])]
     for name, match in sorted(found, key=lambda pair: pair[1]["kind"] != "old"):
         path = parent / name
         if match["kind"] == "old":
@@ -155,9 +155,8 @@ def atomic_path(target: Path, mode: int = PUBLIC) -> Iterator[Path]:
         target.parent.mkdir(parents=True, exist_ok=True)
         parent = target.parent.resolve()
         temporary = parent / f".{target.name}.part-{_tag()}"
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE)
-        if fcntl is not None:
-            fcntl.flock(fd, fcntl.LOCK_EX)
+        os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE))
+        held = _hold(temporary)
         try:
             yield temporary
             with open(temporary, "rb") as written:
@@ -167,7 +166,7 @@ def atomic_path(target: Path, mode: int = PUBLIC) -> Iterator[Path]:
                 recover(parent, target.name)
                 os.replace(temporary, target)
         finally:
-            os.close(fd)
+            held.close()
             temporary.unlink(missing_ok=True)
 
 
@@ -181,7 +180,8 @@ def open_private(path: Path, mode: str = "w", **options: Any) -> IO[Any]:
     """Open a new file readable by its owner only, whatever the umask (``open``'s arguments)."""
     def opener(name: str, flags: int) -> int:
         fd = os.open(name, flags, PRIVATE)
-        os.fchmod(fd, PRIVATE)
+        if hasattr(os, "fchmod"):  # a file that was there keeps its old mode otherwise
+            os.fchmod(fd, PRIVATE)
         return fd
 
     return open(path, mode, opener=opener, **options)
@@ -230,7 +230,7 @@ def file_set(folder: Path, ours: Ours, before_swap: Callable[[Path], None] | Non
                     before_swap(staging)
                 _swap_in(staging, folder, ours)
         finally:
-            os.close(held)
+            held.close()
             shutil.rmtree(staging, ignore_errors=True)
 
 
@@ -262,7 +262,7 @@ def _swap_in(staging: Path, folder: Path, ours: Ours) -> None:
 def _merge(new_folder: Path, folder: Path, ours: Ours, relative: Path) -> None:
     """Move the entries of ``new_folder`` into ``folder`` one by one; remove the old set's
     entries that the new set does not have; leave everything that is not ours."""
-    recover(folder)
+    recover(folder, lambda name: ours(relative / name))
     entries = list(folder.iterdir())
     new = {entry.name for entry in new_folder.iterdir()}
     for entry in list(new_folder.iterdir()):

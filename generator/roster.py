@@ -37,7 +37,7 @@ def student_key(name: str) -> str:
 def read_roster(path: Path) -> tuple[Student, ...]:
     """The students of a roster file, in its order."""
     shown = str(path)
-    rows = [(line, row) for line, row in read_rows(path, "roster", MAX_FORMS + 1)
+    rows = [(line, row) for line, row in read_rows(path, "roster", MAX_FORMS)
             if any(cell.strip() for cell in row)]
     if not rows:
         raise InputError([Finding(shown, 0, "", "the roster lists no students")])

@@ -133,6 +133,10 @@ def test_a_folder_named_like_a_glob_matches_only_itself(tmp_path: Path) -> None:
     with file_set(dest / "*", lambda path: True) as staging:
         (staging / "a.txt").write_text("a")
     assert sorted(p.name for p in dest.iterdir()) == ["*", ".cache", ".hidden.new-1", ".x.old-2"]
+    (dest / "*" / ".notes.old-1").write_text("a user's file named like a leftover")
+    with file_set(dest / "*", lambda path: path.name == "a.txt") as staging:
+        (staging / "a.txt").write_text("b")
+    assert sorted(p.name for p in (dest / "*").iterdir()) == [".notes.old-1", "a.txt"]
 
 
 def test_a_temporary_file_of_a_killed_run_is_removed_by_the_next_write(tmp_path: Path) -> None:

@@ -141,7 +141,7 @@ def test_a_responses_file_of_100000_rows_is_refused_early_in_little_memory(tmp_p
     assert code == "2"
     assert result.stderr.splitlines() == [f"paperdeck: {path}:{MAX_RESPONSES + 2}: more than {MAX_RESPONSES} "
                                           f"rows; a responses file holds at most {MAX_RESPONSES}"]
-    assert int(peak_kib) < 150_000  # the interpreter and the key alone are about 60 MB
+    assert int(peak_kib) < 300_000  # the interpreter, the project and the key alone are 60 to 160 MB
     assert not (tmp_path / "graded").exists()
 
 

@@ -26,8 +26,7 @@ from typing import Any
 from .. import problems
 from ..atomic import PUBLIC, file_set, open_private, write_private
 from ..csv_files import csv_bytes
-from ..errors import UsageError
-from ..issued import IssuedKey, existing_key, replaced_name
+from ..issued import existing_key, refuse_unasked, replaced_name
 from ..presentation import build_time, format_number, letter
 from ..quiz import Form, QuestionItem, Quiz, QuizItem
 from . import ExportOptions
@@ -178,14 +177,6 @@ def _bounded(jobs: Iterator[tuple[Path, Callable[[], bytes]]], width: int) -> It
         yield done
 
 
-def _refuse_unasked(options: ExportOptions) -> Callable[[IssuedKey | None], None]:
-    def refuse(found: IssuedKey | None) -> None:
-        if found is not None and found.issued and not options.replace:
-            raise UsageError(f"{found.path} is the key of an issued quiz ({found.describe()}); "
-                             "only paperdeck quiz --replace replaces it")
-    return refuse
-
-
 def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
     """Write the forms, their keys, the key JSON (and a roster's index) as one set into ``folder``.
 
@@ -195,12 +186,11 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
     paper = options.paper
     timestamp = build_time(options.build_time)
     written: list[Path] = []
-    refuse = _refuse_unasked(options)
-    refuse(existing_key(folder, stem))  # before the work, and again under the swap's lock
+    refuse_unasked(existing_key(folder, stem), options.replace)  # before the work, and under the swap's lock
 
     def keep_the_replaced_key(staging: Path) -> None:
         found = existing_key(folder, stem)
-        refuse(found)
+        refuse_unasked(found, options.replace)
         if found is not None and (staging / f"{stem}-key.json").read_bytes() != found.data:
             kept = staging / replaced_name(found)
             write_private(kept, found.data)
