@@ -59,7 +59,7 @@ def command(ctx: click.Context, session: Session, type_id: str, count: int, seed
     problems.load_project_types(find_root(session.project_dir) / "problems")
     problems.get(type_id)
     if problem_seed is not None:
-        _check_problem_seed(ctx, problem_seed, type_id)
+        _check_problem_seed(ctx, problem_seed, type_id, count)
         generated: Any = iter([problems.generate_one(type_id, problem_seed, difficulty)])
     else:
         generated = problems.generate(type_id, count, session.seed(seed), difficulty)
@@ -71,10 +71,12 @@ def command(ctx: click.Context, session: Session, type_id: str, count: int, seed
         sys.stdout.write(chunk)
 
 
-def _check_problem_seed(ctx: click.Context, problem_seed: int, type_id: str) -> None:
+def _check_problem_seed(ctx: click.Context, problem_seed: int, type_id: str, count: int) -> None:
     """A problem seed names one problem only with its difficulty, and is one problem."""
     given = {name for name in ("count", "seed", "difficulty")
              if ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None)}
+    if count == 1:
+        given.discard("count")  # -n 1 asks for the one problem the seed names
     if "count" in given or "seed" in given:
         option = "-n" if "count" in given else "--seed"
         raise UsageError(f"--problem-seed regenerates one problem; {option} is for a set of them "
