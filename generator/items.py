@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import problems
+from .identity import problem_slot
 from .model import Content, Lesson, Paper, Visual
 from .problems.seeding import variant_seed
 from .recipes import DeckRecipe, GuideRecipe, ProblemSet
@@ -174,7 +175,7 @@ def problem_items(
         generated = track(zip(*streams, strict=True), problem_set.count, f"{problem_set.type} problems")
         for index, variants in enumerate(generated, 1):
             problem = variants[0]
-            key = f"{slot_prefix}/{problem.type}/{problem.difficulty}/{index}"
+            key = problem_slot(slot_prefix, problem.type, problem.difficulty, index)
             tags = (
                 *section_tags,
                 f"{paper_id}::problem::{problem.type}",

@@ -18,10 +18,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from genanki.util import guid_for
-
 from ... import visuals
 from ...atomic import write_bytes
+from ...identity import anki_id, note_guid
 from ...items import Deck
 from ...presentation import build_time
 from .. import ExportOptions
@@ -35,12 +34,7 @@ __all__ = ["BUILDERS", "build_package", "deck_id", "export", "note_guid"]
 
 def deck_id(name: str) -> int:
     """The id of the Anki deck with this full name (``Title::Group``)."""
-    return notetypes.stable_id(f"paperdeck/deck/{name}")
-
-
-def note_guid(paper_id: str, key: str) -> str:
-    """The GUID of the note of the item with this key; never depends on its text."""
-    return guid_for("paperdeck", paper_id, key)
+    return anki_id("deck", name)
 
 
 def _deck_rows(deck: Deck) -> tuple[list[DeckRow], dict[str, int]]:

@@ -18,9 +18,10 @@ and the steps.
 from __future__ import annotations
 
 import functools
-import hashlib
 from dataclasses import dataclass
 from importlib import resources
+
+from ...identity import anki_id
 
 _ASSETS = resources.files(__package__)
 STYLE = _ASSETS.joinpath("card.css").read_text(encoding="utf-8")
@@ -29,12 +30,6 @@ CHECK_SCRIPT = "<script>\n" + _ASSETS.joinpath("check.js").read_text(encoding="u
 """The typed-answer check of Problem and numeric Question cards (ES5, see check.js)."""
 VARIANT_SCRIPT = "<script>\n" + _ASSETS.joinpath("variant.js").read_text(encoding="utf-8") + "</script>"
 """Picks the day's problem of a Problem card (ES5, see variant.js); runs before the check."""
-
-
-def stable_id(name: str) -> int:
-    """A positive id below 2**53 (exact in JavaScript) derived only from ``name``."""
-    digest = hashlib.sha256(name.encode()).digest()
-    return (1 << 40) + int.from_bytes(digest[:8], "big") % (1 << 52)
 
 
 @dataclass(frozen=True)
@@ -65,7 +60,7 @@ class NoteType:
 
     @functools.cached_property
     def id(self) -> int:
-        return stable_id(f"paperdeck/{self.name}/v{self.version}")
+        return anki_id(self.name, f"v{self.version}")
 
     @property
     def anki_name(self) -> str:
