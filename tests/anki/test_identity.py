@@ -125,8 +125,8 @@ PINNED = {
     "Cloze": "3d7ca92e20045beb",
     "Equation": "72725aee67f655a6",
     "Worked Example": "9035417853acf7f5",
-    "Question": "ee0ac8f899387216",
-    "Problem": "93705ed1910ecddb",
+    "Question": "9c7846d27cd4c6be",  # the one answer rule (answers.js) ahead of check.js
+    "Problem": "4ebc59313726b053",  # the same
     "Figure": "552ec4f602594a26",
     "Label": "b12828481e5b7273",
 }

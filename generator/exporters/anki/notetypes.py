@@ -26,8 +26,10 @@ from ...identity import anki_id
 _ASSETS = resources.files(__package__)
 STYLE = _ASSETS.joinpath("card.css").read_text(encoding="utf-8")
 """The stylesheet every paperdeck note type shares (day and night mode)."""
-CHECK_SCRIPT = "<script>\n" + _ASSETS.joinpath("check.js").read_text(encoding="utf-8") + "</script>"
-"""The typed-answer check of Problem and numeric Question cards (ES5, see check.js)."""
+CHECK_SCRIPT = ("<script>\n" + resources.files("generator").joinpath("answers.js").read_text(encoding="utf-8")
+                + _ASSETS.joinpath("check.js").read_text(encoding="utf-8") + "</script>")
+"""The typed-answer check of Problem and numeric Question cards (ES5, see check.js), with the
+one answer rule (``generator/answers.js``) ahead of it in the same script."""
 VARIANT_SCRIPT = "<script>\n" + _ASSETS.joinpath("variant.js").read_text(encoding="utf-8") + "</script>"
 """Picks the day's problem of a Problem card (ES5, see variant.js); runs before the check."""
 
