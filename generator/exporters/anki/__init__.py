@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ... import visuals
 from ...atomic import write_bytes
+from ...errors import about
 from ...identity import anki_id, note_guid
 from ...items import Deck
 from ...presentation import build_time
@@ -59,11 +60,8 @@ def build_package(deck: Deck, options: ExportOptions) -> bytes:
     notes: list[NoteRow] = []
     media: dict[str, Path] = {}
     for position, item in enumerate(deck.items, 1):
-        try:
+        with about(f"building the Anki note of {item.kind} {item.key!r}"):
             built: BuiltNote = build_note(item, figures)
-        except Exception as error:
-            error.add_note(f"while building the Anki note of {item.kind} {item.key!r}")
-            raise
         for path in built.media:
             media.setdefault(path.name, path)
         tags = tuple(tag.replace(" ", "_") for tag in item.tags)
