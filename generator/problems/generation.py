@@ -36,7 +36,8 @@ def _components(value: Any) -> list[Any]:
         # A single row is its own components (callers only read them); more rows
         # are chained in C, cheaper than a comprehension at these sizes.
         value = value[0] if len(value) == 1 else list(chain.from_iterable(value))
-    return value
+    components: list[Any] = value
+    return components
 
 
 def _close(expected: list[Any], got: list[Any], tolerance: Tolerance) -> bool:
