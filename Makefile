@@ -15,9 +15,11 @@ INSTALL = $(BIN)/python -m pip install --quiet --editable
 build: $(INSTALLED)
 	$(BIN)/paperdeck build --out out
 
+# One worker per core; a test file stays on one worker, so its module fixtures (a
+# build, a compiled guide) are made once.
 test: $(TOOLS)
 	@sh .ci/install-system-packages
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 # Every benchmark runs; the command fails at the end if any missed its target.
 bench: $(TOOLS)
@@ -38,7 +40,7 @@ $(INSTALLED): setup.cfg pyproject.toml | $(BIN)/python
 	@touch $@
 
 $(TOOLS): $(INSTALLED)
-	@echo "installing the test tools into $(VENV) (pytest, the anki library, pypdf, hypothesis, selenium, ruff, mypy)"
+	@echo "installing the test tools into $(VENV) (pytest, pytest-xdist, the anki library, pypdf, hypothesis, selenium, ruff, mypy)"
 	@$(INSTALL) '.[test]' >> $(VENV)/install.log 2>&1 || (cat $(VENV)/install.log; exit 1)
 	@touch $@
 
