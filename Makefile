@@ -1,6 +1,8 @@
 # The two commands of the README, plus a benchmark run. Each sets itself up: a
 # virtual environment in .venv with paperdeck (and, for the tests, its test tools)
 # installed. pip's output goes to .venv/install.log and is shown only on failure.
+# `make test` also installs the Debian packages of .ci/system-packages that are
+# missing (as root), or names them and stops.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -13,8 +15,11 @@ INSTALL = $(BIN)/python -m pip install --quiet --editable
 build: $(INSTALLED)
 	$(BIN)/paperdeck build --out out
 
+# One worker per core; a test file stays on one worker, so its module fixtures (a
+# build, a compiled guide) are made once.
 test: $(TOOLS)
-	$(BIN)/python -m pytest
+	@sh .ci/install-system-packages
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 # Every benchmark runs; the command fails at the end if any missed its target.
 bench: $(TOOLS)
@@ -35,7 +40,7 @@ $(INSTALLED): setup.cfg pyproject.toml | $(BIN)/python
 	@touch $@
 
 $(TOOLS): $(INSTALLED)
-	@echo "installing the test tools into $(VENV) (pytest, the anki library, pypdf, hypothesis, ruff, mypy)"
+	@echo "installing the test tools into $(VENV) (pytest, pytest-xdist, the anki library, pypdf, hypothesis, selenium, ruff, mypy)"
 	@$(INSTALL) '.[test]' >> $(VENV)/install.log 2>&1 || (cat $(VENV)/install.log; exit 1)
 	@touch $@
 

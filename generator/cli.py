@@ -15,7 +15,7 @@ import sys
 import click
 
 from .commands.options import Session, chatter_options, project_option
-from .errors import PaperdeckError
+from .errors import PaperdeckError, report
 
 COMMANDS = {
     "build": "Build every recipe in decks/ into the output folder.",
@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         cli.main(args=argv, prog_name="paperdeck", standalone_mode=False, obj=Session())
     except PaperdeckError as error:
-        for line in str(error).splitlines():
+        for line in report(error):
             click.echo(f"paperdeck: {line}", err=True)
         return 2
     except click.exceptions.Abort:

@@ -7,6 +7,8 @@ exit code 2. Programming errors stay ordinary exceptions.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 
@@ -69,3 +71,19 @@ class OutputError(PaperdeckError, OSError):
     """What a command writes cannot be written (a read-only folder, a full disk, a file in the way).
 
     Also an ``OSError``, so a write that may fail (a cache) still skips it as before."""
+
+
+@contextmanager
+def about(what: str) -> Iterator[None]:
+    """Name what was being built in any error raised inside (``while building …``), as
+    mkdocs names the page it was building; the command line prints it under the message."""
+    try:
+        yield
+    except Exception as error:
+        error.add_note(f"while {what}")
+        raise
+
+
+def report(error: BaseException) -> list[str]:
+    """The lines a user reads for ``error``: its message, then what was being built."""
+    return [*str(error).splitlines(), *getattr(error, "__notes__", ())]

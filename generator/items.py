@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import problems
+from .errors import about
+from .identity import problem_slot
 from .model import Content, Lesson, Paper, Visual
 from .problems.seeding import variant_seed
 from .recipes import DeckRecipe, GuideRecipe, ProblemSet
@@ -172,15 +174,16 @@ def problem_items(
         streams = [problems.generate(problem_set.type, problem_set.count, variant_seed(seed, v),
                                      problem_set.difficulty) for v in range(problem_set.variants)]
         generated = track(zip(*streams, strict=True), problem_set.count, f"{problem_set.type} problems")
-        for index, variants in enumerate(generated, 1):
-            problem = variants[0]
-            key = f"{slot_prefix}/{problem.type}/{problem.difficulty}/{index}"
-            tags = (
-                *section_tags,
-                f"{paper_id}::problem::{problem.type}",
-                f"{paper_id}::difficulty::{problem.difficulty}",
-            )
-            items.append(StudyItem("problem", key, group, source, tags, problem, variants=variants))
+        with about(f"generating the {problem_set.difficulty} {problem_set.type} problems of {slot_prefix!r}"):
+            for index, variants in enumerate(generated, 1):
+                problem = variants[0]
+                key = problem_slot(slot_prefix, problem.type, problem.difficulty, index)
+                tags = (
+                    *section_tags,
+                    f"{paper_id}::problem::{problem.type}",
+                    f"{paper_id}::difficulty::{problem.difficulty}",
+                )
+                items.append(StudyItem("problem", key, group, source, tags, problem, variants=variants))
     return items
 
 

@@ -14,10 +14,11 @@ from typing import Any, Literal
 
 from . import precision, problems
 from .content import yamlsource
-from .content.loader import ITEM_ID, SOURCE_LABEL
+from .content.loader import ITEM_ID
 from .content.schema import Report, Where, build_file
 from .errors import ContentError, Finding, PaperdeckError
 from .model import Content, Question
+from .problems.registry import SOURCE_LABEL
 
 Difficulty = Literal["easy", "medium", "hard"]
 MAX_VARIANTS = 62

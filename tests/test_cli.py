@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import cli, main
+from generator.commands.options import PROGRESS_FROM
 from generator.problems import all_types
 
 
@@ -191,22 +192,29 @@ def _on_a_terminal(*args: str) -> str:
 
 
 def test_long_practice_shows_a_progress_bar_only_on_a_terminal(capsys, tmp_path: Path) -> None:
-    args = ["practice", "softmax", "-n", "400", "--seed", "1", "-o", str(tmp_path / "p.apkg")]
-    assert "softmax problems" in _on_a_terminal(*args) and "100%" in _on_a_terminal(*args)
+    # The shortest set that shows a bar, one variant each: 200 problems, not 400 × 31.
+    args = ["practice", "softmax", "-n", str(PROGRESS_FROM), "--variants", "1", "--seed", "1",
+            "-o", str(tmp_path / "p.apkg")]
+    shown = _on_a_terminal(*args)
+    assert "softmax problems" in shown and "100%" in shown
     assert "[#" not in _on_a_terminal(*args, "--quiet")
     code, _, err = run(capsys, *args)
     assert code == 0 and "[#" not in err and "%" not in err
 
 
 def test_verbose_says_what_is_built(capsys, tmp_path: Path) -> None:
-    code, _, err = run(capsys, "build", "--seed", "1", "--out", str(tmp_path), "-v")
+    # A project from `paperdeck new` (a deck and a quiz) says the same as the shipped
+    # paper's at a fraction of its build (tests/test_build.py builds the shipped one).
+    project = (tmp_path / "paper").resolve()
+    assert run(capsys, "new", str(project), "--title", "A Small Paper")[0] == 0
+    out = tmp_path / "out"
+    code, _, err = run(capsys, "--project", str(project), "build", "--seed", "1", "--out", str(out), "-v")
     assert code == 0
-    assert "building deck aiayn" in err and f"wrote {tmp_path / 'aiayn.apkg'}" in err
-    code, _, err = run(capsys, "build", "--seed", "1", "--out", str(tmp_path))
-    recipes = len(list((Path(__file__).parents[1] / "decks").glob("*.yaml")))
-    project = Path(__file__).resolve().parents[1]
+    assert "building deck a-small-paper" in err and f"wrote {out / 'a-small-paper.apkg'}" in err
+    code, _, err = run(capsys, "--project", str(project), "build", "--seed", "1", "--out", str(out))
+    recipes = len(list((project / "decks").glob("*.yaml")))
     summary = (rf"project {re.escape(str(project))}\n"
-               rf"built {recipes} recipes into {re.escape(str(tmp_path))} \(\d+ files\)\n")
+               rf"built {recipes} recipes into {re.escape(str(out))} \(\d+ files\)\n")
     assert code == 0 and re.fullmatch(summary, err)
 
 

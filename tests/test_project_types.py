@@ -237,3 +237,34 @@ def test_the_named_mistakes_example_of_the_reference_works_as_written(tmp_path: 
         assert len(problem.distractors) == 2
     assert main(["--project", str(root), "stress", "quiz", "--forms", "30", "--seed", "2"]) == 0
     assert "VIOLATION" not in capsys.readouterr().out
+
+
+def test_an_error_while_building_names_the_item_it_was_building(tmp_path: Path, capsys) -> None:
+    """The CLI prints the whole error: the message, then what was being built (issue 22)."""
+    module = TYPE_MODULE.replace(
+        "def pick(rng, difficulty):\n",
+        "def pick(rng, difficulty):\n"
+        "    if difficulty == 'hard':\n"
+        "        from generator.errors import ProblemInputError\n"
+        "        raise ProblemInputError('difficulty', 'vector-mean has no hard problems')\n")
+    root = make_project(tmp_path, module)
+    recipe = root / "decks" / "tiny.yaml"
+    recipe.write_text(recipe.read_text().replace("count: 2\n", "count: 2\n    difficulty: hard\n", 1))
+    assert main(["--project", str(root), "deck", "-o", str(tmp_path / "tiny.apkg")]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[-2:] == ["paperdeck: difficulty: vector-mean has no hard problems",
+                        "paperdeck: while generating the hard vector-mean problems of 'tiny'"]
+    assert not (tmp_path / "tiny.apkg").exists()
+
+
+def test_the_anki_exporter_names_the_note_it_was_building(tmp_path: Path) -> None:
+    from generator.errors import UsageError, report
+    from generator.exporters import ExportOptions, anki
+
+    project = open_project(make_project(tmp_path))
+    deck = build_deck(project.content, project.recipes["tiny"], seed=1)
+    open_project(Path(__file__).parents[1])  # the project's types leave with it
+    with pytest.raises(UsageError) as caught:
+        anki.build_package(deck, ExportOptions(figures=tmp_path / "figures"))
+    first = next(item for item in deck.items if item.kind == "problem")
+    assert report(caught.value)[-1] == f"while building the Anki note of problem {first.key!r}"

@@ -235,7 +235,7 @@ def card_rule_warnings(content: Content, project: Path | str | None = None) -> l
         lines = all_lines[lesson.id]
 
         def warn(kind: str, index: int, field: str, message: str,
-                 path: str = path, lines: dict = lines) -> None:
+                 path: str = path, lines: dict[tuple[str, int], dict[str, int]] = lines) -> None:
             key_lines = lines.get((kind, index), {})
             line = key_lines.get(field, key_lines.get("", 0))
             warnings.append(Finding(path, line, f"{kind}[{index}].{field}", f"warning: {message}"))

@@ -49,14 +49,14 @@ MAX_VALUES = 100_000
 has 1,064): a few hundred bytes of nested aliases would otherwise expand to billions."""
 
 
-class LineDict(dict):
+class LineDict(dict[str, Any]):
     """A mapping that knows the line of itself and of each of its keys."""
 
     line: int = 0
     key_lines: dict[str, int]
 
 
-class LineList(list):
+class LineList(list[Any]):
     """A sequence that knows the line of itself and of each of its items."""
 
     line: int = 0
@@ -77,8 +77,9 @@ _FLOAT_WITHOUT_DOT = re.compile(r"^[-+]?(?:[0-9][0-9_]*(?:\.[0-9_]*)?|\.[0-9_]+)
 def _with_exponent_floats(loader: type) -> type:
     """A subclass of ``loader`` that reads ``1e-5`` as a number; ``loader`` is unchanged
     (``add_implicit_resolver`` copies the resolver table into the subclass)."""
-    subclass: Any = type(f"Paperdeck{loader.__name__}", (loader,), {})
-    subclass.add_implicit_resolver("tag:yaml.org,2002:float", _FLOAT_WITHOUT_DOT, list("-+0123456789."))
+    subclass = type(f"Paperdeck{loader.__name__}", (loader,), {})
+    resolver: Any = subclass
+    resolver.add_implicit_resolver("tag:yaml.org,2002:float", _FLOAT_WITHOUT_DOT, list("-+0123456789."))
     return subclass
 
 

@@ -1,10 +1,11 @@
 """Exporters: a built document to files. One module per format, one contract.
 
-Every exporter module has ``export(document, target, options) -> list[Path]``:
-it writes ``document`` (what it exports: a ``Deck``, a ``Guide``, a ``Quiz`` or a ``Grading``)
-to ``target`` (a file, or a folder for a quiz's forms) atomically and returns
-the files written. ``options`` is one ``ExportOptions`` for all of them.
-``get`` finds an exporter by name and names the valid ones in its error.
+Every exporter module keeps the ``Exporter`` protocol, ``export(document, target,
+options) -> list[Path]``: it writes ``document`` (what it exports: a ``Deck``, a
+``Guide``, a ``Quiz`` or a ``Grading``) to ``target`` (a file, or a folder for a
+quiz's forms) atomically and returns the files written. ``options`` is one
+``ExportOptions`` for all of them. ``get`` finds an exporter by name and names the
+valid ones in its error; mypy checks every module of ``FORMATS`` against the protocol.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from ..errors import UsageError
 
@@ -50,8 +51,23 @@ class ExportOptions:
             raise UsageError(f"unknown paper size {self.paper!r}; choose from {', '.join(PAPERS)}")
 
 
-def get(name: str) -> ModuleType:
+class Exporter(Protocol):
+    """What every exporter module provides (a module is checked as an object with these)."""
+
+    def export(self, document: Any, target: Path, options: ExportOptions, /) -> list[Path]:
+        """Write ``document`` to ``target`` atomically; return the files written."""
+        ...
+
+
+def get(name: str) -> Exporter:
     """The exporter module called ``name``."""
     if name not in FORMATS:
         raise UsageError(f"no exporter {name!r}; choose from {', '.join(FORMATS)}")
-    return importlib.import_module(FORMATS[name])
+    return cast(Exporter, importlib.import_module(FORMATS[name]))
+
+
+if TYPE_CHECKING:  # mypy holds each module of FORMATS to the protocol; nothing is imported at run time
+    from . import anki, graded, guide, practice_sheet, quiz_forms
+
+    _CHECKED: dict[str, Exporter] = {"anki": anki, "practice-sheet": practice_sheet, "guide": guide,
+                                     "quiz": quiz_forms, "graded": graded}

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .. import visuals
 from ..atomic import write_bytes
+from ..errors import about
 from ..items import Guide, StudyItem
 from ..model import Concept, Equation, Visual, WorkedExample
 from ..presentation import build_time, value_latex
@@ -105,7 +106,9 @@ def _lesson(group: str, items: list[StudyItem], figures: Path) -> str:
         chosen = [i for i in items if i.kind == kind]
         if chosen and render is not None:
             out.append(f"== {heading}\n")
-            out.extend(render(i, figures) for i in chosen)
+            for i in chosen:
+                with about(f"printing {i.kind} {i.key!r} in the guide"):
+                    out.append(render(i, figures))
     # Label cards are counted only where a figure asks for them.
     counts = [f"{n} {_NAMES.get(k, k.replace('_', ' ') + 's')}" for k in _PRACTISED
               if (n := sum(i.kind == k for i in items)) or k not in _NAMES]

@@ -88,7 +88,7 @@ class _Reader:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else None
 
     def take(self) -> str:
-        token = self.tokens[self.pos]
+        token: str = self.tokens[self.pos]
         self.pos += 1
         return token
 

@@ -16,12 +16,12 @@ student who has the full deck gets no duplicates either.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 
 import numpy as np
 
 from .. import items
 from ..file_names import unique_name
+from ..identity import name_digest, remedial_slot, student_key
 from ..model import Content
 from ..recipes import ProblemSet
 from .analysis import Readings
@@ -33,15 +33,9 @@ REVIEW_PROBLEMS = 3
 _DIFFICULTY_ORDER = {"easy": 0, "medium": 1, "hard": 2}
 
 
-def student_key(student: str) -> str:
-    """The student as slot keys name them: spaces collapsed, case folded."""
-    return " ".join(student.split()).casefold()
-
-
 def student_seed(seed: int, student: str) -> int:
     """The seed of one student's fresh problems: the grading seed and the student's name."""
-    digest = hashlib.sha256(student_key(student).encode("utf-8")).digest()
-    sequence = np.random.SeedSequence([seed, int.from_bytes(digest[:8], "big")])
+    sequence = np.random.SeedSequence([seed, name_digest(student_key(student))])
     return int(sequence.generate_state(1, np.uint32)[0])
 
 
@@ -85,7 +79,7 @@ def student_deck(content: Content, key: QuizKey, result: StudentResult, readings
         type_id = item.body.type
         counters[type_id] = counters.get(type_id, 0) + 1
         # The slot names the student and the type, never the quiz or the difficulty.
-        found.append(dataclasses.replace(item, key=f"review/{who}/{type_id}/{counters[type_id]}"))
+        found.append(dataclasses.replace(item, key=remedial_slot(result.student, type_id, counters[type_id])))
     return items.Deck(deck_title(content), content.paper.id, tuple(found))
 
 

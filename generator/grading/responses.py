@@ -6,8 +6,9 @@ the file (``,``, ``;`` or a tab, as the header line uses), UTF-8 or UTF-16 with 
 byte-order mark (the one CSV reader, ``csv_files.read_rows``, which also bounds
 the file: ``MAX_RESPONSES`` rows),
 surrounding spaces, letters in either case, ``(c)`` or ``c)``, ``T``/``F`` for true
-or false, a decimal comma (``0,67``), ``−`` (U+2212) or ``–`` for minus, brackets
-around a vector, and columns that are not question numbers (a form tool's
+or false, and numbers as the cards read them (``answers.read``: a decimal comma
+``0,67``, Unicode minus and dashes, fractions ``2/3``, ``6.988 × 10^-4``, brackets
+around a vector), and columns that are not question numbers (a form tool's
 ``Timestamp``), which are skipped and named on stderr.
 
 Strict, each a ``file:line: column N: message`` and exit 2, all reported at once: an
@@ -24,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import answers
 from ..csv_files import read_rows
 from ..errors import Finding, InputError
 from .key import CHOICE_KINDS, KeyForm, KeyQuestion, QuizKey
@@ -51,27 +53,16 @@ class Response:
     """By question number; every question of the form has an entry (None: blank)."""
 
 
-_MINUS = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2012": "-", "\ufe63": "-", "\uff0d": "-"})
-_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
-_DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")
-_SEPARATORS = re.compile(r"[\s;,\[\](){}]+")
 _LETTER = re.compile(r"\(?([A-Za-z]{1,3})[).]?")
 _TRUE_FALSE = {"t": "A", "true": "A", "f": "B", "false": "B"}
 _QUESTION_COLUMN = re.compile(r"(?:q(?:uestion)?\s*)?(\d+)\.?", re.I)
 
 
-def numbers(text: str) -> tuple[float | None, ...] | None:
-    """The numbers in ``text``, forgivingly; None if any part is not a number."""
-    text = _DECIMAL_COMMA.sub(".", text.translate(_MINUS))
-    parts = [p for p in _SEPARATORS.split(text) if p]
-    found: list[float | None] = []
-    for part in parts:
-        if part == "?":
-            found.append(None)
-        elif _NUMBER.fullmatch(part):
-            found.append(float(part))
-        else:
-            return None
+def numbers(text: str, count: int) -> tuple[float | None, ...] | None:
+    """The numbers in ``text`` as the cards read them (``answers.read``), ``?`` for one left
+    out; None if any part is not a number or there is none. ``count`` is how many the
+    question wants: it decides whether a comma is a decimal comma."""
+    found = answers.read_with_gaps(text, count)
     return tuple(found) if found else None
 
 
@@ -99,7 +90,7 @@ def parse_answer(question: KeyQuestion, text: str) -> tuple[Answer, str]:
         return None, f"{text.strip()!r} is not one of the letters printed for question " \
                      f"{question.number}: {choices}{extra}"
     if kind == "short_answer":
-        found = numbers(text)
+        found = numbers(text, 1)
         if found is None or len(found) != 1 or found[0] is None:
             return None, (f"question {question.number} is a short answer: write the points you gave it "
                           f"(0 to {question.points:g}), or leave it empty to leave it ungraded")
@@ -107,7 +98,7 @@ def parse_answer(question: KeyQuestion, text: str) -> tuple[Answer, str]:
             return None, (f"{found[0]:g} points is outside 0 to {question.points:g}, "
                           f"the points of question {question.number}")
         return found[0], ""
-    found = numbers(text)
+    found = numbers(text, question.size)
     if found is None:
         return None, f"{text.strip()!r} is not a number; question {question.number} wants " \
                      f"{_shape_words(question)}"

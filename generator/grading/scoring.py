@@ -15,12 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..answers import accepts
+from ..problems.model import Tolerance
 from .key import CHOICE_KINDS, KeyForm, KeyQuestion, QuizKey
 from .responses import Answer, Response
-
-EPSILON = 1e-9
-"""Slack on every tolerance, so that a decimal typed exactly as the key prints it
-never fails on binary rounding (a tolerance of 0 means exact)."""
 
 
 @dataclass(frozen=True)
@@ -62,21 +60,18 @@ class StudentResult:
         return 100 * self.score / self.max if self.max else 0.0
 
 
-def close(expected: float, got: float, abs_tol: float, rel_tol: float) -> bool:
-    """Within the key's tolerance: absolute or relative, whichever is larger."""
-    diff = abs(expected - got)
-    return diff <= max(abs_tol, rel_tol * abs(expected)) + EPSILON * max(1.0, abs(expected))
-
-
 def _numbers_mark(question: KeyQuestion, got: tuple[float | None, ...]) -> Mark:
-    a, r = question.tolerance_abs, question.tolerance_rel
-    right = sum(1 for e, g in zip(question.answer, got, strict=True) if g is not None and close(e, g, a, r))
+    # The key's tolerance under the one rule (answers.accepts), as the cards check it.
+    tolerance = Tolerance(question.tolerance_abs, question.tolerance_rel)
+    right = sum(1 for e, g in zip(question.answer, got, strict=True)
+                if g is not None and accepts(e, g, tolerance))
     share = right / question.size
     mistake = ""
     if right < question.size:
         best = None
         for candidate in question.mistakes:
-            if all(g is not None and close(v, g, a, r) for v, g in zip(candidate.value, got, strict=True)):
+            if all(g is not None and accepts(v, g, tolerance)
+                   for v, g in zip(candidate.value, got, strict=True)):
                 worst = max(abs(v - g) for v, g in zip(candidate.value, got, strict=True)  # type: ignore[operator]
                             )
                 if best is None or worst < best[0]:

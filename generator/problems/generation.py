@@ -8,6 +8,7 @@ the results it changes (``_changes``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from itertools import chain
 from operator import sub
@@ -15,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from ..answers import accepts
 from ..errors import UsageError
 from . import seeding
 from .model import DIFFICULTIES, Distractor, Problem, ProblemType, Solution, Tolerance
@@ -35,20 +37,19 @@ def _components(value: Any) -> list[Any]:
         # A single row is its own components (callers only read them); more rows
         # are chained in C, cheaper than a comprehension at these sizes.
         value = value[0] if len(value) == 1 else list(chain.from_iterable(value))
-    return value
+    components: list[Any] = value
+    return components
 
 
-def _close(expected: list[Any], got: list[Any], abs_: float, rel: float) -> bool:
-    """Same shape, and every component within ``abs_`` or ``rel`` of the expected one."""
+def _close(expected: list[Any], got: list[Any], tolerance: Tolerance) -> bool:
+    """Same shape, and every component within ``tolerance`` of the expected one (``answers.accepts``)."""
     if len(expected) != len(got):
         return False
-    if not rel:  # the common case, in C
-        return max(map(abs, map(sub, expected, got))) <= abs_
-    for e, g in zip(expected, got, strict=True):
-        diff = abs(e - g)
-        if diff > abs_ and diff > rel * abs(e):
-            return False
-    return True
+    if expected and not accepts(expected[0], got[0], tolerance):
+        return False  # most results already differ in their first component
+    if not tolerance.rel and max(map(abs, map(sub, expected, got)), default=0.0) <= (tolerance.abs or 0.0):
+        return True  # within the bound, so within the rule: the common case, in C
+    return all(accepts(e, g, tolerance) for e, g in zip(expected, got, strict=True))
 
 
 def generate_one(type_id: str, seed: int, difficulty: str = "easy", index: int = 0) -> Problem:
@@ -105,6 +106,12 @@ def _changes(distractors: tuple[Distractor, ...], answer: dict[str, Any],
         for d in distractors)
 
 
+@functools.cache
+def _margin(tolerance: Tolerance) -> Tolerance:
+    """The tolerance times _MISTAKE_MARGIN."""
+    return Tolerance((tolerance.abs or 0.0) * _MISTAKE_MARGIN, (tolerance.rel or 0.0) * _MISTAKE_MARGIN)
+
+
 def _separated(solution: Solution, tolerance: Tolerance,
                key: str) -> tuple[Distractor, ...] | None:
     """The distractors to keep, or None when a named mistake is too close to the answer.
@@ -114,34 +121,15 @@ def _separated(solution: Solution, tolerance: Tolerance,
     tolerance cannot tell from an earlier one is dropped: two mistakes can land on
     the same number, and a multiple-choice card must not show it twice.
     """
-    abs_, rel = tolerance.abs or 0.0, tolerance.rel or 0.0
     expected = _components(solution.answer[key])
     distractors = solution.distractors
     got = [_components(distractor.answer[key]) for distractor in distractors]
-    if rel:  # the general test
-        if any(_close(expected, g, abs_ * _MISTAKE_MARGIN, rel * _MISTAKE_MARGIN) for g in got):
-            return None
-        keep: list[bool] = []
-        for i, g in enumerate(got):
-            keep.append(not any(keep[j] and _close(got[j], g, abs_, rel) for j in range(i)))
-    else:  # an absolute tolerance, the common case: the same tests, cheaper
-        # Two results are close when every component is; most pairs already differ
-        # in the first, which one subtraction shows.
-        size, margin = len(expected), abs_ * _MISTAKE_MARGIN
-        first = expected[0] if size else 0.0
-        for g in got:
-            if (len(g) == size and (not size or abs(first - g[0]) <= margin)
-                    and max(map(abs, map(sub, expected, g)), default=0.0) <= margin):
-                return None
-        keep = [True] * len(got)
-        for i in range(1, len(got)):
-            g = got[i]
-            for j in range(i):
-                other = got[j]
-                if (keep[j] and len(other) == len(g) and (not g or abs(other[0] - g[0]) <= abs_)
-                        and max(map(abs, map(sub, other, g)), default=0.0) <= abs_):
-                    keep[i] = False
-                    break
+    margin = _margin(tolerance)
+    if any(_close(expected, g, margin) for g in got):
+        return None
+    keep: list[bool] = []
+    for i, g in enumerate(got):
+        keep.append(not any(keep[j] and _close(got[j], g, tolerance) for j in range(i)))
     if all(keep):
         return distractors
     return tuple(d for d, kept in zip(distractors, keep, strict=True) if kept)

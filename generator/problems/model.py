@@ -8,6 +8,8 @@ from typing import Any, Literal
 
 import numpy as np
 
+from .. import answers
+
 DIFFICULTIES = ("easy", "medium", "hard")
 
 
@@ -42,8 +44,8 @@ class Tolerance:
     """Largest relative difference accepted."""
 
     def accepts(self, expected: float, got: float) -> bool:
-        diff = abs(expected - got)
-        return diff <= (self.abs or 0.0) or diff <= (self.rel or 0.0) * abs(expected)
+        """The one tolerance rule (``answers.accepts``)."""
+        return answers.accepts(expected, got, self)
 
     def to_json(self) -> dict[str, float]:
         out = {}

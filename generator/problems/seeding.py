@@ -97,12 +97,14 @@ def problem_seeds(set_seed: int, type_id: str, start: int, stop: int) -> list[in
         return [_one_seed(set_seed, type_id, index) for index in range(start, stop)]
     index = np.arange(start, stop, dtype=np.uint64)
     entropy = words(set_seed) + words(zlib.crc32(type_id.encode())) + [index]
-    return _generate_state(_pool(entropy), 1)[0].tolist()
+    seeds: list[int] = _generate_state(_pool(entropy), 1)[0].tolist()
+    return seeds
 
 
 def _one_seed(set_seed: int, type_id: str, index: int) -> int:
     entropy = words(set_seed) + words(zlib.crc32(type_id.encode())) + words(index)
-    return _generate_state(_pool(entropy), 1)[0]
+    seed: int = _generate_state(_pool(entropy), 1)[0]
+    return seed
 
 
 def problem_seed(set_seed: int, type_id: str, index: int) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 
+from generator import identity
 from generator.exporters import ExportOptions, anki
 from generator.exporters.anki import notetypes
 
@@ -124,8 +125,8 @@ PINNED = {
     "Cloze": "3d7ca92e20045beb",
     "Equation": "72725aee67f655a6",
     "Worked Example": "9035417853acf7f5",
-    "Question": "ee0ac8f899387216",
-    "Problem": "93705ed1910ecddb",
+    "Question": "9c7846d27cd4c6be",  # the one answer rule (answers.js) ahead of check.js
+    "Problem": "4ebc59313726b053",  # the same
     "Figure": "552ec4f602594a26",
     "Label": "b12828481e5b7273",
 }
@@ -160,12 +161,12 @@ def test_note_types_are_pinned():
 def test_note_type_ids_come_from_stable_names():
     ids = {nt.name: nt.id for nt in notetypes.ALL}
     assert len(set(ids.values())) == len(ids)
-    assert ids["Concept"] == notetypes.stable_id("paperdeck/Concept/v1")
+    assert ids["Concept"] == identity.anki_id("Concept", "v1")
     # Version 2 added the Variants field; Anki imports it over version 1 with "merge note types".
-    assert ids["Problem"] == notetypes.stable_id("paperdeck/Problem/v2")
-    assert ids["Label"] == notetypes.stable_id("paperdeck/Label/v1")
+    assert ids["Problem"] == identity.anki_id("Problem", "v2")
+    assert ids["Label"] == identity.anki_id("Label", "v1")
     assert all(0 < i < 2**53 for i in ids.values())
-    assert anki.deck_id(f"{TITLE}::Practice") == notetypes.stable_id(f"paperdeck/deck/{TITLE}::Practice")
+    assert anki.deck_id(f"{TITLE}::Practice") == identity.anki_id("deck", f"{TITLE}::Practice")
 
 
 def test_builds_with_source_date_epoch_are_byte_identical(tmp_path, monkeypatch, make_deck, figure_cache):

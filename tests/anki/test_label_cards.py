@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from generator import visuals
+from generator import identity, visuals
 from generator.exporters import anki
 from generator.exporters.anki import notetypes
 
@@ -54,7 +54,7 @@ def _asked():
 
 def _label_cards(col):
     (model,) = [m for m in col.models.all() if m["name"] == notetypes.LABEL.anki_name]
-    assert model["id"] == notetypes.stable_id("paperdeck/Label/v1")
+    assert model["id"] == identity.anki_id("Label", "v1")
     return [col.get_card(cid) for cid in col.find_cards(f'"note:{notetypes.LABEL.anki_name}"')]
 
 

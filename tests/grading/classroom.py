@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator import quiz
+from generator import answers, quiz
 from generator.exporters.quiz_forms import KEY_FORMAT, form_key
+from generator.problems import Tolerance
 from generator.project import open_project
 
 ROOT = Path(__file__).parents[2]
@@ -38,8 +39,8 @@ def flat(value: Any) -> list[float]:
 
 
 def close(expected: float, got: float, tolerance: dict[str, float]) -> bool:
-    allowed = max(tolerance.get("abs", 0.0), tolerance.get("rel", 0.0) * abs(expected))
-    return abs(expected - got) <= allowed + 1e-9
+    """The one tolerance rule (docs/answers.md) on the key's JSON tolerance."""
+    return answers.accepts(expected, got, Tolerance(tolerance.get("abs"), tolerance.get("rel")))
 
 
 def typed(values: list[float], style: int) -> str:

@@ -28,9 +28,15 @@ def guide(tmp_path_factory) -> tuple[Path, Path, object]:
     return path, out / "figures", content
 
 
-def test_every_lesson_concept_and_equation_label_is_printed(guide) -> None:
-    path, _, content = guide
-    text = squash(" ".join(pages_text(path)))
+@pytest.fixture(scope="module")
+def guide_pages(guide) -> list[str]:
+    """The text of every page, extracted once for the tests that read it (the slow part)."""
+    return pages_text(guide[0])
+
+
+def test_every_lesson_concept_and_equation_label_is_printed(guide, guide_pages) -> None:
+    _, _, content = guide
+    text = squash(" ".join(guide_pages))
     for lesson in content.lessons:
         assert squash(lesson.title) in text
         for concept in lesson.concepts:
@@ -48,12 +54,12 @@ def test_every_plot_is_embedded_as_an_image(guide) -> None:
     assert len(list(figures.glob("*.png"))) == len({(v.kind, repr(v.params)) for v in plots})
 
 
-def test_the_papers_figures_are_printed_as_vectors_with_their_words(guide) -> None:
-    path, figures, content = guide
+def test_the_papers_figures_are_printed_as_vectors_with_their_words(guide, guide_pages) -> None:
+    _, figures, content = guide
     diagrams = [v for lesson in content.lessons for v in lesson.visuals if visuals.KINDS[v.kind].is_diagram]
     assert {v.source for v in diagrams} == {"S3.F1", "S3.F2"}
     assert len(list(figures.glob("*.svg"))) == len(diagrams)
-    pages = pages_text(path)
+    pages = guide_pages
     for visual in diagrams:
         # The page that prints this figure's caption holds every word drawn in it, as text:
         # the SVG went into the PDF as vectors and words, not as a picture of them.
@@ -64,9 +70,9 @@ def test_the_papers_figures_are_printed_as_vectors_with_their_words(guide) -> No
     assert squash("Masked Multi-Head Attention") in squash(" ".join(pages))
 
 
-def test_label_cards_are_counted_where_a_figure_asks_for_them(guide) -> None:
-    path, _, content = guide
-    text = " ".join(pages_text(path))
+def test_label_cards_are_counted_where_a_figure_asks_for_them(guide, guide_pages) -> None:
+    _, _, content = guide
+    text = " ".join(guide_pages)
     counts = [sum(p.ask for v in lesson.visuals if v.label_cards for p in visuals.parts(v.kind, v.params))
               for lesson in content.lessons]
     assert sum(counts) >= 20
@@ -75,9 +81,8 @@ def test_label_cards_are_counted_where_a_figure_asks_for_them(guide) -> None:
     assert text.count("label cards") == sum(1 for c in counts if c)
 
 
-def test_math_is_typeset_and_no_source_text_is_left(guide) -> None:
-    path, _, _ = guide
-    text = " ".join(pages_text(path))
+def test_math_is_typeset_and_no_source_text_is_left(guide_pages) -> None:
+    text = " ".join(guide_pages)
     for source in ("\\frac", "\\begin", "\\(", "\\mathrm", "#table", "#enum", "$"):
         assert source not in text
     assert "√" in text

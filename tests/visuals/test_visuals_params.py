@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.errors import PaperdeckError
-from generator.visuals import VisualError, render, validate
+from generator.visuals import KINDS, VisualError, render, validate
 
 TOY = {"Q": [[1, 0]], "K": [[1, 0], [0, 1]], "V": [[2, 3], [4, 5]]}
 
@@ -30,9 +30,7 @@ def test_good_params_have_no_messages(kind, params):
 @pytest.mark.parametrize(
     "kind, params, message",
     [
-        ("pie-chart", {}, "kind: unknown visual kind 'pie-chart'; choose from attention-blocks,"
-                          " attention-heatmap, causal-mask, complexity, lr-schedule, positional-encoding,"
-                          " softmax-saturation, transformer-architecture"),
+        ("pie-chart", {}, f"kind: unknown visual kind 'pie-chart'; choose from {', '.join(sorted(KINDS))}"),
         ("complexity", [512], "params: expected a mapping of parameter names to values, got [512]"),
         ("complexity", {"dd": 512},
          "params.dd: unknown parameter of complexity; expected one of d, n_max, k"),

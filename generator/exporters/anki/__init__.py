@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from genanki.util import guid_for
-
 from ... import visuals
 from ...atomic import write_bytes
+from ...errors import about
+from ...identity import anki_id, note_guid
 from ...items import Deck
 from ...presentation import build_time
 from .. import ExportOptions
@@ -35,12 +35,7 @@ __all__ = ["BUILDERS", "build_package", "deck_id", "export", "note_guid"]
 
 def deck_id(name: str) -> int:
     """The id of the Anki deck with this full name (``Title::Group``)."""
-    return notetypes.stable_id(f"paperdeck/deck/{name}")
-
-
-def note_guid(paper_id: str, key: str) -> str:
-    """The GUID of the note of the item with this key; never depends on its text."""
-    return guid_for("paperdeck", paper_id, key)
+    return anki_id("deck", name)
 
 
 def _deck_rows(deck: Deck) -> tuple[list[DeckRow], dict[str, int]]:
@@ -65,11 +60,8 @@ def build_package(deck: Deck, options: ExportOptions) -> bytes:
     notes: list[NoteRow] = []
     media: dict[str, Path] = {}
     for position, item in enumerate(deck.items, 1):
-        try:
+        with about(f"building the Anki note of {item.kind} {item.key!r}"):
             built: BuiltNote = build_note(item, figures)
-        except Exception as error:
-            error.add_note(f"while building the Anki note of {item.kind} {item.key!r}")
-            raise
         for path in built.media:
             media.setdefault(path.name, path)
         tags = tuple(tag.replace(" ", "_") for tag in item.tags)

@@ -22,49 +22,23 @@
       };
     }
   }
-  function one(text) {
-    var m = /^(-?\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)$/.exec(text);
-    if (m) { return Number(m[1]) / Number(m[2]); }
-    return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text) ? Number(text) : NaN;
-  }
-  function split(text, separators, decimalComma) {
-    var t = String(text).replace(/[\u2212\u2012\u2013\u2014]/g, "-")
-      .replace(/\s*(\u00d7|x|\*)\s*10\s*\^\s*\{?\s*([-+]?\d+)\s*\}?/gi, "e$2")
-      .replace(/[\[\]\(\)\{\}]/g, " ");
-    var parts = t.split(separators), out = [];
-    for (var i = 0; i < parts.length; i++) {
-      var p = parts[i].replace(/^\s+|\s+$/g, "");
-      if (!p) { continue; }
-      var x = one(decimalComma ? p.replace(",", ".") : p);
-      if (isNaN(x) || !isFinite(x)) { return null; }
-      out.push(x);
-    }
-    return out;
-  }
-  function numbers(text, count) {
-    var plain = split(text, /[\s,;]+/, false);
-    if (plain && plain.length === count) { return plain; }
-    var comma = split(text, /[\s;]+/, true);  // 2,66 3,66: decimal commas
-    if (comma && comma.length === count) { return comma; }
-    return plain || comma;
-  }
+  // Reading and the tolerance are the one answer rule, paperdeckAnswers (generator/answers.js),
+  // which the note type puts ahead of this script.
+  var rule = paperdeckAnswers;
+  function values(text) { return rule.read(String(text || ""), -1) || []; }  // keys: plain numbers
   function fmt(x) { return String(Math.round(x * 1e6) / 1e6); }
-  function within(expected, got, abs, rel) {
-    var diff = Math.abs(expected - got);
-    if (!isNaN(abs) && diff <= abs + 1e-9) { return true; }
-    return !isNaN(rel) && diff <= rel * Math.abs(expected) + 1e-12;
-  }
-  function matches(expected, got, abs, rel) {
+  function matches(expected, got, tol) {
     if (!got || got.length !== expected.length) { return false; }
     for (var i = 0; i < expected.length; i++) {
-      if (!within(expected[i], got[i], abs, rel)) { return false; }
+      if (!rule.accepts(expected[i], got[i], tol)) { return false; }
     }
     return true;
   }
   function judge(box, typed, verdict) {
-    var expected = split(box.getAttribute("data-expected"), /\s+/, false) || [];
+    var expected = values(box.getAttribute("data-expected"));
     var abs = parseFloat(box.getAttribute("data-abs"));
     var rel = parseFloat(box.getAttribute("data-rel"));
+    var within = !isNaN(abs) ? {abs: abs} : {rel: rel};
     var tol = !isNaN(abs) ? (abs > 0 ? "\u00b1" + abs : "exactly") : "\u00b1" + rel * 100 + "%";
     var hits = document.querySelectorAll(".pd-mistake[data-values]");
     for (var h = 0; h < hits.length; h++) { hits[h].className = "pd-mistake"; }
@@ -74,7 +48,7 @@
       verdict.textContent = "Nothing typed: compare your working with the key below.";
       return;
     }
-    var got = numbers(typed, expected.length);
+    var got = rule.read(typed, expected.length);
     if (!got) {
       verdict.className = "pd-verdict pd-wrong";
       verdict.textContent = "Could not read \u201c" + typed + "\u201d as numbers.";
@@ -88,7 +62,7 @@
     }
     var wrong = [];
     for (var i = 0; i < expected.length; i++) {
-      if (!within(expected[i], got[i], abs, rel)) { wrong.push(i); }
+      if (!rule.accepts(expected[i], got[i], within)) { wrong.push(i); }
     }
     if (!wrong.length) {
       verdict.className = "pd-verdict pd-right";
@@ -101,8 +75,7 @@
       (expected.length > 1 ? "number " + (k + 1) + " is " : "you typed ") + fmt(got[k]) +
       ", the key has " + fmt(expected[k]) + ".";
     for (var j = 0; j < hits.length; j++) {
-      var values = split(hits[j].getAttribute("data-values"), /\s+/, false);
-      if (matches(values, got, abs, rel)) {
+      if (matches(values(hits[j].getAttribute("data-values")), got, within)) {
         hits[j].className = "pd-mistake pd-hit";
         text += " It matches a known mistake: " + hits[j].getAttribute("data-mistake") + ".";
         break;

@@ -9,7 +9,6 @@ the package writer's business.
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import random
 import re
@@ -20,6 +19,7 @@ from typing import Any
 
 from ... import problems
 from ...errors import PaperdeckError
+from ...identity import name_digest
 from ...items import LabelCard, StudyItem
 from ...model import Cloze, Concept, Equation, Flashcard, Question, Visual, WorkedExample
 from ...precision import stated
@@ -193,7 +193,7 @@ def _shuffled_options(item: StudyItem, body: Question) -> list[tuple[str, str | 
     """The answer and the distractors in an order fixed by the item's id alone."""
     options: list[tuple[str, str | None]] = [(str(body.answer), None)]
     options += [(d.text, d.mistake) for d in body.distractors]
-    seed = int.from_bytes(hashlib.sha256(f"options/{item.key}".encode()).digest()[:8], "big")
+    seed = name_digest(f"options/{item.key}")
     random.Random(seed).shuffle(options)
     return options
 

@@ -18,16 +18,19 @@ and the steps.
 from __future__ import annotations
 
 import functools
-import hashlib
 import re
 from dataclasses import dataclass
 from importlib import resources
 
+from ...identity import anki_id
+
 _ASSETS = resources.files(__package__)
 STYLE = _ASSETS.joinpath("card.css").read_text(encoding="utf-8")
 """The stylesheet every paperdeck note type shares (day and night mode)."""
-CHECK_SCRIPT = "<script>\n" + _ASSETS.joinpath("check.js").read_text(encoding="utf-8") + "</script>"
-"""The typed-answer check of Problem and numeric Question cards (ES5, see check.js)."""
+CHECK_SCRIPT = ("<script>\n" + resources.files("generator").joinpath("answers.js").read_text(encoding="utf-8")
+                + _ASSETS.joinpath("check.js").read_text(encoding="utf-8") + "</script>")
+"""The typed-answer check of Problem and numeric Question cards (ES5, see check.js), with the
+one answer rule (``generator/answers.js``) ahead of it in the same script."""
 VARIANT_SCRIPT = "<script>\n" + _ASSETS.joinpath("variant.js").read_text(encoding="utf-8") + "</script>"
 """Picks the day's problem of a Problem card (ES5, see variant.js); runs before the check."""
 
@@ -36,12 +39,6 @@ _ATTRIBUTE_VALUE = re.compile(r'=\s*"([^"]*)"')
 """The double-quoted attribute values of a template (its only attribute quoting)."""
 _FIELD = re.compile(r"\{\{([^#/^{}:]+)\}\}")
 """A field placed as it is (``{{Id}}``), not a section (``{{#Id}}``) or a filter."""
-
-
-def stable_id(name: str) -> int:
-    """A positive id below 2**53 (exact in JavaScript) derived only from ``name``."""
-    digest = hashlib.sha256(name.encode()).digest()
-    return (1 << 40) + int.from_bytes(digest[:8], "big") % (1 << 52)
 
 
 @dataclass(frozen=True)
@@ -79,7 +76,7 @@ class NoteType:
 
     @functools.cached_property
     def id(self) -> int:
-        return stable_id(f"paperdeck/{self.name}/v{self.version}")
+        return anki_id(self.name, f"v{self.version}")
 
     @property
     def anki_name(self) -> str:

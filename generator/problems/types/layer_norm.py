@@ -36,7 +36,8 @@ def pick(rng: np.random.Generator, difficulty: str) -> dict[str, Any]:
 
 
 def _normalise(z: np.ndarray, eps: float, ddof: int = 0) -> np.ndarray:
-    return (z - z.mean()) / np.sqrt(z.var(ddof=ddof) + eps)
+    normalised: np.ndarray = (z - z.mean()) / np.sqrt(z.var(ddof=ddof) + eps)
+    return normalised
 
 
 def solve(given: dict[str, Any]) -> Solution:

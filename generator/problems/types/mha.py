@@ -35,7 +35,8 @@ def _head(rng: np.random.Generator, X: np.ndarray, d_k: int) -> np.ndarray | Non
         ok = (np.all((spread > 0) & (spread <= MAX_SPREAD), axis=1)
               & np.all(np.any(W != 0, axis=(2, 3)), axis=1))
         if ok.any():
-            return W[int(np.argmax(ok))]
+            chosen: np.ndarray = W[int(np.argmax(ok))]
+            return chosen
     return None
 
 

@@ -32,7 +32,8 @@ def pick(rng: np.random.Generator, difficulty: str) -> dict[str, Any]:
 def softmax(x: np.ndarray) -> np.ndarray:
     """Numerically stable softmax along the last axis (``-inf`` entries get weight 0)."""
     shifted = np.exp(x - x.max(axis=-1, keepdims=True))
-    return shifted / shifted.sum(axis=-1, keepdims=True)
+    weights: np.ndarray = shifted / shifted.sum(axis=-1, keepdims=True)
+    return weights
 
 
 def solve(given: dict[str, Any]) -> Solution:

@@ -23,7 +23,8 @@ _POINTS = 2000
 def learning_rate(step: np.ndarray | int, d_model: int, warmup_steps: int) -> np.ndarray:
     """Eq. (3) for steps >= 1, float64."""
     s = np.asarray(step, dtype=float)
-    return d_model**-0.5 * np.minimum(s**-0.5, s * warmup_steps**-1.5)
+    rate: np.ndarray = d_model**-0.5 * np.minimum(s**-0.5, s * warmup_steps**-1.5)
+    return rate
 
 
 def _check(p: dict[str, Any]) -> list[str]:

@@ -23,7 +23,8 @@ _MAX_DRAWS = 100_000_000
 
 def _softmax_max(scores: np.ndarray) -> np.ndarray:
     shifted = np.exp(scores - scores.max(axis=-1, keepdims=True))
-    return 1.0 / shifted.sum(axis=-1)  # the largest shifted entry is exp(0) = 1
+    largest: np.ndarray = 1.0 / shifted.sum(axis=-1)  # the largest shifted entry is exp(0) = 1
+    return largest
 
 
 def mean_max_weight(d_k: int, samples: int, keys: int, seed: int) -> tuple[float, float]:

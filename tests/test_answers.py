@@ -1,0 +1,67 @@
+"""The one answer rule, in Python and in JavaScript, over one table of cases (tests/answer_cases.json)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from generator import answers
+from generator.problems import Tolerance
+
+CASES = json.loads((Path(__file__).parent / "answer_cases.json").read_text(encoding="utf-8"))
+NODE = shutil.which("node")
+SCRIPT = resources.files("generator").joinpath("answers.js").read_text(encoding="utf-8")
+
+
+def _tolerance(data: dict[str, float]) -> Tolerance:
+    return Tolerance(abs=data.get("abs"), rel=data.get("rel"))
+
+
+@pytest.mark.parametrize(("text", "count", "expected"), CASES["read"])
+def test_python_reads_each_case(text, count, expected):
+    assert answers.read(text, count) == expected
+
+
+@pytest.mark.parametrize(("expected", "got", "tolerance", "accepted"), CASES["accepts"])
+def test_python_accepts_each_case(expected, got, tolerance, accepted):
+    assert answers.accepts(expected, got, _tolerance(tolerance)) is accepted
+    assert _tolerance(tolerance).accepts(expected, got) is accepted, "the problems' Tolerance is the rule"
+
+
+def test_javascript_gives_the_same_answer_on_every_case():
+    assert NODE is not None, "Node.js is needed to run answers.js (apt-get install nodejs)"
+    harness = SCRIPT + """
+    const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
+    process.stdout.write(JSON.stringify({
+      read: cases.read.map(c => paperdeckAnswers.read(c[0], c[1])),
+      accepts: cases.accepts.map(c => paperdeckAnswers.accepts(c[0], c[1], c[2])),
+    }));
+    """
+    done = subprocess.run([NODE, "-e", harness], input=json.dumps(CASES), capture_output=True, text=True,
+                          timeout=60, check=True)
+    got = json.loads(done.stdout)
+    wrong = [(c[0], c[1], c[2], js) for c, js in zip(CASES["read"], got["read"], strict=True) if js != c[2]]
+    wrong += [(*c, js) for c, js in zip(CASES["accepts"], got["accepts"], strict=True) if js is not c[3]]
+    assert not wrong, "answers.js disagrees with the table"
+
+
+def test_the_script_is_es5_and_defines_one_global():
+    assert "=>" not in SCRIPT and "let " not in SCRIPT and "const " not in SCRIPT
+    assert SCRIPT.count("\nvar ") == 1
+
+
+def test_a_gap_is_none_only_where_grading_asks_for_it():
+    assert answers.read_with_gaps("1 ? 3", 3) == [1.0, None, 3.0]
+    assert answers.read_with_gaps("?", 1) == [None]
+    assert answers.read("1 ? 3", 3) is None
+
+
+def test_cards_run_this_very_script_ahead_of_their_check():
+    from generator.exporters.anki.notetypes import CHECK_SCRIPT
+
+    assert CHECK_SCRIPT.index(SCRIPT) < CHECK_SCRIPT.index("paperdeck:typed:")
