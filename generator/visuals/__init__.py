@@ -24,6 +24,7 @@ import importlib
 import json
 import os
 import pkgutil
+import stat
 import tempfile
 from functools import cache
 from importlib.metadata import version
@@ -144,14 +145,33 @@ def render(kind: str, params: dict[str, Any] | None, cache_dir: Path) -> Path:
     if get_kind(kind).is_diagram:
         svg = diagram(kind, params).svg.encode("utf-8")
         path = Path(cache_dir) / f"{kind}-{hashlib.sha256(svg).hexdigest()[:12]}.svg"
-        if not path.exists():
+        if _cached(path, len(svg), len(svg)) != svg:
             write_bytes(path, svg)
         return path
     path = Path(cache_dir) / f"{kind}-{cache_key(kind, params)[:12]}.png"
-    if path.exists():
-        return path
-    write_bytes(path, png_bytes(figure(kind, params)))
+    if _cached(path, _MAX_PNG_BYTES, len(_PNG_SIGNATURE)) != _PNG_SIGNATURE:
+        write_bytes(path, png_bytes(figure(kind, params)))
     return path
+
+
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+_MAX_PNG_BYTES = 16 * 1024 * 1024
+
+
+def _cached(path: Path, limit: int, count: int) -> bytes | None:
+    """The first ``count`` bytes of a cached figure if it is a regular file (not a link, pipe
+    or device, which another user of a shared cache could plant) of at most ``limit`` bytes.
+
+    A diagram is compared whole with the SVG it must be; a plot that does not start as a
+    PNG is drawn again (a PNG is only ever shown as an image, never run)."""
+    try:
+        info = path.lstat()
+    except OSError:
+        return None
+    if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+        return None
+    with open(path, "rb") as file:
+        return file.read(count)
 
 
 def default_cache_dir() -> Path:

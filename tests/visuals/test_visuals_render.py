@@ -151,3 +151,27 @@ def test_rendered_file_is_readable_by_others(rendered):
 def test_png_bytes_of_a_figure_is_deterministic():
     weights = [[0.6, 0.4], [0.1, 0.9]]
     assert png_bytes(visuals.attention_heatmap(weights)) == png_bytes(visuals.attention_heatmap(weights))
+
+
+@pytest.mark.parametrize("planted", ["not a png", "a link", "a pipe"])
+def test_a_figure_planted_in_the_cache_is_drawn_again(tmp_path, planted):
+    """Another user of a shared cache could put anything under a figure's name."""
+    path = render("complexity", CASES["complexity"], tmp_path)
+    good = path.read_bytes()
+    path.unlink()
+    if planted == "not a png":
+        path.write_bytes(b"<svg onload='alert(1)'/>")
+    elif planted == "a link":
+        (tmp_path / "elsewhere.png").write_bytes(good)
+        path.symlink_to(tmp_path / "elsewhere.png")
+    else:
+        os.mkfifo(path)
+    assert render("complexity", CASES["complexity"], tmp_path) == path
+    assert not path.is_symlink() and path.read_bytes() == good
+
+
+def test_a_diagram_changed_in_the_cache_is_written_again(tmp_path):
+    path = render("attention-blocks", {"panel": "scaled-dot-product"}, tmp_path)
+    good = path.read_bytes()
+    path.write_bytes(good.replace(b"</svg>", b"<script>alert(1)</script></svg>"))
+    assert render("attention-blocks", {"panel": "scaled-dot-product"}, tmp_path).read_bytes() == good
