@@ -122,27 +122,40 @@ def test_a_huge_cell_a_nul_and_text_that_is_not_utf8_are_one_line_errors(tmp_pat
     assert error_of(tmp_path) == f"{tmp_path}: the roster is not a file"
 
 
+GRADE_AND_PEAK = textwrap.dedent('''
+    import sys
+    from generator.cli import main
+    code = main(["-q", "grade", sys.argv[1], sys.argv[2], "-o", sys.argv[3]])
+    # VmHWM, not getrusage: ru_maxrss starts at the forking parent's size (a big pytest process)
+    print(code, next(line.split()[1] for line in open("/proc/self/status") if line.startswith("VmHWM:")))
+''')
+
+
+def grade_and_peak(key: Path, responses: Path, out: Path) -> tuple[int, int, str]:
+    """Exit code, peak memory (KiB) and stderr of ``paperdeck grade`` in a process of its own."""
+    result = subprocess.run([sys.executable, "-c", GRADE_AND_PEAK, str(key), str(responses), str(out)],
+                            capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(PROJECT)},
+                            timeout=120, check=True, cwd=out.parent)  # -o creates a folder only inside cwd
+    code, peak = result.stdout.split()
+    return int(code), int(peak), result.stderr
+
+
 def test_a_responses_file_of_100000_rows_is_refused_early_in_little_memory(tmp_path: Path) -> None:
     key = write_key(tmp_path / "key.json", versions=2)
+    small = tmp_path / "two.csv"
+    small.write_text("student,form\nAda,A\nBo,B\n", encoding="utf-8")
     path = tmp_path / "responses.csv"
     with open(path, "w", encoding="utf-8") as file:
         file.write("student,form,1,2,3\n")
         file.writelines(f"student {n},A,a,b,c\n" for n in range(100_000))
-    script = textwrap.dedent('''
-        import sys
-        from generator.cli import main
-        code = main(["-q", "grade", sys.argv[1], sys.argv[2]])
-        # VmHWM, not getrusage: ru_maxrss starts at the forking parent's size (a big pytest process)
-        print(code, next(line.split()[1] for line in open("/proc/self/status") if line.startswith("VmHWM:")))
-    ''')
-    result = subprocess.run([sys.executable, "-c", script, str(key), str(path)], capture_output=True,
-                            text=True, env={**os.environ, "PYTHONPATH": str(PROJECT)}, timeout=60, check=True)
-    code, peak_kib = result.stdout.split()
-    assert code == "2"
-    assert result.stderr.splitlines() == [f"paperdeck: {path}:{MAX_RESPONSES + 2}: more than {MAX_RESPONSES} "
-                                          f"rows; a responses file holds at most {MAX_RESPONSES}"]
-    assert int(peak_kib) < 300_000  # the interpreter, the project and the key alone are 60 to 160 MB
-    assert not (tmp_path / "graded").exists()
+    code, baseline, _ = grade_and_peak(key, small, tmp_path / "g-small")  # the project, the key, a report
+    assert code == 0
+    code, peak, err = grade_and_peak(key, path, tmp_path / "g")
+    assert code == 2
+    assert err.splitlines() == [f"paperdeck: {path}:{MAX_RESPONSES + 2}: more than {MAX_RESPONSES} rows; "
+                                f"a responses file holds at most {MAX_RESPONSES}"]
+    assert peak - baseline < 50_000  # KiB: the rows read before the bound cost next to nothing
+    assert not (tmp_path / "g").exists()
 
 
 def test_rows_come_with_the_line_they_end_on(tmp_path: Path) -> None:
