@@ -18,8 +18,7 @@ Four rules, each about one card:
   counted after removing math delimiters, Markdown emphasis and code markers,
   LaTeX font and sizing commands (``\\mathrm``, ``\\text``, ``\\left`` …), the
   backslash of other commands, and braces. Keep the back to one idea and put the
-  rest in ``explanation``.
-
+  rest in ``explanation``;
 - an equation variable whose symbol does not occur in the equation's LaTeX nor in
   the shape of another of its variables (``d_{model}`` may explain a shape): the
   symbol's first name (a command such as ``\\mathcal{F}``, or the letters before
