@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..errors import Finding
 from .generation import generate
 from .model import DIFFICULTIES
-from .registry import get, project_file
+from .registry import project_file
 
 DRAWS = 5
 """Problems drawn per difficulty; named mistakes, when a type has them, show in the first."""
@@ -26,7 +26,7 @@ def type_warnings(type_ids: list[str]) -> list[Finding]:
         except Exception:  # noqa: BLE001 - the author's code; using the type reports its failure
             continue
         if not named:
-            found.append(Finding(project_file(type_id), 0, get(type_id).id,
+            found.append(Finding(project_file(type_id), 0, type_id,
                                  "warning: solve returns no named mistakes (Distractor), so quiz keys,"
                                  " the card's common mistakes, grading's mistake detection and remedial"
                                  " decks have none for this type (docs/authoring.md: Named mistakes)"))
