@@ -9,9 +9,19 @@ import pytest
 
 @pytest.fixture(scope="session", autouse=True)
 def figure_cache_home(tmp_path_factory: pytest.TempPathFactory):
-    """Point XDG_CACHE_HOME (and so every subprocess) at a folder of this test run."""
+    """Point XDG_CACHE_HOME (and so every subprocess) at a folder of this test run.
+
+    Under pytest-xdist (``make test``) the workers share it, so the shipped paper's
+    figures are drawn once per run, not once per worker: figures and the project
+    cache are written atomically under names derived from what they hold.
+    """
     before = os.environ.get("XDG_CACHE_HOME")
-    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("cache"))
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = tmp_path_factory.getbasetemp().parent / "cache"  # the run's folder, above each worker's
+        shared.mkdir(exist_ok=True)
+        os.environ["XDG_CACHE_HOME"] = str(shared)
+    else:
+        os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("cache"))
     yield
     if before is None:
         del os.environ["XDG_CACHE_HOME"]

@@ -6,6 +6,7 @@ the exporter's behaviour, not the state of lessons being written.
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from pathlib import Path
@@ -87,10 +88,26 @@ def written(built, tmp_path_factory) -> list[Path]:
 
 
 def pages_text(path_or_bytes: Path | bytes) -> list[str]:
-    """The text of each page, with the math minus sign read as ``-``."""
-    data = path_or_bytes if isinstance(path_or_bytes, bytes) else Path(path_or_bytes).read_bytes()
+    """The text of each page, with the math minus sign read as ``-``.
+
+    A file's text is extracted once per session (the slow part of these tests) and
+    kept while its size and modification time are unchanged.
+    """
+    if isinstance(path_or_bytes, bytes):
+        return list(_extracted(path_or_bytes))
+    path = Path(path_or_bytes).resolve()
+    stat = path.stat()
+    return list(_file_text(str(path), stat.st_mtime_ns, stat.st_size))
+
+
+@functools.lru_cache(maxsize=256)
+def _file_text(path: str, mtime_ns: int, size: int) -> tuple[str, ...]:
+    return _extracted(Path(path).read_bytes())
+
+
+def _extracted(data: bytes) -> tuple[str, ...]:
     reader = pypdf.PdfReader(io.BytesIO(data))
-    return [page.extract_text().replace("\u2212", "-") for page in reader.pages]
+    return tuple(page.extract_text().replace("\u2212", "-") for page in reader.pages)
 
 
 def squash(text: str) -> str:
