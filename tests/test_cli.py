@@ -208,6 +208,7 @@ def test_verbose_says_what_is_built(capsys, tmp_path: Path) -> None:
     project = (tmp_path / "paper").resolve()
     assert run(capsys, "new", str(project), "--title", "A Small Paper")[0] == 0
     out = tmp_path / "out"
+    out.mkdir()  # a named folder outside the current one must exist
     code, _, err = run(capsys, "--project", str(project), "build", "--seed", "1", "--out", str(out), "-v")
     assert code == 0
     assert "building deck a-small-paper" in err and f"wrote {out / 'a-small-paper.apkg'}" in err
