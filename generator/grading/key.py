@@ -320,5 +320,5 @@ def read_key(path: Path) -> QuizKey:
             codes[form.code] = form.label
     if problems:
         raise InputError(problems)
-    paper = data.get("paper") if data.get("paper") in ("a4", "letter") else ""
+    paper = str(data["paper"]) if data.get("paper") in ("a4", "letter") else ""
     return QuizKey(quiz, title, paper_title, forms, shown, paper)
