@@ -20,7 +20,7 @@ from ..model import Concept, Equation, Visual, WorkedExample
 from ..presentation import build_time, value_latex
 from . import ExportOptions
 from .typst import display_math, escape, inline_math, markdown, string
-from .typst.compile import PAPERS, TEMPLATE, pdf_bytes
+from .typst.compile import PAPERS, TEMPLATE, compiler, pdf_bytes
 
 
 def _concept(item: StudyItem, figures: Path) -> str:
@@ -121,11 +121,8 @@ def guide_source(guide: Guide, figures: Path, paper_size: str = "a4") -> str:
 
 def export(guide: Guide, path: Path, options: ExportOptions) -> list[Path]:
     """Write the guide PDF atomically; figures are drawn (or reused) in the figure cache."""
-    import typst
-
     figures = options.figures or visuals.default_cache_dir()
     figures.mkdir(parents=True, exist_ok=True)
     source = guide_source(guide, figures, options.paper)
-    compiler = typst.Compiler(root=str(figures), ignore_system_fonts=True)
-    write_bytes(path, pdf_bytes(compiler, source, build_time(options.build_time)))
+    write_bytes(path, pdf_bytes(compiler(root=str(figures)), source, build_time(options.build_time)))
     return [path]

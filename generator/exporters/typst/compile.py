@@ -1,12 +1,17 @@
 """Typst source to PDF bytes: the shared template, paper sizes and compilers.
 
-Compiles in memory with only the fonts bundled in the ``typst`` package (the
-same glyphs on every machine), stamps the build time and compiles many
-documents on one thread per core.
+Compiles in memory with only fonts that ship in Python packages, never the
+machine's (the same glyphs on every machine, so builds are byte-identical): those
+the ``typst`` package embeds (Libertinus Serif, New Computer Modern and its math)
+and the Noto fonts of ``manimgx-fonts`` and ``manimgx-fonts-cjk``, so that a name
+in any script prints (quiz.typ lists the order in which they are tried). The
+fonts are found once per process and shared by every compiler. Stamps the build
+time and compiles many documents on one thread per core.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import threading
 from collections.abc import Callable
@@ -33,14 +38,41 @@ def preamble(paper: str, title: str, running: str, heading: str | None = None) -
             + string(title) + ", heading: " + shown + ", running: " + running + ")\n")
 
 
+FONT_PACKAGES = ("manimgx_fonts", "manimgx_fonts_cjk")
+"""Packages whose folders hold the fonts every document may use besides Typst's own."""
+
+
+@functools.lru_cache(maxsize=1)
+def fonts() -> typst_compiler.Fonts:
+    """The fonts of every compiler in this process, found once: Typst's own and ``FONT_PACKAGES``'.
+
+    Typst reads a font file only when a document first uses one of its glyphs, so a
+    quiz of Latin names never loads the 32 MB CJK collection.
+    """
+    folders = [str(resources.files(package)) for package in FONT_PACKAGES]
+    return typst_compiler.Fonts(include_system_fonts=False, include_embedded_fonts=True, font_paths=folders)
+
+
+def compiler(root: str | None = None) -> typst_compiler.Compiler:
+    """A Typst compiler with the shared fonts and none of the machine's."""
+    return typst_compiler.Compiler(root=root, font_paths=fonts(), ignore_system_fonts=True)
+
+
 def pdf_bytes(compiler: typst_compiler.Compiler, source: str, timestamp: int) -> bytes:
     """Typst source compiled by ``compiler`` to one PDF, in memory.
 
     With format "pdf" and no output path, ``Compiler.compile`` returns the PDF's
     bytes; its declared ``bytes | list[bytes] | None`` also covers writing to a
-    file (None) and PNG or SVG output, one image per page (a list).
+    file (None) and PNG or SVG output, one image per page (a list). A font the
+    template names but Typst cannot find is a broken installation, not a layout
+    to print: it raises.
     """
-    return cast(bytes, compiler.compile(source.encode("utf-8"), format="pdf", timestamp=timestamp))
+    pdf, warnings = compiler.compile_with_warnings(source.encode("utf-8"), format="pdf", timestamp=timestamp)
+    unknown = [w.message for w in warnings if "unknown font family" in w.message]
+    if unknown:
+        raise RuntimeError(f"Typst is missing a font ({'; '.join(unknown)}): reinstall paperdeck's"
+                           f" dependencies ({', '.join(FONT_PACKAGES)})")
+    return cast(bytes, pdf)
 
 
 _LOCAL = threading.local()
@@ -51,10 +83,10 @@ _POOL: ThreadPoolExecutor | None = None
 
 def _compiler() -> typst_compiler.Compiler:
     """This thread's compiler: reusing one lets Typst keep its fonts and cached layout."""
-    compiler = getattr(_LOCAL, "compiler", None)
-    if compiler is None:
-        compiler = _LOCAL.compiler = typst_compiler.Compiler(ignore_system_fonts=True)
-    return compiler
+    warm = getattr(_LOCAL, "compiler", None)
+    if warm is None:
+        warm = _LOCAL.compiler = compiler()
+    return warm
 
 
 def compile_pdf(source: str, timestamp: int) -> bytes:
