@@ -41,7 +41,8 @@ def command(session: Session, key: Path, responses: Path, out: Path | None, reme
     out = output_folder(out or key.parent / "graded", session.note)
     remedial_seed = session.seed(seed) if remedial else None
     graded = grade_quiz(key, responses, project.content, remedial_seed, session.note)
-    options = exporters.ExportOptions(paper=project.paper(paper))
+    # The report and feedback print on the quiz's paper unless --paper says otherwise.
+    options = exporters.ExportOptions(paper=project.paper(paper or graded.key.paper or None))
     written = exporters.get("graded").export(graded, out, options)
     for path in written:
         session.say(f"wrote {path}")

@@ -40,6 +40,8 @@ class ExportOptions:
     """Where figures are cached between builds; default ``visuals.default_cache_dir()``."""
     build_time: int | None = None
     """Seconds since the epoch stamped on what is written; default ``presentation.build_time()``."""
+    worked_keys: bool = False
+    """A quiz also gets each form's worked key PDF (else the answer-key booklet only)."""
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:

@@ -27,11 +27,14 @@ from typing import Any
 
 from .. import problems
 from ..atomic import file_set
-from ..presentation import build_time, format_number, letter
+from ..latex import LatexError
+from ..presentation import answer_formatter, build_time, format_number, letter, value_latex
+from ..problems.latex import number
 from ..quiz import Form, QuestionItem, Quiz, QuizItem
 from . import ExportOptions
+from .print_file import concatenate
 from .print_items import item, key_item, points
-from .typst import escape, markdown
+from .typst import escape, inline_math, markdown
 from .typst.compile import compile_pdf, parallelism, preamble, submit
 
 KEY_FORMAT = 1
@@ -43,10 +46,16 @@ def _plain(text: str) -> str:
     return re.sub(r"\\[()\[\]]", "", text)
 
 
+def name_markup(name: str) -> str:
+    """A student's name as markup set apart from the text around it: a right-to-left
+    name (Arabic, Hebrew) then keeps its place in a line of left-to-right text."""
+    return f"#box[{escape(name)}]"
+
+
 def _running(form: Form, key: bool = False) -> str:
     parts = [f"*Form {form.letter}*", escape(f"code {form.code}")]
     if form.student is not None:
-        parts.append(escape(form.student.name))
+        parts.append(name_markup(form.student.name))
     if key:
         parts.append(escape(f"answer key · seed {form.seed}"))
     return "[" + " · ".join(parts) + "]"
@@ -84,7 +93,7 @@ def form_key_source(quiz: Quiz, form: Form, paper: str = "a4") -> str:
     recipe = quiz.recipe
     out = [preamble(paper, _plain(f"{recipe.title}: answer key"), _running(form, key=True),
                     markdown(recipe.title))]
-    who = f" · {escape(form.student.name)}" if form.student is not None else ""
+    who = f" · {name_markup(form.student.name)}" if form.student is not None else ""
     out.append(f"#front(title: [{markdown(recipe.title)} · answer key], subtitle: [*Form {form.letter}*"
                f" · {escape(f'code {form.code} · seed {form.seed}')}{who}], name: false,"
                f" points: [{points(form.total_points)}], minutes: none, calculator: [], instructions: [])\n")
@@ -96,8 +105,91 @@ def form_key_source(quiz: Quiz, form: Form, paper: str = "a4") -> str:
 
 
 def key_source(quiz: Quiz, paper: str = "a4") -> str:
-    """The answer key of every form as one document (small quizzes; ``export`` writes one per form)."""
+    """The worked key of every form as one document (small quizzes; ``export`` writes one per form)."""
     return "#pagebreak()\n".join(form_key_source(quiz, form, paper) for form in quiz.iter_forms())
+
+
+# -- the answer-key booklet ------------------------------------------------------
+
+def _tolerance(abs_tol: float | None, rel_tol: float | None = None) -> str:
+    """A tolerance as short markup: ``±0.005`` or ``±0.1 %`` (nothing when exact)."""
+    parts = []
+    if abs_tol:
+        parts.append(f"±{number(abs_tol, 10)}")
+    if rel_tol:
+        parts.append(f"±{number(rel_tol * 100, 10)} %")
+    return f" #text(size: 7.5pt)[{escape(' or '.join(parts))}]" if parts else ""
+
+
+def _span(value: Any) -> int:
+    """Booklet columns an answer takes: one for a number, more for a vector or matrix."""
+    if not isinstance(value, list):
+        return 1
+    columns = len(value[0]) if value and isinstance(value[0], list) else len(value)
+    return 2 if columns <= 2 else 3 if columns <= 4 else 6
+
+
+def _booklet_answer(quiz_item: QuizItem, model_answers: dict[str, int]) -> tuple[str, int]:
+    """One question's answer as the booklet prints it, and the columns it takes."""
+    if isinstance(quiz_item, QuestionItem):
+        question = quiz_item.question
+        if quiz_item.options:
+            right = quiz_item.answer_index or 0
+            shown = f"*{letter(right)}*"
+            if question.type == "true_false":
+                shown += f" #text(size: 7.5pt)[{'true' if question.answer else 'false'}]"
+            return shown, 1
+        if question.type == "numeric":
+            unit = f" {escape(question.unit)}" if question.unit else ""
+            value = inline_math(answer_formatter(question.prompt)(question.answer))
+            return value + unit + _tolerance(question.tolerance), 2 if question.unit else 1
+        reference = model_answers.setdefault(question.id, len(model_answers) + 1)
+        return f"#emph[by hand] #text(size: 7.5pt)[(model answer {reference})]", 2
+    problem = quiz_item.problem
+    primary = problems.get(problem.type).primary
+    value = problem.answer[primary]
+    fmt = answer_formatter(problem.prompt, problem.tolerance.abs, problem.tolerance.rel)
+    shown = inline_math(rf"\mathrm{{{primary.replace('_', chr(92) + '_')}}} = {value_latex(value, fmt)}")
+    return shown + _tolerance(problem.tolerance.abs, problem.tolerance.rel), _span(value)
+
+
+def booklet_card(form: Form, model_answers: dict[str, int]) -> str:
+    """One form's answers in the booklet; short answers are numbered into ``model_answers``."""
+    head = [f"*Form {form.letter}*", escape(f"code {form.code}")]
+    if form.student is not None:
+        head.append(f"*{name_markup(form.student.name)}*")
+    head.append(escape(f"{format_number(form.total_points)} points"))
+    answers = []
+    for quiz_item in form.items:
+        try:
+            shown, span = _booklet_answer(quiz_item, model_answers)
+        except LatexError as error:
+            raise LatexError(f"cannot print the key of form {form.letter}: {error}", error.command) from None
+        answers.append(f"([{quiz_item.number}], [{shown}], {span})")
+    return f"#key-card([{' · '.join(head)}], ({', '.join(answers)},))\n"
+
+
+def booklet_source(quiz: Quiz, cards: list[str], model_answers: dict[str, int], paper: str = "a4") -> str:
+    """The answer-key booklet: every form's card, then the model answer of each short answer."""
+    recipe = quiz.recipe
+    out = [preamble(paper, _plain(f"{recipe.title}: answer key"), "[Answer key · keep it from students]",
+                    markdown(recipe.title))]
+    subtitle = escape(f"{quiz.paper_title} · answer key of {quiz.count} form{'s' if quiz.count != 1 else ''}"
+                      f" · quiz seed {quiz.seed}")
+    out.append(f"#align(center, text(size: 15pt, weight: \"bold\")[{markdown(recipe.title)} · answer key])\n"
+               f"#align(center, text(size: 10pt)[{subtitle}])\n"
+               "#text(size: 8.5pt)[Per form, each question's answer: the letter to circle, or the value"
+               " with its tolerance per number. Worked solutions: #raw(\"paperdeck quiz --worked-keys\")"
+               " and each student's feedback after #raw(\"paperdeck grade\").]\n")
+    out.extend(cards)
+    if model_answers:
+        by_id = {question.id: question for pool in quiz.pools for question in pool}
+        out.append("#section-title([Model answers], [of the questions marked by hand])\n")
+        for question_id, reference in model_answers.items():
+            question = by_id[question_id]
+            out.append(f"#key-block({reference}, none, [{markdown(question.prompt)}\n\n"
+                       f"#right-answer[{markdown(str(question.answer))}]])\n")
+    return "".join(out)
 
 
 # -- the key as JSON -------------------------------------------------------------
@@ -133,8 +225,8 @@ def _item_key(quiz_item: QuizItem, section: str) -> dict[str, Any]:
     return entry
 
 
-def form_key(form: Form, pdf: str, key_pdf: str) -> dict[str, Any]:
-    """The key of one form as the key JSON holds it."""
+def form_key(form: Form, pdf: str, key_pdf: str | None) -> dict[str, Any]:
+    """The key of one form as the key JSON holds it (``key_pdf`` None: no worked key written)."""
     return {
         "label": form.letter, "seed": form.seed, "code": form.code,
         "student": None if form.student is None else {"name": form.student.name, "id": form.student.id},
@@ -161,11 +253,16 @@ def _bounded(jobs: Iterator[tuple[Path, Callable[[], bytes]]], width: int) -> It
 
 
 def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
-    """Write the forms, their keys, the key JSON (and a roster's index) as one set into ``folder``."""
+    """Write the forms, the booklet, the print file, the key JSON (and a roster's index) as one
+    set into ``folder``; with ``options.worked_keys`` or the recipe's ``worked_keys``, each
+    form's worked key too."""
     stem = quiz.recipe.id or "quiz"
     paper = options.paper
+    worked = options.worked_keys or quiz.recipe.worked_keys
     timestamp = build_time(options.build_time)
     written: list[Path] = []
+    cards: list[str] = []
+    model_answers: dict[str, int] = {}
 
     def ours(entry: Path) -> bool:
         return entry.name.startswith(f"{stem}-") and entry.is_file()
@@ -175,28 +272,37 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
         with open(key_path, "w", encoding="utf-8") as key_file:
             head = {"format": KEY_FORMAT, "quiz": stem, "title": quiz.recipe.title,
                     "paper_title": quiz.paper_title, "seed": quiz.seed, "forms": quiz.count,
-                    "calculator": quiz.recipe.calculator}
+                    "calculator": quiz.recipe.calculator, "paper": paper, "key_booklet": f"{stem}-key.pdf",
+                    "print": f"{stem}-print.pdf"}
             key_file.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "form_keys": [\n')
             index_rows: list[list[str]] = []
 
             def jobs() -> Iterator[tuple[Path, Callable[[], bytes]]]:
                 for form in quiz.iter_forms():
                     pdf = f"{stem}-form-{form.letter}.pdf"
-                    key_pdf = f"{stem}-form-{form.letter}-key.pdf"
+                    key_pdf = f"{stem}-form-{form.letter}-key.pdf" if worked else None
                     if form.index:
                         key_file.write(",\n")
                     key_file.write(json.dumps(form_key(form, pdf, key_pdf), ensure_ascii=False))
                     if form.student is not None:
                         index_rows.append([form.student.name, form.student.id, form.letter, form.code,
                                            str(form.seed), pdf])
+                    cards.append(booklet_card(form, model_answers))
                     source = form_source(quiz, form, paper)
-                    key = form_key_source(quiz, form, paper)
                     yield staging / pdf, lambda s=source: compile_pdf(s, timestamp)  # type: ignore[misc]
-                    yield staging / key_pdf, lambda s=key: compile_pdf(s, timestamp)  # type: ignore[misc]
+                    if key_pdf is not None:
+                        key = form_key_source(quiz, form, paper)
+                        yield staging / key_pdf, lambda s=key: compile_pdf(s, timestamp)  # type: ignore[misc]
+                # The booklet compiles while the last forms do.
+                booklet = booklet_source(quiz, cards, model_answers, paper)
+                yield staging / f"{stem}-key.pdf", lambda: compile_pdf(booklet, timestamp)
 
             written.extend(_bounded(jobs(), 2 * parallelism() + 2))
             key_file.write("\n]}\n")
         written.append(key_path)
+        printed = staging / f"{stem}-print.pdf"
+        concatenate(print_order(staging, stem, quiz), printed)
+        written.append(printed)
         if quiz.students:
             buffer = io.StringIO()
             writer = csv.writer(buffer, lineterminator="\n")
@@ -206,3 +312,14 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
             index.write_text(buffer.getvalue(), encoding="utf-8")
             written.append(index)
     return [Path(folder).resolve() / path.name for path in written]
+
+
+def print_order(folder: Path, stem: str, quiz: Quiz) -> Iterator[Path]:
+    """What the print file holds, in order: each form (label order, which is the roster's),
+    then its answer sheet ``<quiz>-form-L-sheet.pdf`` where one was written beside it."""
+    for index in range(quiz.count):
+        label = letter(index)
+        yield folder / f"{stem}-form-{label}.pdf"
+        sheet = folder / f"{stem}-form-{label}-sheet.pdf"
+        if sheet.is_file():
+            yield sheet

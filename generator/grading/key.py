@@ -62,6 +62,10 @@ class KeyQuestion:
     problem_type: str = ""
     difficulty: str = ""
     content_id: str = ""
+    problem_seed: int = 0
+    """The seed that regenerates the problem with its worked solution (feedback)."""
+    options: tuple[str, ...] = ()
+    """The text of each printed choice (Markdown with math), in printed order."""
 
     @property
     def size(self) -> int:
@@ -93,6 +97,8 @@ class QuizKey:
     paper_title: str
     forms: dict[str, KeyForm]
     path: str = ""
+    paper: str = ""
+    """The paper the forms were printed on (``a4``, ``letter``); '' in keys written before it was kept."""
 
 
 _NUMBER_TYPES = frozenset({int, float})
@@ -135,13 +141,15 @@ def _question(entry: dict[str, Any]) -> KeyQuestion:
         return KeyQuestion(**common, item=f"problem:{entry['problem_type']}", answer=answer, shape=shape,
                            tolerance_abs=float(tolerance.get("abs") or 0.0),
                            tolerance_rel=float(tolerance.get("rel") or 0.0), mistakes=tuple(mistakes),
-                           problem_type=entry["problem_type"], difficulty=entry.get("difficulty", "easy"))
+                           problem_type=entry["problem_type"], difficulty=entry.get("difficulty", "easy"),
+                           problem_seed=int(entry.get("problem_seed", 0)))
     content_id = str(entry["id"])
     if kind in CHOICE_KINDS:
         letters = tuple(o["letter"] for o in entry["options"])
         mistakes = [Mistake(m["mistake"], letter=m["letter"]) for m in entry.get("mistakes", ())]
         return KeyQuestion(**common, item=content_id, content_id=content_id, letters=letters,
-                           answer_letter=entry["answer"], mistakes=tuple(mistakes))
+                           answer_letter=entry["answer"], mistakes=tuple(mistakes),
+                           options=tuple(str(o.get("text", "")) for o in entry["options"]))
     if kind == "numeric":
         answer, shape = flatten(entry["answer"])
         tolerance = entry.get("tolerance") or {}
@@ -177,5 +185,6 @@ def read_key(path: Path) -> QuizKey:
         student = form.get("student") or {}
         forms[form["label"]] = KeyForm(form["label"], form.get("code", ""), student.get("name", ""),
                                        questions)
+    paper = data.get("paper") if data.get("paper") in ("a4", "letter") else ""
     return QuizKey(str(data.get("quiz", "")), str(data.get("title", "")), str(data.get("paper_title", "")),
-                   forms, shown)
+                   forms, shown, paper)

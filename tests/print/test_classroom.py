@@ -58,7 +58,7 @@ def test_key_json_lists_every_answer(class_quiz: Path) -> None:
     key = json.loads((class_quiz / "quiz-attention-key.json").read_text())
     assert key["forms"] == 3 and [f["label"] for f in key["form_keys"]] == ["A", "B", "C"]
     for form in key["form_keys"]:
-        assert (class_quiz / form["pdf"]).is_file() and (class_quiz / form["key_pdf"]).is_file()
+        assert (class_quiz / form["pdf"]).is_file() and form["key_pdf"] is None  # the booklet by default
         assert [q["number"] for q in form["questions"]] == list(range(1, len(form["questions"]) + 1))
         for question in form["questions"]:
             assert question["points"] > 0 and "answer" in question
@@ -98,7 +98,8 @@ def test_a_shared_folder_keeps_what_is_not_the_quiz(content, tmp_path: Path) -> 
     quiz_forms.export(quiz.build_quiz(content, small, seed=3, versions=3), tmp_path, ExportOptions())
     quiz_forms.export(quiz.build_quiz(content, small, seed=3, versions=1), tmp_path, ExportOptions())
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "aiayn.apkg", "lessons", "quiz-test-form-A-key.pdf", "quiz-test-form-A.pdf", "quiz-test-key.json"]
+        "aiayn.apkg", "lessons", "quiz-test-form-A.pdf", "quiz-test-key.json", "quiz-test-key.pdf",
+        "quiz-test-print.pdf"]
 
 
 def test_forms_past_z_and_stale_forms_removed(content, tmp_path: Path) -> None:
@@ -106,13 +107,14 @@ def test_forms_past_z_and_stale_forms_removed(content, tmp_path: Path) -> None:
     folder = tmp_path / "quiz-test"
     folder.mkdir()
     (folder / "notes.txt").write_text("the teacher's own file")
-    written = quiz_forms.export(quiz.build_quiz(content, small, seed=3, versions=28), folder, ExportOptions())
+    written = quiz_forms.export(quiz.build_quiz(content, small, seed=3, versions=28), folder,
+                                ExportOptions(worked_keys=True))
     names = {p.name for p in written}
     assert {"quiz-test-form-Z.pdf", "quiz-test-form-AA.pdf", "quiz-test-form-AB-key.pdf"} <= names
     quiz_forms.export(quiz.build_quiz(content, small, seed=3, versions=2), folder, ExportOptions())
     assert sorted(p.name for p in folder.iterdir()) == [
-        "notes.txt", "quiz-test-form-A-key.pdf", "quiz-test-form-A.pdf", "quiz-test-form-B-key.pdf",
-        "quiz-test-form-B.pdf", "quiz-test-key.json"]
+        "notes.txt", "quiz-test-form-A.pdf", "quiz-test-form-B.pdf", "quiz-test-key.json",
+        "quiz-test-key.pdf", "quiz-test-print.pdf"]
     assert not list(tmp_path.glob(".*"))  # no staging folder left beside
 
 
