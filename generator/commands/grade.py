@@ -17,17 +17,22 @@ from .options import Session, common_options, paper_option, pass_session, seed_o
 @click.option("--remedial", is_flag=True,
               help="Also write an Anki deck per student: fresh problems of the types they missed and "
                    "the cards of the lessons their mistakes come from.")
+@click.option("--feedback", is_flag=True,
+              help="Also write feedback.pdf: every student's feedback in one file for printing.")
 @seed_option
 @paper_option
 @common_options
 @pass_session
-def command(session: Session, key: Path, responses: Path, out: Path | None, remedial: bool,
+def command(session: Session, key: Path, responses: Path, out: Path | None, remedial: bool, feedback: bool,
             seed: int | None, paper: str | None) -> None:
     """Grade RESPONSES.csv (student, form, 1, 2, …) against QUIZ-KEY.json.
 
-    Writes scores.csv, mistakes.csv (every answer that shows a named mistake) and
+    Writes scores.csv, mistakes.csv (every answer that shows a named mistake),
     report.pdf (histogram, difficulty and discrimination per question, common
-    mistakes, feedback per student); with --remedial, remedial/<student>.apkg.
+    mistakes) and feedback/<student>.pdf (each student's exam back: answers, the
+    right ones, named mistakes, worked solutions of what they missed, where to
+    read); with --feedback, feedback.pdf (all of them, for printing); with
+    --remedial, remedial/<student>.apkg.
 
     \b
     Example:
@@ -43,10 +48,12 @@ def command(session: Session, key: Path, responses: Path, out: Path | None, reme
     graded = grade_quiz(key, responses, project.content, remedial_seed, session.note)
     # The report and feedback print on the quiz's paper unless --paper says otherwise.
     options = exporters.ExportOptions(paper=project.paper(paper or graded.key.paper or None))
-    written = exporters.get("graded").export(graded, out, options)
+    written = exporters.get("graded").export(graded, out, options, feedback=feedback)
     for path in written:
         session.say(f"wrote {path}")
     mistakes = sum(m.count for m in graded.mistakes)
     decks = f" and {len(graded.remedial)} remedial decks" if remedial else ""
+    printed = ", feedback.pdf" if feedback else ""
     session.note(f"graded {len(graded.results)} students: {mistakes} answers show a named mistake; "
-                 f"wrote scores.csv, mistakes.csv, report.pdf{decks} into {out}")
+                 f"wrote scores.csv, mistakes.csv, report.pdf, feedback/ ({len(graded.results)} PDFs)"
+                 f"{printed}{decks} into {out}")

@@ -33,9 +33,9 @@ from ..problems.latex import number
 from ..quiz import Form, QuestionItem, Quiz, QuizItem
 from . import ExportOptions
 from .print_file import concatenate
-from .print_items import item, key_item, points
+from .print_items import answer_name, item, key_item, points
 from .typst import escape, inline_math, markdown
-from .typst.compile import compile_pdf, parallelism, preamble, submit
+from .typst.compile import compile_pdf, parallelism, preamble, submit, write_each
 
 KEY_FORMAT = 1
 """Version of the key JSON's layout (docs/quiz-key.md)."""
@@ -104,11 +104,6 @@ def form_key_source(quiz: Quiz, form: Form, paper: str = "a4") -> str:
     return "".join(out)
 
 
-def key_source(quiz: Quiz, paper: str = "a4") -> str:
-    """The worked key of every form as one document (small quizzes; ``export`` writes one per form)."""
-    return "#pagebreak()\n".join(form_key_source(quiz, form, paper) for form in quiz.iter_forms())
-
-
 # -- the answer-key booklet ------------------------------------------------------
 
 def _tolerance(abs_tol: float | None, rel_tol: float | None = None) -> str:
@@ -169,7 +164,7 @@ def _booklet_answer(quiz_item: QuizItem, model_answers: dict[str, int]) -> tuple
     primary = problems.get(problem.type).primary
     value = problem.answer[primary]
     fmt = answer_formatter(problem.prompt, problem.tolerance.abs, problem.tolerance.rel)
-    shown = f"{escape(primary)} = {_value_markup(value, fmt)}"
+    shown = f"{inline_math(answer_name(primary))} = {_value_markup(value, fmt)}"
     return shown + _tolerance(problem.tolerance.abs, problem.tolerance.rel), _span(value)
 
 
@@ -258,20 +253,6 @@ def form_key(form: Form, pdf: str, key_pdf: str | None) -> dict[str, Any]:
 
 # -- writing the set -------------------------------------------------------------
 
-def _bounded(jobs: Iterator[tuple[Path, Callable[[], bytes]]], width: int) -> Iterator[Path]:
-    """Run each job on the pool with at most ``width`` waiting; write each result as it comes."""
-    pending: list[tuple[Path, Future[bytes]]] = []
-    for path, job in jobs:
-        pending.append((path, submit(job)))
-        while len(pending) >= width:
-            done, future = pending.pop(0)
-            done.write_bytes(future.result())
-            yield done
-    for done, future in pending:
-        done.write_bytes(future.result())
-        yield done
-
-
 def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
     """Write the forms, the booklet, the print file, the key JSON (and a roster's index) as one
     set into ``folder``; with ``options.worked_keys`` or the recipe's ``worked_keys``, each
@@ -313,16 +294,19 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
                     if key_pdf is not None:
                         key = form_key_source(quiz, form, paper)
                         yield staging / key_pdf, lambda s=key: compile_pdf(s, timestamp)  # type: ignore[misc]
-                # The booklet compiles while the last forms do.
-                booklet = booklet_source(quiz, cards, model_answers, paper)
-                yield staging / f"{stem}-key.pdf", lambda: compile_pdf(booklet, timestamp)
+                # The booklet compiles while the last forms do, and then while the
+                # print file is put together.
+                booklet.append(submit(lambda: compile_pdf(booklet_source(quiz, cards, model_answers, paper),
+                                                          timestamp)))
 
-            written.extend(_bounded(jobs(), 2 * parallelism() + 2))
+            booklet: list[Future[bytes]] = []
+            written.extend(write_each(jobs(), 2 * parallelism() + 2))
             key_file.write("\n]}\n")
         written.append(key_path)
         printed = staging / f"{stem}-print.pdf"
         concatenate(print_order(staging, stem, quiz), printed)
-        written.append(printed)
+        (staging / f"{stem}-key.pdf").write_bytes(booklet[0].result())
+        written += [staging / f"{stem}-key.pdf", printed]
         if quiz.students:
             buffer = io.StringIO()
             writer = csv.writer(buffer, lineterminator="\n")

@@ -33,8 +33,8 @@ class Grading:
     mistakes: tuple[MistakeCount, ...]
     histogram: tuple[int, ...]
     readings: Readings
-    remedial: tuple[tuple[str, Deck], ...] = ()
-    """(file name, deck) per student who lost points, with ``--remedial``."""
+    remedial: tuple[tuple[str, str, Deck], ...] = ()
+    """(student, file name, deck) per student who lost points, with ``--remedial``."""
 
 
 def grade_quiz(key_path: Path, responses_path: Path, content: Content, remedial_seed: int | None = None,
@@ -43,7 +43,7 @@ def grade_quiz(key_path: Path, responses_path: Path, content: Content, remedial_
     key = read_key(key_path)
     results = grade(key, read_responses(responses_path, key, note))
     readings = Readings(content)
-    decks: tuple[tuple[str, Deck], ...] = ()
+    decks: tuple[tuple[str, str, Deck], ...] = ()
     if remedial_seed is not None:
         from .remedial import remedial_decks
 

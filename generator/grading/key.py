@@ -185,6 +185,6 @@ def read_key(path: Path) -> QuizKey:
         student = form.get("student") or {}
         forms[form["label"]] = KeyForm(form["label"], form.get("code", ""), student.get("name", ""),
                                        questions)
-    paper = data.get("paper") if data.get("paper") in ("a4", "letter") else ""
+    paper = str(data["paper"]) if data.get("paper") in ("a4", "letter") else ""
     return QuizKey(str(data.get("quiz", "")), str(data.get("title", "")), str(data.get("paper_title", "")),
                    forms, shown, paper)

@@ -24,8 +24,8 @@ def _named(written: list[Path], name: str) -> Path:
 
 def test_by_default_a_form_each_the_booklet_the_print_file_and_the_key_json(written_default):
     assert [p.name for p in written_default] == [
-        "quiz-test-form-A.pdf", "quiz-test-form-B.pdf", "quiz-test-form-C.pdf", "quiz-test-key.pdf",
-        "quiz-test-key.json", "quiz-test-print.pdf"]
+        "quiz-test-form-A.pdf", "quiz-test-form-B.pdf", "quiz-test-form-C.pdf", "quiz-test-key.json",
+        "quiz-test-key.pdf", "quiz-test-print.pdf"]
     key = json.loads(_named(written_default, "quiz-test-key.json").read_text())
     assert key["key_booklet"] == "quiz-test-key.pdf" and key["print"] == "quiz-test-print.pdf"
     assert [form["key_pdf"] for form in key["form_keys"]] == [None, None, None]
@@ -126,3 +126,15 @@ def test_worked_keys_by_the_recipe(tmp_path, content):
     made = quiz.build_quiz(content, recipe(worked_keys=True), seed=1, versions=1)
     names = [p.name for p in quiz_forms.export(made, tmp_path / "q", ExportOptions())]
     assert "quiz-test-form-A-key.pdf" in names and "quiz-test-key.pdf" in names
+
+
+def test_paperdeck_quiz_worked_keys_option(tmp_path):
+    from generator.cli import main
+
+    assert main(["-q", "quiz", "quiz-attention", "--versions", "1", "--seed", "2", "--worked-keys",
+                 "--out", str(tmp_path / "q")]) == 0
+    assert sorted(p.name for p in (tmp_path / "q").iterdir()) == [
+        "quiz-attention-form-A-key.pdf", "quiz-attention-form-A.pdf", "quiz-attention-key.json",
+        "quiz-attention-key.pdf", "quiz-attention-print.pdf"]
+    key = json.loads((tmp_path / "q" / "quiz-attention-key.json").read_text())
+    assert key["form_keys"][0]["key_pdf"] == "quiz-attention-form-A-key.pdf" and key["paper"] == "a4"

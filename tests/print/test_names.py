@@ -63,6 +63,15 @@ def test_a_name_in_any_script_prints_on_its_form_and_worked_key(roster_quiz, scr
         assert not missing(NAMES[script], compiled(source))
 
 
+def test_every_name_prints_in_the_answer_key_booklet(roster_quiz):
+    cards, models = [], {}
+    for form in roster_quiz.iter_forms():
+        cards.append(quiz_forms.booklet_card(form, models))
+    text = compiled(quiz_forms.booklet_source(roster_quiz, cards, models))
+    for name in NAMES.values():
+        assert not missing(name, text), name
+
+
 def test_a_script_no_font_covers_reads_back_as_missing():
     """The check can fail: Egyptian hieroglyphs are in none of the template's fonts."""
     assert missing("Ada \U00013000", compiled(preamble("a4", "t", "[]") + "Ada \U00013000")) == {"\U00013000"}

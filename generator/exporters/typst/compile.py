@@ -14,9 +14,10 @@ from __future__ import annotations
 import functools
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from importlib import resources
+from pathlib import Path
 from typing import cast
 
 import typst as typst_compiler
@@ -113,6 +114,21 @@ def parallelism() -> int:
 def submit(job: Callable[[], bytes]) -> Future[bytes]:
     """Run ``job`` (a compile) on the pool's threads; its compiler stays warm there."""
     return _pool().submit(job)
+
+
+def write_each(jobs: Iterable[tuple[Path, Callable[[], bytes]]], width: int) -> Iterator[Path]:
+    """Run each job (a compile) on the pool with at most ``width`` waiting; write each
+    result to its path as it comes, in the jobs' order, so memory stays flat."""
+    pending: list[tuple[Path, Future[bytes]]] = []
+    for path, job in jobs:
+        pending.append((path, submit(job)))
+        while len(pending) >= width:
+            done, future = pending.pop(0)
+            done.write_bytes(future.result())
+            yield done
+    for done, future in pending:
+        done.write_bytes(future.result())
+        yield done
 
 
 def compile_many(sources: list[str], timestamp: int) -> list[bytes]:
