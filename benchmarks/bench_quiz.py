@@ -86,14 +86,17 @@ def content() -> Content:
 
 
 def _sources(built: quiz.Quiz, worked: bool) -> list[str]:
-    """The Typst documents the export compiles: every form (and its worked key), the booklet."""
+    """The Typst documents the export compiles: every form (and its worked key), the booklet's parts."""
     sources, cards, models = [], [], {}
     for form in built.iter_forms():
         sources.append(quiz_forms.form_source(built, form))
         if worked:
             sources.append(quiz_forms.form_key_source(built, form))
         cards.append(quiz_forms.booklet_card(form, models))
-    return [*sources, quiz_forms.booklet_source(built, cards, models)]
+    size = quiz_forms.BOOKLET_PART
+    parts = [cards[i:i + size] for i in range(0, len(cards), size)]
+    return [*sources, *(quiz_forms.booklet_source(built, part, models, first=i == 0, last=i == len(parts) - 1)
+                        for i, part in enumerate(parts))]
 
 
 def _one(forms: int, mode: str) -> dict[str, float]:

@@ -10,13 +10,15 @@ the paper's label) and, with remedial decks, the name of the student's deck.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 
 from .. import problems
+from ..errors import PaperdeckError
 from ..grading import Grading
-from ..grading.key import KeyQuestion
-from ..grading.scoring import Mark, StudentResult
+from ..grading.key import KeyQuestion, flatten
+from ..grading.scoring import Mark, StudentResult, close
 from ..model import Question
 from ..presentation import answer_formatter, format_number, number_formatter, tolerance_words, value_latex
 from ..problems import Problem
@@ -95,18 +97,33 @@ def _where(grading: Grading, question: KeyQuestion) -> str:
     return "; ".join(parts)
 
 
-def _problem(question: KeyQuestion) -> Problem:
-    """The problem the key's seed regenerates: the same numbers the student's form printed."""
-    return problems.generate_one(question.problem_type, question.problem_seed, question.difficulty)
+@functools.lru_cache(maxsize=256)
+def _problem(question: KeyQuestion) -> Problem | None:
+    """The problem the key's seed regenerates, the one the student's form printed; None when
+    it is not (a key written by a paperdeck whose problems differ, or without seeds): its
+    steps would then solve another problem."""
+    try:
+        problem = problems.generate_one(question.problem_type, question.problem_seed, question.difficulty)
+        value, _ = flatten(problem.answer[problems.get(question.problem_type).primary])
+    except (KeyError, ValueError, PaperdeckError):
+        return None
+    a, r = question.tolerance_abs, question.tolerance_rel
+    same = len(value) == question.size and all(
+        close(e, v, a, r) for e, v in zip(question.answer, value, strict=True))
+    return problem if same else None
 
 
 def _worked(grading: Grading, question: KeyQuestion, mark: Mark,
             content_questions: dict[str, Question]) -> str:
     """The worked solution of a question that lost points, where to read, the mistake named."""
     out = []
-    if question.problem_type:
-        problem = _problem(question)
+    problem = _problem(question) if question.problem_type else None
+    if problem is not None:
         out += [markdown(problem.prompt), solution(problem)]
+    elif question.problem_type:
+        fmt = number_formatter(question.tolerance_abs or None, question.tolerance_rel or None)
+        right = inline_math(value_latex(_shaped(question.answer, question.shape), fmt))
+        out.append(f"#right-answer[{right}]")
     else:
         found = content_questions.get(question.content_id)
         if found is not None:
@@ -132,8 +149,8 @@ def _worked(grading: Grading, question: KeyQuestion, mark: Mark,
 
 def _formatter(question: KeyQuestion, content_questions: dict[str, Question]) -> Formatter:
     """Numbers to the precision the question's prompt states, as its key prints them."""
-    if question.problem_type:
-        problem = _problem(question)
+    problem = _problem(question) if question.problem_type else None
+    if problem is not None:
         return answer_formatter(problem.prompt, problem.tolerance.abs, problem.tolerance.rel)
     found = content_questions.get(question.content_id)
     if found is not None:

@@ -20,8 +20,9 @@ from pathlib import Path
 import pikepdf
 
 
-def concatenate(documents: Iterable[Path], target: Path) -> int:
-    """Write ``documents`` into ``target`` one after another, each from an odd page; the page count.
+def concatenate(documents: Iterable[Path], target: Path, odd_pages: bool = True) -> int:
+    """Write ``documents`` into ``target`` one after another, each from an odd page (``odd_pages``
+    False: page after page); the page count.
 
     The same documents always give the same bytes (a deterministic file ID, no date).
     """
@@ -30,7 +31,7 @@ def concatenate(documents: Iterable[Path], target: Path) -> int:
         for document in documents:
             source = stack.enter_context(pikepdf.open(document))
             out.pages.extend(source.pages)
-            if len(source.pages) % 2:
+            if odd_pages and len(source.pages) % 2:
                 box = [float(x) for x in source.pages[-1].mediabox]
                 out.add_blank_page(page_size=(box[2] - box[0], box[3] - box[1]))
         out.save(target, deterministic_id=True)

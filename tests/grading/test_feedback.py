@@ -111,3 +111,20 @@ def test_report_and_feedback_are_on_the_quiz_s_paper(graded):
 def test_stems_are_safe_bounded_and_distinct():
     assert stems(["Ada Lovelace", "ada  lovelace", "../../etc/passwd", "", "x" * 300]) == [
         "ada-lovelace", "ada-lovelace-2", "etc-passwd", "student", "x" * 60]
+
+
+def test_a_problem_its_seed_no_longer_regenerates_gets_the_key_s_answer_without_steps():
+    """A key from a paperdeck whose problems differ: printing the steps would solve another problem."""
+    from generator import problems
+    from generator.exporters.feedback import _problem
+    from generator.grading.key import KeyQuestion, flatten
+
+    problem = problems.generate_one("softmax", 5, "easy")
+    answer, shape = flatten(problem.answer["p"])
+    question = KeyQuestion(1, "S", 3.0, "problem", "problem:softmax", answer=answer, shape=shape,
+                           tolerance_abs=0.005, problem_type="softmax", difficulty="easy", problem_seed=5)
+    assert _problem(question) == problem
+    moved = KeyQuestion(1, "S", 3.0, "problem", "problem:softmax", answer=tuple(x + 0.1 for x in answer),
+                        shape=shape, tolerance_abs=0.005, problem_type="softmax", difficulty="easy",
+                        problem_seed=5)
+    assert _problem(moved) is None

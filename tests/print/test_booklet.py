@@ -138,3 +138,15 @@ def test_paperdeck_quiz_worked_keys_option(tmp_path):
         "quiz-attention-key.pdf", "quiz-attention-print.pdf"]
     key = json.loads((tmp_path / "q" / "quiz-attention-key.json").read_text())
     assert key["form_keys"][0]["key_pdf"] == "quiz-attention-form-A-key.pdf" and key["paper"] == "a4"
+
+
+def test_a_booklet_of_many_forms_is_compiled_in_parts_and_joined_in_order(tmp_path, content, monkeypatch):
+    monkeypatch.setattr(quiz_forms, "BOOKLET_PART", 2)
+    small = recipe(sections=recipe().sections[:1])
+    made = quiz.build_quiz(content, small, seed=3, versions=5)
+    written = quiz_forms.export(made, tmp_path / "q", ExportOptions())
+    text = squash("".join(pages_text(_named(written, "quiz-test-key.pdf"))))
+    at = [text.index(squash(f"Form {form.letter} · code {form.code}")) for form in made.forms]
+    assert at == sorted(at) and text.count("answerkeyof5forms") == 1
+    assert "Page" not in text  # parts are not numbered
+    assert not [p for p in (tmp_path / "q").iterdir() if p.name.startswith(".")]

@@ -30,13 +30,15 @@ TEMPLATE = resources.files(__package__).joinpath("quiz.typ").read_text(encoding=
 """The page set-up and the functions (``#item``, ``#key-block``, …) every document uses."""
 
 
-def preamble(paper: str, title: str, running: str, heading: str | None = None) -> str:
+def preamble(paper: str, title: str, running: str, heading: str | None = None,
+             page_numbers: bool = True) -> str:
     """The template set up for one document: paper size, title (plain text, the PDF's
-    metadata), running header and footer (markup) and the title in the header (markup,
-    math typeset; default the plain title)."""
+    metadata), running header and footer (markup), the title in the header (markup,
+    math typeset; default the plain title) and, unless it prints in parts, page numbers."""
     shown = "[" + heading + "]" if heading is not None else string(title)
+    numbers = "" if page_numbers else ", page-numbers: false"
     return (TEMPLATE + "\n#show: sheet.with(paper: " + string(PAPERS[paper]) + ", title: "
-            + string(title) + ", heading: " + shown + ", running: " + running + ")\n")
+            + string(title) + ", heading: " + shown + ", running: " + running + numbers + ")\n")
 
 
 FONT_PACKAGES = ("manimgx_fonts", "manimgx_fonts_cjk")
