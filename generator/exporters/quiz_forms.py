@@ -1,17 +1,21 @@
-"""A quiz as files: a PDF per form, a key PDF per form, the key JSON and, for a roster, an index.
+"""A quiz as files: a PDF per form, the answer-key booklet, the print file, the key JSON and,
+for a roster, an index; worked keys per form on request.
 
 For each form ``L`` (A … Z, AA, …): ``RECIPE-form-L.pdf`` (what the student gets:
 its label, an opaque form code and, from a roster, the student's name on every
-page; never a seed) and ``RECIPE-form-L-key.pdf`` (answers, tolerances, worked
-steps, named mistakes, and the seeds). ``RECIPE-key.json`` holds every form's
-key for graders and spreadsheets (docs/quiz-key.md); ``RECIPE-index.csv`` maps
-each student of a roster to a form, its code and seed.
+page; never a seed) and, with worked keys, ``RECIPE-form-L-key.pdf`` (answers,
+tolerances, worked steps, named mistakes, and the seeds). ``RECIPE-key.pdf`` is the
+booklet: every form's answers, several forms to a page, to mark by hand.
+``RECIPE-print.pdf`` holds every form (and the answer sheet beside it, where there
+is one), each from an odd page. ``RECIPE-key.json`` holds every form's key for
+graders and spreadsheets (docs/quiz-key.md); ``RECIPE-index.csv`` maps each student
+of a roster to a form, its code and seed.
 
 Forms are made, laid out, compiled and written one after another while earlier
-ones compile on the thread pool, so memory stays flat however many forms there
-are. Everything is written into a folder beside the target and swapped in as a
-whole: the folder then holds exactly the forms the key covers, and a failed run
-leaves the previous set untouched.
+ones compile on the thread pool, the booklet in parts as its forms are made. Everything
+is written into a folder beside the target and swapped in as a whole: the folder then
+holds exactly the forms the key covers, and a failed run leaves the previous set
+untouched.
 """
 
 from __future__ import annotations
