@@ -178,7 +178,8 @@ def pick(rng, difficulty):            # draws the givens; rng is a numpy Generat
 def solve(given):                     # the answer and worked steps from the givens
     x = [float(v) for v in given["x"]]
     mean = sum(x) / len(x)
-    return Solution({"mean": mean}, (Step("Add and divide by n", rf"\\mu = {mean:g}"),))
+    # Step titles and named mistakes (Distractor) are Markdown: their math in \\( \\).
+    return Solution({"mean": mean}, (Step(r"Add and divide by \\(n\\)", rf"\\mu = {mean:g}"),))
 
 
 def prompt(given):                    # Markdown with \\( \\) math

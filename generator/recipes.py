@@ -117,6 +117,8 @@ class QuizRecipe:
     """Forms (A, B, …, Z, AA, AB, …) printed by default, 1 to ``MAX_FORMS``."""
     paper: Literal["a4", "letter"] | None = None
     """Paper size of its PDFs; ``--paper`` overrides it; omitted means a4."""
+    worked_keys: bool = False
+    """Also print each form's worked key (answers, steps, named mistakes, seeds) beside the booklet."""
     id: str = ""
     """Set from the file name."""
 

@@ -166,7 +166,8 @@ def read_only_folder(tmp_path: Path):
 
 
 def test_a_read_only_folder_is_a_one_line_error(read_only_folder: Path) -> None:
-    with pytest.raises(OutputError, match=r"cannot write .*ro/set: (Permission denied|Read-only file system)$"):
+    refused = r"cannot write .*ro/set: (Permission denied|Read-only file system)$"
+    with pytest.raises(OutputError, match=refused):
         with file_set(read_only_folder / "set", lambda path: True) as staging:
             (staging / "a.txt").write_text("a")
 

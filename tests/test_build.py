@@ -59,7 +59,7 @@ def first_build(tmp_path_factory) -> tuple[Path, dict[str, bytes]]:
 def test_build_writes_every_recipe_and_only_inside_out(first_build) -> None:
     out, files = first_build
     assert "aiayn.apkg" in files and "aiayn-guide.pdf" in files
-    quizzes = [name for name in files if name.endswith("-key.pdf")]
+    quizzes = [name for name in files if name.endswith("-key.pdf")]  # one answer-key booklet a quiz
     assert len(quizzes) >= 5
     assert all(is_complete(name, data) for name, data in files.items())
     assert sorted(p.name for p in out.parent.iterdir()) == ["out"]

@@ -20,19 +20,25 @@ from .options import Session, common_options, paper_option, pass_session, seed_o
 @click.option("--strict", is_flag=True,
               help="Refuse rows that do not match the quiz's roster (another student's form, a name not "
                    "on it, a student with no row) instead of reporting them.")
+@click.option("--feedback", is_flag=True,
+              help="Also write feedback.pdf: every student's feedback in one file for printing.")
 @seed_option
 @paper_option
 @common_options
 @pass_session
 def command(session: Session, key: Path, responses: Path, out: Path | None, remedial: bool, strict: bool,
+            feedback: bool,
             seed: int | None, paper: str | None) -> None:
     """Grade RESPONSES.csv (student, form, 1, 2, …) against QUIZ-KEY.json.
 
-    Writes scores.csv, mistakes.csv (every answer that shows a named mistake) and
+    Writes scores.csv, mistakes.csv (every answer that shows a named mistake),
     report.pdf (histogram, difficulty and discrimination per question, common
-    mistakes, feedback per student) on the quiz's paper; with --remedial,
-    remedial/<student>.apkg. For a quiz printed from a roster, rows that do not
-    match it are reported (errors with --strict). A failed run writes nothing.
+    mistakes), feedback/<student>.pdf (each student's exam back: answers, the
+    right ones, named mistakes, worked solutions of what they missed, where to
+    read), all on the quiz's paper; with --feedback, feedback.pdf (all of them,
+    for printing); with --remedial, remedial/<student>.apkg. For a quiz printed
+    from a roster, rows that do not match it are reported (errors with --strict).
+    A failed run writes nothing.
 
     \b
     Example:
@@ -47,7 +53,9 @@ def command(session: Session, key: Path, responses: Path, out: Path | None, reme
     existed = out.exists()
     remedial_seed = session.seed(seed) if remedial else None
     graded = grade_quiz(key, responses, project.content, remedial_seed, session.note, strict)
-    options = exporters.ExportOptions(paper=paper or graded.key.paper or project.paper(None))
+    # The report and feedback print on the quiz's paper unless --paper says otherwise.
+    options = exporters.ExportOptions(paper=paper or graded.key.paper or project.paper(None),
+                                      feedback=feedback)
     written = exporters.get("graded").export(graded, out, options)
     if not existed:
         session.note(f"created folder {out}")
@@ -55,5 +63,7 @@ def command(session: Session, key: Path, responses: Path, out: Path | None, reme
         session.say(f"wrote {path}")
     mistakes = sum(m.count for m in graded.mistakes)
     decks = f" and {len(graded.remedial)} remedial decks" if remedial else ""
+    printed = ", feedback.pdf" if feedback else ""
     session.note(f"graded {len(graded.results)} students: {mistakes} answers show a named mistake; "
-                 f"wrote scores.csv, mistakes.csv, report.pdf{decks} into {out}")
+                 f"wrote scores.csv, mistakes.csv, report.pdf, feedback/ ({len(graded.results)} PDFs)"
+                 f"{printed}{decks} into {out}")

@@ -21,20 +21,25 @@ from .options import Session, common_options, paper_option, pass_session, seed_o
 @paper_option
 @click.option("--replace", is_flag=True,
               help="Replace a quiz issued before in the output folder; its key is kept beside, dated.")
+@click.option("--worked-keys", is_flag=True,
+              help="Also write each form's worked key (steps, named mistakes, seeds) beside the booklet.")
 @common_options
 @pass_session
 def command(session: Session, recipe: str | None, versions: int | None, roster: Path | None,
-            seed: int | None, out: Path | None, paper: str | None, replace: bool) -> None:
-    """Print the forms of a quiz, a key per form and the key JSON.
+            seed: int | None, out: Path | None, paper: str | None, replace: bool, worked_keys: bool) -> None:
+    """Print the forms of a quiz, its answer-key booklet, one print file and the key JSON.
 
+    The booklet (RECIPE-key.pdf) has every form's answers, several forms to a
+    page; RECIPE-print.pdf has every form, each from an odd page (duplex).
     Form seeds derive from your secret (.paperdeck-secret, made on first use):
-    forms print only their label and a code, the keys print the seeds.
+    forms print only their label and a code, the key JSON and worked keys the seeds.
     A quiz issued before in the output folder is replaced only with --replace.
 
     \b
     Example:
       paperdeck quiz quiz-attention --versions 30 --seed 11 --paper letter
       paperdeck quiz quiz-attention --roster class.csv
+      paperdeck quiz quiz-attention --versions 4 --worked-keys
     """
     from .. import exporters, quiz
     from ..errors import UsageError
@@ -54,10 +59,13 @@ def command(session: Session, recipe: str | None, versions: int | None, roster: 
     out = output_folder(out, session.note, named=named)
     built = quiz.build_quiz(project.content, chosen, session.seed(seed), versions or chosen.versions,
                             secret, students)
-    options = exporters.ExportOptions(paper=project.paper(paper, chosen), made_by="quiz", replace=replace)
+    options = exporters.ExportOptions(paper=project.paper(paper, chosen), made_by="quiz", replace=replace,
+                                      worked_keys=worked_keys)
     written = exporters.get("quiz").export(built, out, options)
     for path in written:
         session.say(f"wrote {path}")
         if ".replaced-" in path.name:
             session.note(f"kept the replaced key as {path}")
-    session.note(f"wrote {built.count} forms, their keys and {chosen.id}-key.json into {out}")
+    keys = "their worked keys, " if worked_keys or chosen.worked_keys else ""
+    session.note(f"wrote {built.count} forms, {keys}the key booklet {chosen.id}-key.pdf, the print file "
+                 f"{chosen.id}-print.pdf and {chosen.id}-key.json into {out}")

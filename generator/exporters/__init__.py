@@ -45,6 +45,10 @@ class ExportOptions:
     """The command a quiz is made by, stored in its key (``generator/issued.py``): ``quiz`` or ``build``."""
     replace: bool = False
     """Replace an issued quiz (``paperdeck quiz --replace``); its key is kept beside, dated."""
+    worked_keys: bool = False
+    """A quiz also gets each form's worked key PDF (else the answer-key booklet only)."""
+    feedback: bool = False
+    """A grading also gets every student's feedback in one PDF for printing (``feedback.pdf``)."""
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:

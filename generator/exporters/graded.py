@@ -1,4 +1,5 @@
-"""A graded quiz as files: ``scores.csv``, ``mistakes.csv``, ``report.pdf`` and, with
+"""A graded quiz as files: ``scores.csv``, ``mistakes.csv``, ``report.pdf``,
+``feedback/<student>.pdf`` (with ``feedback`` on, ``feedback.pdf`` too) and, with
 remedial decks, ``remedial/<student>.apkg``.
 
 - ``scores.csv``: student, form, score, max, percent, then the points of each question
@@ -9,6 +10,10 @@ remedial decks, ``remedial/<student>.apkg``.
 - ``report.pdf``: the class report (Typst, like the quizzes): a histogram of scores,
   each question's difficulty and discrimination, the most common named mistakes with
   the lessons that teach them, and a short feedback section per student.
+- ``feedback/<student>.pdf``: each student's exam back (``exporters.feedback``): the
+  score, every answer beside the right one, the named mistakes, the worked solution of
+  every question that lost points, where to read, the remedial deck's name;
+  ``feedback.pdf`` is all of them in one file for printing, each from an odd page.
 
 Everything is written into a folder beside the target and swapped in: a folder of
 these files only is replaced whole; a folder that holds other files too (even inside
@@ -20,6 +25,7 @@ readable by their owner only.
 from __future__ import annotations
 
 import statistics
+from collections.abc import Callable, Iterator
 from importlib import resources
 from pathlib import Path
 
@@ -32,12 +38,13 @@ from ..grading.key import KeyQuestion
 from ..grading.scoring import Mark, StudentResult
 from ..presentation import build_time
 from . import ExportOptions
+from .plain_text import prose
 from .typst import escape, markdown
 from .typst.compile import compile_pdf, preamble
 
 TOP_MISTAKES = 25
 """Named mistakes the report lists; mistakes.csv has every one."""
-OUTPUTS = ("scores.csv", "mistakes.csv", "report.pdf", "remedial")
+OUTPUTS = ("scores.csv", "mistakes.csv", "report.pdf", "feedback", "feedback.pdf", "remedial")
 """What a graded folder holds; a folder of these only is swapped whole."""
 _TEMPLATE = resources.files("generator.exporters.typst").joinpath("grade.typ").read_text(encoding="utf-8")
 
@@ -50,12 +57,21 @@ def points_text(x: float | None) -> str:
     return "0" if text == "-0" else text
 
 
+def _write(path: Path, data: bytes) -> None:
+    """A student's feedback is theirs: readable by its owner only, like the remedial decks."""
+    if path.parent.name == "feedback":
+        write_private(path, data)
+    else:
+        path.write_bytes(data)
+
+
 def graded_file(path: Path) -> bool:
     """Whether a path (relative to the graded folder) is one of the files grading writes;
     anything else there (a user's ``remedial/README.txt``) is left alone."""
     if len(path.parts) == 1:
         return path.name in OUTPUTS
-    return len(path.parts) == 2 and path.parts[0] == "remedial" and path.suffix == ".apkg"
+    folders = (("remedial", ".apkg"), ("feedback", ".pdf"))
+    return len(path.parts) == 2 and (path.parts[0], path.suffix) in folders
 
 
 def scores_csv(grading: Grading) -> bytes:
@@ -76,7 +92,7 @@ def mistakes_csv(grading: Grading) -> bytes:
             if m.mistake:
                 question = form.questions[m.number]
                 where = grading.readings.lessons(question)[0]
-                rows.append([r.student, str(m.number), m.mistake, r.form, question.item, where.title,
+                rows.append([r.student, str(m.number), prose(m.mistake), r.form, question.item, where.title,
                              where.source])
     return csv_bytes(rows)
 
@@ -202,18 +218,40 @@ def report_pdf(grading: Grading, paper: str = "a4", timestamp: int | None = None
 # -- writing the folder ----------------------------------------------------------
 
 def export(grading: Grading, folder: Path, options: ExportOptions) -> list[Path]:
-    """Write the scores, the mistakes, the report (and remedial decks) into ``folder`` as one set."""
+    """Write the scores, the mistakes, the report, each student's feedback (and remedial decks)
+    into ``folder`` as one set; ``options.feedback`` adds every student's feedback in one print file."""
+    from .feedback import feedback_source, stems
+    from .print_file import concatenate
+    from .typst.compile import parallelism, write_each
+
+    timestamp = build_time(options.build_time)
     written = []
     with file_set(folder, graded_file) as staging:
         (staging / "scores.csv").write_bytes(scores_csv(grading))
         (staging / "mistakes.csv").write_bytes(mistakes_csv(grading))
-        (staging / "report.pdf").write_bytes(report_pdf(grading, options.paper, options.build_time))
-        written += ["scores.csv", "mistakes.csv", "report.pdf"]
+        written += ["scores.csv", "mistakes.csv"]
+        (staging / "feedback").mkdir()
+        decks = {student: name for student, name, _ in grading.remedial}
+        names = stems([r.student for r in grading.results])
+
+        def jobs() -> Iterator[tuple[Path, Callable[[], bytes]]]:
+            report = report_source(grading, options.paper)
+            yield staging / "report.pdf", lambda: compile_pdf(report, timestamp)
+            for result, stem in zip(grading.results, names, strict=True):
+                deck = f"remedial/{decks[result.student]}" if result.student in decks else None
+                source = feedback_source(grading, result, deck, options.paper, _TEMPLATE)
+                yield staging / "feedback" / f"{stem}.pdf", lambda s=source: compile_pdf(s, timestamp)  # type: ignore[misc]
+
+        width = 2 * parallelism() + 2
+        written += [str(path.relative_to(staging)) for path in write_each(jobs(), width, _write)]
+        if options.feedback:
+            concatenate((staging / "feedback" / f"{stem}.pdf" for stem in names), staging / "feedback.pdf")
+            written.append("feedback.pdf")
         if grading.remedial:
             from .anki import build_package
 
             (staging / "remedial").mkdir()
-            for name, deck in grading.remedial:
+            for _, name, deck in grading.remedial:
                 write_private(staging / "remedial" / name, build_package(deck, options))
                 written.append(f"remedial/{name}")
     return [Path(folder).resolve() / name for name in written]

@@ -103,26 +103,31 @@ def solution(problem: Problem) -> str:
     """Answer with tolerance, worked steps and named-mistake results of a problem."""
     lines = []
     fmt = answer_formatter(problem.prompt, problem.tolerance.abs, problem.tolerance.rel)
-    answers = r" \quad ".join(rf"\mathrm{{{_latex_name(k)}}} = {value_latex(v, fmt)}"
+    answers = r" \quad ".join(rf"{answer_name(k)} = {value_latex(v, fmt)}"
                               for k, v in problem.answer.items())
     tolerance = markdown(tolerance_words(problem.tolerance.abs, problem.tolerance.rel))
     lines.append(f"#right-answer[{display_math(answers)} Tolerance: {tolerance}.]")
     for n, step in enumerate(problem.steps, 1):
-        lines.append(f"#step({n}, [{escape(step.title)}:], [{display_math(step.latex)}])")
+        lines.append(f"#step({n}, [{markdown(step.title)}:], [{display_math(step.latex)}])")
     primary = problems.get(problem.type).primary
     if problem.distractors:
         rows = []
         for d in problem.distractors:
             got = d.answer.get(primary)
-            rows.append(f"[{escape(d.mistake)}], [{inline_math(value_latex(got, fmt))}]")
+            rows.append(f"[{markdown(d.mistake)}], [{inline_math(value_latex(got, fmt))}]")
         header = f"[*Named mistake*], [*Gives {escape(primary)}*]"
         lines.append("#block(breakable: false, above: 0.8em, table(columns: (1fr, auto), inset: 5pt,"
                      f" {header}, {', '.join(rows)}))")
     return "\n".join(lines)
 
 
-def _latex_name(key: str) -> str:
-    return key.replace("_", r"\_")
+def answer_name(key: str) -> str:
+    """An answer's name as LaTeX: one underscore is a subscript (``d_k``, ``p_{target}``), as
+    the prompts write them; other names upright, underscores kept (``ops\\_self\\_attention``)."""
+    head, _, tail = key.partition("_")
+    if tail and "_" not in tail:
+        return rf"\mathrm{{{head}}}_{{\mathrm{{{tail}}}}}" if len(head) > 1 else rf"{head}_{{{tail}}}"
+    return rf"\mathrm{{{key.replace('_', chr(92) + '_')}}}"
 
 
 def _question_key(quiz_item: QuestionItem) -> str:

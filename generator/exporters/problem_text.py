@@ -57,7 +57,7 @@ def _key_text(number: int, problem: Problem) -> str:
     command = f"paperdeck problems {problem.type} --problem-seed {problem.seed} -d {problem.difficulty}"
     lines = [f"Problem {number}  (seed {problem.seed}: {command})"]
     for i, step in enumerate(problem.steps, 1):
-        lines += _wrap(f"{i}. {step.title}:", "  ")
+        lines += _wrap(f"{i}. {prose(step.title)}:", "  ")
         lines += ["     " + line for line in math_box(step.latex).lines]
     lines.append(f"  Answer ({prose(tolerance_words(tolerance.abs, tolerance.rel))}):")
     width = max(map(len, problem.answer))
@@ -68,7 +68,7 @@ def _key_text(number: int, problem: Problem) -> str:
         wrong = distractor.answer.get(primary)
         if wrong is not None:
             shown = _value_box(wrong, fmt, compact=True).lines[0]
-            lines += _wrap(f"If you {distractor.mistake}: {primary} = {shown}", "  ")
+            lines += _wrap(f"If you {prose(distractor.mistake)}: {primary} = {shown}", "  ")
     return "\n".join(lines) + "\n"
 
 

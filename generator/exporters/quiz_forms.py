@@ -1,17 +1,21 @@
-"""A quiz as files: a PDF per form, a key PDF per form, the key JSON and, for a roster, an index.
+"""A quiz as files: a PDF per form, the answer-key booklet, the print file, the key JSON and,
+for a roster, an index; worked keys per form on request.
 
 For each form ``L`` (A … Z, AA, …): ``RECIPE-form-L.pdf`` (what the student gets:
 its label, an opaque form code and, from a roster, the student's name on every
-page; never a seed) and ``RECIPE-form-L-key.pdf`` (answers, tolerances, worked
-steps, named mistakes, and the seeds). ``RECIPE-key.json`` holds every form's
-key for graders and spreadsheets (docs/quiz-key.md); ``RECIPE-index.csv`` maps
-each student of a roster to a form, its code and seed.
+page; never a seed) and, with worked keys, ``RECIPE-form-L-key.pdf`` (answers,
+tolerances, worked steps, named mistakes, and the seeds). ``RECIPE-key.pdf`` is the
+booklet: every form's answers, several forms to a page, to mark by hand.
+``RECIPE-print.pdf`` holds every form (and the answer sheet beside it, where there
+is one), each from an odd page. ``RECIPE-key.json`` holds every form's key for
+graders and spreadsheets (docs/quiz-key.md); ``RECIPE-index.csv`` maps each student
+of a roster to a form, its code and seed.
 
 Forms are made, laid out, compiled and written one after another while earlier
-ones compile on the thread pool, so memory stays flat however many forms there
-are. Everything is written into a folder beside the target and swapped in as a
-whole: the folder then holds exactly the forms the key covers, and a failed run
-leaves the previous set untouched.
+ones compile on the thread pool, the booklet in parts as its forms are made. Everything
+is written into a folder beside the target and swapped in as a whole: the folder then
+holds exactly the forms the key covers, and a failed run leaves the previous set
+untouched.
 """
 
 from __future__ import annotations
@@ -27,12 +31,15 @@ from .. import problems
 from ..atomic import PUBLIC, file_set, open_private, write_private
 from ..csv_files import csv_bytes
 from ..issued import existing_key, refuse_unasked, replaced_name
-from ..presentation import build_time, format_number, letter
+from ..latex import LatexError
+from ..presentation import answer_formatter, build_time, format_number, letter
+from ..problems.latex import number
 from ..quiz import Form, QuestionItem, Quiz, QuizItem
 from . import ExportOptions
-from .print_items import item, key_item, points
-from .typst import escape, markdown
-from .typst.compile import compile_pdf, parallelism, preamble, submit
+from .print_file import concatenate
+from .print_items import answer_name, item, key_item, points
+from .typst import escape, inline_math, markdown
+from .typst.compile import compile_pdf, parallelism, preamble, submit, write_each
 
 KEY_FORMAT = 1
 """Version of the key JSON's layout (docs/quiz-key.md)."""
@@ -43,10 +50,16 @@ def _plain(text: str) -> str:
     return re.sub(r"\\[()\[\]]", "", text)
 
 
+def name_markup(name: str) -> str:
+    """A student's name as markup set apart from the text around it: a right-to-left
+    name (Arabic, Hebrew) then keeps its place in a line of left-to-right text."""
+    return f"#box[{escape(name)}]"
+
+
 def _running(form: Form, key: bool = False) -> str:
     parts = [f"*Form {form.letter}*", escape(f"code {form.code}")]
     if form.student is not None:
-        parts.append(escape(form.student.name))
+        parts.append(name_markup(form.student.name))
     if key:
         parts.append(escape(f"answer key · seed {form.seed}"))
     return "[" + " · ".join(parts) + "]"
@@ -84,7 +97,7 @@ def form_key_source(quiz: Quiz, form: Form, paper: str = "a4") -> str:
     recipe = quiz.recipe
     out = [preamble(paper, _plain(f"{recipe.title}: answer key"), _running(form, key=True),
                     markdown(recipe.title))]
-    who = f" · {escape(form.student.name)}" if form.student is not None else ""
+    who = f" · {name_markup(form.student.name)}" if form.student is not None else ""
     out.append(f"#front(title: [{markdown(recipe.title)} · answer key], subtitle: [*Form {form.letter}*"
                f" · {escape(f'code {form.code} · seed {form.seed}')}{who}], name: false,"
                f" points: [{points(form.total_points)}], minutes: none, calculator: [], instructions: [])\n")
@@ -95,9 +108,118 @@ def form_key_source(quiz: Quiz, form: Form, paper: str = "a4") -> str:
     return "".join(out)
 
 
-def key_source(quiz: Quiz, paper: str = "a4") -> str:
-    """The answer key of every form as one document (small quizzes; ``export`` writes one per form)."""
-    return "#pagebreak()\n".join(form_key_source(quiz, form, paper) for form in quiz.iter_forms())
+# -- the answer-key booklet ------------------------------------------------------
+
+def _tolerance(abs_tol: float | None, rel_tol: float | None = None) -> str:
+    """A tolerance as short markup: ``±0.005`` or ``±0.1 %`` (nothing when exact)."""
+    parts = []
+    if abs_tol:
+        parts.append(f"±{number(abs_tol, 10)}")
+    if rel_tol:
+        parts.append(f"±{number(rel_tol * 100, 10)} %")
+    return f" #text(size: 7.5pt)[{escape(' or '.join(parts))}]" if parts else ""
+
+
+_PLAIN_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def _number_markup(latex: str) -> str:
+    """A formatted number as markup: plain text (with a true minus) unless it needs math
+    (``6.988 \\times 10^{-4}``). Text, because the booklet sets thousands of numbers."""
+    if _PLAIN_NUMBER.fullmatch(latex):
+        return latex.replace("-", "−")
+    return inline_math(latex)
+
+
+def _value_markup(value: Any, fmt: Callable[[float], str]) -> str:
+    """A number, vector ``(a, b)`` or matrix ``(a, b; c, d)``, row by row, as short markup."""
+    if not isinstance(value, list):
+        return _number_markup(fmt(value))
+    rows = value if value and isinstance(value[0], list) else [value]
+    return "(" + "; ".join(", ".join(_number_markup(fmt(x)) for x in row) for row in rows) + ")"
+
+
+def _span(value: Any) -> int:
+    """Booklet columns an answer takes: one for a number, more for a vector or matrix."""
+    if not isinstance(value, list):
+        return 1
+    columns = len(value[0]) if value and isinstance(value[0], list) else len(value)
+    rows = len(value) if value and isinstance(value[0], list) else 1
+    return min(6, 1 + (rows * columns + 1) // 2)
+
+
+def _booklet_answer(quiz_item: QuizItem, model_answers: dict[str, int]) -> tuple[str, int]:
+    """One question's answer as the booklet prints it, and the columns it takes."""
+    if isinstance(quiz_item, QuestionItem):
+        question = quiz_item.question
+        if quiz_item.options:
+            right = quiz_item.answer_index or 0
+            shown = f"*{letter(right)}*"
+            if question.type == "true_false":
+                shown += f" #text(size: 7.5pt)[{'true' if question.answer else 'false'}]"
+            return shown, 1
+        if question.type == "numeric":
+            unit = f" {escape(question.unit)}" if question.unit else ""
+            value = _value_markup(question.answer, answer_formatter(question.prompt))
+            return value + unit + _tolerance(question.tolerance), 2 if question.unit else 1
+        reference = model_answers.setdefault(question.id, len(model_answers) + 1)
+        return f"#emph[by hand] #text(size: 7.5pt)[(model answer {reference})]", 2
+    problem = quiz_item.problem
+    primary = problems.get(problem.type).primary
+    value = problem.answer[primary]
+    fmt = answer_formatter(problem.prompt, problem.tolerance.abs, problem.tolerance.rel)
+    shown = f"{inline_math(answer_name(primary))} = {_value_markup(value, fmt)}"
+    return shown + _tolerance(problem.tolerance.abs, problem.tolerance.rel), _span(value)
+
+
+def booklet_card(form: Form, model_answers: dict[str, int]) -> str:
+    """One form's answers in the booklet; short answers are numbered into ``model_answers``."""
+    head = [f"*Form {form.letter}*", escape(f"code {form.code}")]
+    if form.student is not None:
+        head.append(f"*{name_markup(form.student.name)}*")
+    head.append(escape(f"{format_number(form.total_points)} points"))
+    answers = []
+    for quiz_item in form.items:
+        try:
+            shown, span = _booklet_answer(quiz_item, model_answers)
+        except LatexError as error:
+            raise LatexError(f"cannot print the key of form {form.letter}: {error}", error.command) from None
+        answers.append(f"([{quiz_item.number}], [{shown}], {span})")
+    return f"#key-card([{' · '.join(head)}], ({', '.join(answers)},))\n"
+
+
+BOOKLET_PART = 40
+"""Forms per part of the answer-key booklet: each part is compiled on its own, as soon as
+its forms are made, and the parts are joined. One document of 250 forms took Typst 143 MB
+more memory and 6.7 s on one thread, after every form was made."""
+
+
+def booklet_source(quiz: Quiz, cards: list[str], model_answers: dict[str, int], paper: str = "a4",
+                   first: bool = True, last: bool = True) -> str:
+    """The answer-key booklet, or one part of it: the title (first part), the forms' cards, then
+    the model answer of each short answer (last part). Printed in parts, its pages are not numbered:
+    a teacher finds a form by its label."""
+    recipe = quiz.recipe
+    whole = first and last
+    out = [preamble(paper, _plain(f"{recipe.title}: answer key"), "[Answer key · keep it from students]",
+                    markdown(recipe.title), page_numbers=whole)]
+    if first:
+        forms = f"{quiz.count} form{'s' if quiz.count != 1 else ''}"
+        subtitle = escape(f"{quiz.paper_title} · answer key of {forms} · quiz seed {quiz.seed}")
+        title = f"#align(center, text(size: 15pt, weight: \"bold\")[{markdown(recipe.title)} · answer key])"
+        out.append(f"{title}\n#align(center, text(size: 10pt)[{subtitle}])\n"
+                   "#text(size: 8.5pt)[Per form, each question's answer: the letter to circle, or the value"
+                   " with its tolerance per number. Worked solutions: #raw(\"paperdeck quiz --worked-keys\")"
+                   " and each student's feedback after #raw(\"paperdeck grade\").]\n")
+    out.extend(cards)
+    if last and model_answers:
+        by_id = {question.id: question for pool in quiz.pools for question in pool}
+        out.append("#section-title([Model answers], [of the questions marked by hand])\n")
+        for question_id, reference in model_answers.items():
+            question = by_id[question_id]
+            out.append(f"#key-block({reference}, none, [{markdown(question.prompt)}\n\n"
+                       f"#right-answer[{markdown(str(question.answer))}]])\n")
+    return "".join(out)
 
 
 # -- the key as JSON -------------------------------------------------------------
@@ -133,8 +255,8 @@ def _item_key(quiz_item: QuizItem, section: str) -> dict[str, Any]:
     return entry
 
 
-def form_key(form: Form, pdf: str, key_pdf: str) -> dict[str, Any]:
-    """The key of one form as the key JSON holds it."""
+def form_key(form: Form, pdf: str, key_pdf: str | None) -> dict[str, Any]:
+    """The key of one form as the key JSON holds it (``key_pdf`` None: no worked key written)."""
     return {
         "label": form.letter, "seed": form.seed, "code": form.code,
         "student": None if form.student is None else {"name": form.student.name, "id": form.student.id},
@@ -150,43 +272,33 @@ def set_file(stem: str) -> Callable[[Path], bool]:
     """Whether a path (relative to the quiz's folder) is a file of the quiz's set: a form, its
     key, its answer sheet, the print file, the key JSON, the roster's index. Anything else
     there (a user's notes, ``graded/``, a kept ``<quiz>-key.replaced-….json``) is left alone."""
-    pattern = re.compile(rf"{re.escape(stem)}-(?:key\.json|index\.csv|print\.pdf"
+    pattern = re.compile(rf"{re.escape(stem)}-(?:key\.json|key\.pdf|index\.csv|print\.pdf"
                          rf"|form-[A-Z]+(?:-key|-sheet)?\.pdf)", re.S)
     return lambda path: len(path.parts) == 1 and pattern.fullmatch(path.name) is not None
 
 
 def _write(path: Path, data: bytes) -> None:
     if path.name.endswith("-key.pdf"):
-        write_private(path, data)  # a form's key prints its seed
+        write_private(path, data)  # a form's worked key prints its seed
     else:
         path.write_bytes(data)
         path.chmod(PUBLIC)
 
 
-def _bounded(jobs: Iterator[tuple[Path, Callable[[], bytes]]], width: int) -> Iterator[Path]:
-    """Run each job on the pool with at most ``width`` waiting; write each result as it comes."""
-    pending: list[tuple[Path, Future[bytes]]] = []
-    for path, job in jobs:
-        pending.append((path, submit(job)))
-        while len(pending) >= width:
-            done, future = pending.pop(0)
-            _write(done, future.result())
-            yield done
-    for done, future in pending:
-        _write(done, future.result())
-        yield done
-
-
 def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
-    """Write the forms, their keys, the key JSON (and a roster's index) as one set into ``folder``.
+    """Write the forms, the booklet, the print file, the key JSON (and a roster's index) as one
+    set into ``folder``; with ``options.worked_keys`` or the recipe's ``worked_keys``, each
+    form's worked key too.
 
     An issued quiz there (``generator/issued.py``) is replaced only with ``options.replace``;
     a replaced key that differs from the new one is kept beside it, dated, and listed."""
     stem = quiz.recipe.id or "quiz"
     paper = options.paper
+    worked = options.worked_keys or quiz.recipe.worked_keys
     timestamp = build_time(options.build_time)
     written: list[Path] = []
     refuse_unasked(existing_key(folder, stem), options.replace)  # before the work, and under the swap's lock
+    model_answers: dict[str, int] = {}
 
     def keep_the_replaced_key(staging: Path) -> None:
         found = existing_key(folder, stem)
@@ -201,30 +313,73 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
         with open_private(key_path, "w", encoding="utf-8") as key_file:
             head = {"format": KEY_FORMAT, "quiz": stem, "title": quiz.recipe.title,
                     "paper_title": quiz.paper_title, "seed": quiz.seed, "forms": quiz.count,
-                    "calculator": quiz.recipe.calculator, "paper": paper, "made_by": options.made_by}
+                    "calculator": quiz.recipe.calculator, "paper": paper, "made_by": options.made_by,
+                    "key_booklet": f"{stem}-key.pdf", "print": f"{stem}-print.pdf"}
             key_file.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "form_keys": [\n')
             index_rows: list[list[str]] = []
 
             def jobs() -> Iterator[tuple[Path, Callable[[], bytes]]]:
+                cards: list[str] = []  # of the booklet's part being made
                 for form in quiz.iter_forms():
                     pdf = f"{stem}-form-{form.letter}.pdf"
-                    key_pdf = f"{stem}-form-{form.letter}-key.pdf"
+                    key_pdf = f"{stem}-form-{form.letter}-key.pdf" if worked else None
                     if form.index:
                         key_file.write(",\n")
                     key_file.write(json.dumps(form_key(form, pdf, key_pdf), ensure_ascii=False))
                     if form.student is not None:
                         index_rows.append([form.student.name, form.student.id, form.letter, form.code,
                                            str(form.seed), pdf])
+                    cards.append(booklet_card(form, model_answers))
+                    if len(cards) == BOOKLET_PART and form.index + 1 < quiz.count:
+                        booklet.append(submit(lambda c=cards, f=not booklet: compile_pdf(  # type: ignore[misc]
+                            booklet_source(quiz, c, model_answers, paper, first=f, last=False), timestamp)))
+                        cards = []
                     source = form_source(quiz, form, paper)
-                    key = form_key_source(quiz, form, paper)
                     yield staging / pdf, lambda s=source: compile_pdf(s, timestamp)  # type: ignore[misc]
-                    yield staging / key_pdf, lambda s=key: compile_pdf(s, timestamp)  # type: ignore[misc]
+                    if key_pdf is not None:
+                        key = form_key_source(quiz, form, paper)
+                        yield staging / key_pdf, lambda s=key: compile_pdf(s, timestamp)  # type: ignore[misc]
+                # The booklet's last part compiles while the last forms do, and then
+                # while the print file is put together.
+                booklet.append(submit(lambda c=cards, f=not booklet: compile_pdf(  # type: ignore[misc]
+                    booklet_source(quiz, c, model_answers, paper, first=f, last=True), timestamp)))
 
-            written.extend(_bounded(jobs(), 2 * parallelism() + 2))
+            booklet: list[Future[bytes]] = []
+            written.extend(write_each(jobs(), 2 * parallelism() + 2, _write))
             key_file.write("\n]}\n")
         written.append(key_path)
+        printed = staging / f"{stem}-print.pdf"
+        concatenate(print_order(staging, stem, quiz), printed)
+        written += [_join_booklet(booklet, staging / f"{stem}-key.pdf"), printed]
         if quiz.students:
             index = staging / f"{stem}-index.csv"
             write_private(index, csv_bytes([["name", "id", "form", "code", "seed", "pdf"], *index_rows]))
             written.append(index)
     return [Path(folder).resolve() / path.name for path in written]
+
+
+def _join_booklet(parts: list[Future[bytes]], target: Path) -> Path:
+    """The booklet's parts, in order, as one PDF (pages flow on: no blank pages between)."""
+    if len(parts) == 1:
+        write_private(target, parts[0].result())  # the booklet holds every answer
+        return target
+    files = []
+    for n, part in enumerate(parts):
+        files.append(target.with_name(f".{target.stem}-part-{n}.pdf"))
+        files[-1].write_bytes(part.result())
+    concatenate(files, target, odd_pages=False)
+    target.chmod(0o600)  # the booklet holds every answer
+    for path in files:
+        path.unlink()
+    return target
+
+
+def print_order(folder: Path, stem: str, quiz: Quiz) -> Iterator[Path]:
+    """What the print file holds, in order: each form (label order, which is the roster's),
+    then its answer sheet ``<quiz>-form-L-sheet.pdf`` where one was written beside it."""
+    for index in range(quiz.count):
+        label = letter(index)
+        yield folder / f"{stem}-form-{label}.pdf"
+        sheet = folder / f"{stem}-form-{label}-sheet.pdf"
+        if sheet.is_file():
+            yield sheet

@@ -36,8 +36,8 @@ class Grading:
     mistakes: tuple[MistakeCount, ...]
     histogram: tuple[int, ...]
     readings: Readings
-    remedial: tuple[tuple[str, Deck], ...] = ()
-    """(file name, deck) per student who lost points, with ``--remedial``."""
+    remedial: tuple[tuple[str, str, Deck], ...] = ()
+    """(student, file name, deck) per student who lost points, with ``--remedial``."""
     roster: tuple[Finding, ...] = ()
     """Rows that do not match the roster the quiz was printed for (``roster_check``)."""
 
@@ -57,7 +57,7 @@ def grade_quiz(key_path: Path, responses_path: Path, content: Content, remedial_
         note(f"roster: {finding}")
     results = grade(key, responses)
     readings = Readings(content)
-    decks: tuple[tuple[str, Deck], ...] = ()
+    decks: tuple[tuple[str, str, Deck], ...] = ()
     if remedial_seed is not None:
         from .remedial import remedial_decks
 

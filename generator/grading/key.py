@@ -64,6 +64,10 @@ class KeyQuestion:
     problem_type: str = ""
     difficulty: str = ""
     content_id: str = ""
+    problem_seed: int = 0
+    """The seed that regenerates the problem with its worked solution (feedback)."""
+    options: tuple[str, ...] = ()
+    """The text of each printed choice (Markdown with math), in printed order."""
 
     @property
     def size(self) -> int:
@@ -222,7 +226,8 @@ def _question(entry: Any, field: str) -> KeyQuestion:
                        f"expected one of {', '.join(DIFFICULTIES)}, got {difficulty!r}")
         return KeyQuestion(**common, item=f"problem:{problem_type}", answer=answer, shape=shape,
                            tolerance_abs=tolerance_abs, tolerance_rel=tolerance_rel, mistakes=tuple(mistakes),
-                           problem_type=problem_type, difficulty=difficulty)
+                           problem_type=problem_type, difficulty=difficulty,
+                           problem_seed=_get(entry, "problem_seed", field, int, "a whole number", 0))
     content_id = _get(entry, "id", field, str, "text")
     if kind in CHOICE_KINDS:
         options = _get(entry, "options", field, list, "a list")
@@ -247,7 +252,8 @@ def _question(entry: Any, field: str) -> KeyQuestion:
                                                             f"{', '.join(letters)}")
             mistakes.append(Mistake(name, letter=letter))
         return KeyQuestion(**common, item=content_id, content_id=content_id, letters=letters,
-                           answer_letter=answer_letter, mistakes=tuple(mistakes))
+                           answer_letter=answer_letter, mistakes=tuple(mistakes),
+                           options=tuple(str(o.get("text", "")) for o in options))
     if kind == "numeric":
         answer, shape = _value(entry.get("answer"), f"{field}.answer")
         tolerance_abs, tolerance_rel = _tolerance(entry, field)

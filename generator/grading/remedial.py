@@ -84,12 +84,12 @@ def student_deck(content: Content, key: QuizKey, result: StudentResult, readings
 
 
 def remedial_decks(content: Content, key: QuizKey, results: tuple[StudentResult, ...], readings: Readings,
-                   seed: int) -> tuple[tuple[str, items.Deck], ...]:
-    """(file name, deck) for every student who lost points, in the order of the responses."""
+                   seed: int) -> tuple[tuple[str, str, items.Deck], ...]:
+    """(student, file name, deck) for every student who lost points, in the order of the responses."""
     taken: set[str] = set()
     decks = []
     for result in results:
         deck = student_deck(content, key, result, readings, seed)
         if deck is not None:
-            decks.append((file_name(result.student, taken), deck))
+            decks.append((result.student, file_name(result.student, taken), deck))
     return tuple(decks)

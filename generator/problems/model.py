@@ -18,7 +18,7 @@ class Step:
     """One step of a worked solution."""
 
     title: str
-    """What the step does, in plain words ("Scale by sqrt(d_k)")."""
+    """What the step does, in words (Markdown with math: ``Scale by \\(\\sqrt{d_k}\\)``)."""
     latex: str
     """The step's math as LaTeX, without delimiters (display style)."""
 
@@ -28,7 +28,8 @@ class Distractor:
     """The result a student gets by making one named mistake."""
 
     mistake: str
-    """The mistake, in plain words ("forgot to divide by sqrt(d_k)")."""
+    """The mistake, in words (Markdown with math: ``forgot to divide by \\(\\sqrt{d_k}\\)``);
+    every exporter typesets its math (PDFs, cards) or writes it as plain text (CSV, terminal)."""
     answer: dict[str, Any]
     """The wrong answer: the type's primary key at least, named as in the problem's answer,
     and only results the mistake changes (a result it leaves right is left out)."""

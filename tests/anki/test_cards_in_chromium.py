@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from generator import items, problems
+from generator.exporters.plain_text import prose
 from generator.recipes import ProblemSet
 
 from .conftest import TITLE, make_content
@@ -118,7 +119,7 @@ def test_the_typed_answer_is_checked_against_the_problem_shown(reviewer, practic
                 assert state["verdict"] == "pd-verdict pd-right", state
             else:
                 assert state["verdict"] == "pd-verdict pd-wrong", state
-                assert state["hit"] == (mistake.mistake if kind == "mistake" else None), state
+                assert state["hit"] == (prose(mistake.mistake) if kind == "mistake" else None), state
 
 
 def test_every_note_type_fits_a_phone_in_day_and_night(reviewer, tmp_path, figure_cache):

@@ -7,12 +7,14 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 
 import pypdf
 import pytest
 
 from generator.cli import main
+from generator.exporters.plain_text import prose
 
 from .classroom import Student, make_class, write_responses
 
@@ -79,8 +81,10 @@ def test_max_leaves_out_ungraded_short_answers(graded) -> None:
 def test_mistakes_come_out_as_constructed(graded) -> None:
     folder, students, _ = graded
     found = [(row["student"], int(row["question"]), row["mistake"]) for row in _rows(folder / "mistakes.csv")]
-    made = [(s.name, n, name) for s in students for n, name in sorted(s.mistakes)]
+    # A cell is plain text: the key's Markdown math written out (\\(\\sqrt{d_k}\\) as √d_k).
+    made = [(s.name, n, prose(name)) for s in students for n, name in sorted(s.mistakes)]
     assert found == made
+    assert any("√d_k" in name for _, _, name in found)
     assert len(made) > 20 * FORMS, "a class that makes many mistakes on every form"
     lessons = {row["lesson"] for row in _rows(folder / "mistakes.csv")}
     assert "03 Scaled Dot-Product Attention" in lessons
@@ -98,7 +102,8 @@ def test_report_reads_back_with_its_sections(graded) -> None:
         assert "".join(s.name.split()) + "·Form" in squashed, s.name
     top = _rows(folder / "mistakes.csv")
     most = max({row["mistake"] for row in top}, key=lambda name: sum(r["mistake"] == name for r in top))
-    assert "".join(most.split())[:30] in squashed.replace("\u2212", "-")
+    words = re.match(r"[A-Za-z ,'-]*", most).group(0)  # up to its first math, which is typeset
+    assert "".join(words.split())[:30] in squashed.replace("\u2212", "-")
     assert "readScaledDot" not in squashed  # lessons are named with their number: 03 Scaled …
     assert "03ScaledDot-ProductAttention(S3" in squashed
 
@@ -112,4 +117,6 @@ def test_grading_again_replaces_the_folder(graded, tmp_path: Path) -> None:
     assert main(["-q", "grade", str(key_path), str(fewer), "-o", str(out)]) == 0
     assert len(_rows(out / "scores.csv")) == 3
     assert (out / "notes.txt").read_text() == "mine"
-    assert sorted(p.name for p in out.iterdir()) == ["mistakes.csv", "notes.txt", "report.pdf", "scores.csv"]
+    assert sorted(p.name for p in out.iterdir()) == ["feedback", "mistakes.csv", "notes.txt", "report.pdf",
+                                                      "scores.csv"]
+    assert len(list((out / "feedback").iterdir())) == 3

@@ -206,8 +206,9 @@ def test_default_folder_survives_the_next_quiz_run(tmp_path: Path, capsys) -> No
     assert main(["-q", "grade", str(key), str(responses), "--remedial", "--seed", "4"]) == 0
     graded = quiz_folder / "graded"
     assert sorted(p.name for p in graded.iterdir()) == [
-        "mistakes.csv", "remedial", "report.pdf", "scores.csv"]
+        "feedback", "mistakes.csv", "remedial", "report.pdf", "scores.csv"]
     assert sorted(p.name for p in (graded / "remedial").iterdir()) == ["ada.apkg", "bo.apkg"]
+    assert sorted(p.name for p in (graded / "feedback").iterdir()) == ["ada.pdf", "bo.pdf"]
     assert main([*printing, "5"]) == 2  # an issued quiz is replaced only when asked
     assert main([*printing, "5", "--replace"]) == 0
     assert (graded / "scores.csv").is_file()

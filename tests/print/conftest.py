@@ -82,6 +82,15 @@ def built(content, quiz_recipe) -> quiz.Quiz:
 
 @pytest.fixture(scope="session")
 def written(built, tmp_path_factory) -> list[Path]:
+    """The quiz written with each form's worked key."""
+    from generator.exporters import ExportOptions, quiz_forms
+
+    return quiz_forms.export(built, tmp_path_factory.mktemp("quiz"), ExportOptions(worked_keys=True))
+
+
+@pytest.fixture(scope="session")
+def written_default(built, tmp_path_factory) -> list[Path]:
+    """The quiz as ``paperdeck quiz`` writes it by default: forms, booklet, print file, key JSON."""
     from generator.exporters import ExportOptions, quiz_forms
 
     return quiz_forms.export(built, tmp_path_factory.mktemp("quiz"), ExportOptions())

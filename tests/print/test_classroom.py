@@ -59,7 +59,7 @@ def test_key_json_lists_every_answer(class_quiz: Path) -> None:
     key = json.loads((class_quiz / "quiz-attention-key.json").read_text())
     assert key["forms"] == 3 and [f["label"] for f in key["form_keys"]] == ["A", "B", "C"]
     for form in key["form_keys"]:
-        assert (class_quiz / form["pdf"]).is_file() and (class_quiz / form["key_pdf"]).is_file()
+        assert (class_quiz / form["pdf"]).is_file() and form["key_pdf"] is None  # the booklet by default
         assert [q["number"] for q in form["questions"]] == list(range(1, len(form["questions"]) + 1))
         for question in form["questions"]:
             assert question["points"] > 0 and "answer" in question
@@ -101,8 +101,8 @@ def test_a_shared_folder_keeps_what_is_not_the_quiz(content, tmp_path: Path) -> 
     replaced = [p.name for p in tmp_path.glob("quiz-test-key.replaced-*.json")]  # the 3-form key, kept
     assert len(replaced) == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([
-        "aiayn.apkg", "lessons", "quiz-test-form-A-key.pdf", "quiz-test-form-A.pdf", "quiz-test-key.json",
-        *replaced])
+        "aiayn.apkg", "lessons", "quiz-test-form-A.pdf", "quiz-test-key.json", "quiz-test-key.pdf",
+        "quiz-test-print.pdf", *replaced])
 
 
 def test_forms_past_z_and_stale_forms_removed(content, tmp_path: Path) -> None:
@@ -110,15 +110,16 @@ def test_forms_past_z_and_stale_forms_removed(content, tmp_path: Path) -> None:
     folder = tmp_path / "quiz-test"
     folder.mkdir()
     (folder / "notes.txt").write_text("the teacher's own file")
-    written = quiz_forms.export(quiz.build_quiz(content, small, seed=3, versions=28), folder, ExportOptions())
+    written = quiz_forms.export(quiz.build_quiz(content, small, seed=3, versions=28), folder,
+                                ExportOptions(worked_keys=True))
     names = {p.name for p in written}
     assert {"quiz-test-form-Z.pdf", "quiz-test-form-AA.pdf", "quiz-test-form-AB-key.pdf"} <= names
     quiz_forms.export(quiz.build_quiz(content, small, seed=3, versions=2), folder, ExportOptions())
     replaced = [p.name for p in folder.glob("quiz-test-key.replaced-*.json")]  # the 28-form key, kept
     assert len(replaced) == 1
     assert sorted(p.name for p in folder.iterdir()) == sorted([
-        "notes.txt", "quiz-test-form-A-key.pdf", "quiz-test-form-A.pdf", "quiz-test-form-B-key.pdf",
-        "quiz-test-form-B.pdf", "quiz-test-key.json", *replaced])
+        "notes.txt", "quiz-test-form-A.pdf", "quiz-test-form-B.pdf", "quiz-test-key.json",
+        "quiz-test-key.pdf", "quiz-test-print.pdf", *replaced])
     assert not list(tmp_path.glob(".*"))  # no staging folder left beside
 
 

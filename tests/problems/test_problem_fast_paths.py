@@ -130,7 +130,7 @@ def _plain_sdpa_solve(given):
     by_hand = rf"\frac{{QK^{{\top}}}}{{{whole}}} = " if whole * whole == d_k and whole > 1 else ""
     steps = (
         Step("Dot products of every query with every key", r"QK^{\top} = " + matrix(raw)),
-        Step(f"Scale by the square root of d_k = {d_k}",
+        Step(rf"Scale by the square root of \(d_k = {d_k}\)",
              r"\frac{QK^{\top}}{\sqrt{" + str(d_k) + "}} = " + by_hand + matrix(scores)),
         Step("Softmax along each row (over the keys)",
              r"A = \mathrm{softmax}\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) = " + matrix(weights)),
@@ -144,8 +144,9 @@ def _plain_sdpa_solve(given):
     ]
     if d_k > 1:
         distractors[:0] = [
-            Distractor("forgot to divide by sqrt(d_k)", {"output": rounded(matmul(softmax_rows(raw), V))}),
-            Distractor("divided by d_k instead of sqrt(d_k)",
+            Distractor(r"forgot to divide by \(\sqrt{d_k}\)",
+                       {"output": rounded(matmul(softmax_rows(raw), V))}),
+            Distractor(r"divided by \(d_k\) instead of \(\sqrt{d_k}\)",
                        {"output": rounded(matmul(softmax_rows(scale(raw, d_k)), V))}),
         ]
     answer = {"scores": rounded(scores), "weights": rounded(weights), "output": rounded(output)}

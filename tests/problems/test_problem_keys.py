@@ -269,7 +269,12 @@ def test_steps_use_the_latex_subset_and_prompts_state_every_given(type_id, seed,
     problem = generate_one(type_id, seed, difficulty)
     assert len(problem.steps) >= 3
     for step in problem.steps:
-        assert step.title and "\\" not in step.title and "$" not in step.title
+        # A title is Markdown: words, with math only inside \( \), in the same subset.
+        assert step.title and "$" not in step.title
+        words = re.sub(r"\\\((.*?)\\\)", "", step.title)
+        assert "\\" not in words, step.title
+        for math_ in re.findall(r"\\\((.*?)\\\)", step.title):
+            assert set(re.findall(r"\\([A-Za-z]+)", math_)) <= ALLOWED_COMMANDS, step.title
         assert set(step.latex) <= ALLOWED_CHARS, set(step.latex) - ALLOWED_CHARS
         assert not {"\\(", "\\)", "\\[", "\\]", "$"} & {step.latex[i:i + 2] for i in range(len(step.latex))}
         for command in re.findall(r"\\([A-Za-z]+)", step.latex):

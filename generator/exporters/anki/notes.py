@@ -25,6 +25,7 @@ from ...model import Cloze, Concept, Equation, Flashcard, Question, Visual, Work
 from ...precision import stated
 from ...presentation import answer_formatter, letter, number_formatter, tolerance_words
 from ...problems import Problem, Tolerance
+from ..plain_text import prose
 from . import notetypes
 from .markup import (
     attribute,
@@ -41,6 +42,9 @@ from .markup import (
     values_html,
 )
 from .notetypes import NoteType
+
+# A named mistake as the card's script shows it in a verdict (text, not typeset math).
+_plain = functools.lru_cache(maxsize=1024)(prose)
 
 
 @dataclass(frozen=True)
@@ -294,7 +298,7 @@ def _problem_fields(body: Problem) -> dict[str, str]:
     )
     mistakes = "".join(
         f'<li class="pd-mistake" data-values="{_numbers_attr(d.answer[primary])}" '
-        f'data-mistake="{attribute(d.mistake)}">{escape_repeated(d.mistake)}: '
+        f'data-mistake="{attribute(_plain(d.mistake))}">{escape_repeated(d.mistake)}: '
         f"{equals_html(primary, d.answer[primary], fmt)}</li>"
         for d in body.distractors if primary in d.answer
     )

@@ -1,8 +1,12 @@
 """Typst source to PDF bytes: the shared template, paper sizes and compilers.
 
-Compiles in memory with only the fonts bundled in the ``typst`` package (the
-same glyphs on every machine), stamps the build time and compiles many
-documents on one thread per core.
+Compiles in memory with only fonts that ship in Python packages, never the
+machine's (the same glyphs on every machine, so builds are byte-identical): those
+the ``typst`` package embeds (Libertinus Serif, New Computer Modern and its math)
+and the Noto fonts of ``manimgx-fonts`` and ``manimgx-fonts-cjk``, so that a name
+in any script prints (quiz.typ lists the order in which they are tried). The
+fonts are found once per process and shared by every compiler. Stamps the build
+time and compiles many documents on one thread per core.
 
 Typst lets a document read files under its root folder (``#read``, ``#image``).
 Escaping is meant to keep author text from ever becoming Typst code; should it
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import functools
 import os
 import shutil
 import tempfile
@@ -36,13 +41,30 @@ TEMPLATE = resources.files(__package__).joinpath("quiz.typ").read_text(encoding=
 """The page set-up and the functions (``#item``, ``#key-block``, …) every document uses."""
 
 
-def preamble(paper: str, title: str, running: str, heading: str | None = None) -> str:
+def preamble(paper: str, title: str, running: str, heading: str | None = None,
+             page_numbers: bool = True) -> str:
     """The template set up for one document: paper size, title (plain text, the PDF's
-    metadata), running header and footer (markup) and the title in the header (markup,
-    math typeset; default the plain title)."""
+    metadata), running header and footer (markup), the title in the header (markup,
+    math typeset; default the plain title) and, unless it prints in parts, page numbers."""
     shown = "[" + heading + "]" if heading is not None else string(title)
+    numbers = "" if page_numbers else ", page-numbers: false"
     return (TEMPLATE + "\n#show: sheet.with(paper: " + string(PAPERS[paper]) + ", title: "
-            + string(title) + ", heading: " + shown + ", running: " + running + ")\n")
+            + string(title) + ", heading: " + shown + ", running: " + running + numbers + ")\n")
+
+
+FONT_PACKAGES = ("manimgx_fonts", "manimgx_fonts_cjk")
+"""Packages whose folders hold the fonts every document may use besides Typst's own."""
+
+
+@functools.lru_cache(maxsize=1)
+def fonts() -> typst_compiler.Fonts:
+    """The fonts of every compiler in this process, found once: Typst's own and ``FONT_PACKAGES``'.
+
+    Typst reads a font file only when a document first uses one of its glyphs, so a
+    quiz of Latin names never loads the 32 MB CJK collection.
+    """
+    folders = [str(resources.files(package)) for package in FONT_PACKAGES]
+    return typst_compiler.Fonts(include_system_fonts=False, include_embedded_fonts=True, font_paths=folders)
 
 
 def pdf_bytes(compiler: typst_compiler.Compiler, source: str, timestamp: int) -> bytes:
@@ -50,9 +72,16 @@ def pdf_bytes(compiler: typst_compiler.Compiler, source: str, timestamp: int) ->
 
     With format "pdf" and no output path, ``Compiler.compile`` returns the PDF's
     bytes; its declared ``bytes | list[bytes] | None`` also covers writing to a
-    file (None) and PNG or SVG output, one image per page (a list).
+    file (None) and PNG or SVG output, one image per page (a list). A font the
+    template names but Typst cannot find is a broken installation, not a layout
+    to print: it raises.
     """
-    return cast(bytes, compiler.compile(source.encode("utf-8"), format="pdf", timestamp=timestamp))
+    pdf, warnings = compiler.compile_with_warnings(source.encode("utf-8"), format="pdf", timestamp=timestamp)
+    unknown = [w.message for w in warnings if "unknown font family" in w.message]
+    if unknown:
+        raise RuntimeError(f"Typst is missing a font ({'; '.join(unknown)}): reinstall paperdeck's"
+                           f" dependencies ({', '.join(FONT_PACKAGES)})")
+    return cast(bytes, pdf)
 
 
 _LOCAL = threading.local()
@@ -72,8 +101,8 @@ def staged_root(files: Iterable[Path] = ()) -> Iterator[Path]:
 
 
 def compiler(root: Path) -> typst_compiler.Compiler:
-    """A compiler that reads nothing outside ``root`` and no system fonts."""
-    return typst_compiler.Compiler(root=str(root), ignore_system_fonts=True)
+    """A compiler that reads nothing outside ``root``, with the shared fonts and none of the machine's."""
+    return typst_compiler.Compiler(root=str(root), font_paths=fonts(), ignore_system_fonts=True)
 
 
 def _compiler() -> typst_compiler.Compiler:
@@ -111,6 +140,22 @@ def parallelism() -> int:
 def submit(job: Callable[[], bytes]) -> Future[bytes]:
     """Run ``job`` (a compile) on the pool's threads; its compiler stays warm there."""
     return _pool().submit(job)
+
+
+def write_each(jobs: Iterable[tuple[Path, Callable[[], bytes]]], width: int,
+               write: Callable[[Path, bytes], object] = Path.write_bytes) -> Iterator[Path]:
+    """Run each job (a compile) on the pool with at most ``width`` waiting; ``write`` each
+    result to its path as it comes, in the jobs' order, so memory stays flat."""
+    pending: list[tuple[Path, Future[bytes]]] = []
+    for path, job in jobs:
+        pending.append((path, submit(job)))
+        while len(pending) >= width:
+            done, future = pending.pop(0)
+            write(done, future.result())
+            yield done
+    for done, future in pending:
+        write(done, future.result())
+        yield done
 
 
 def compile_many(sources: list[str], timestamp: int) -> list[bytes]:

@@ -57,28 +57,28 @@ def solve(given: dict[str, Any]) -> Solution:
         "cheaper": "self-attention" if n < d else "recurrent",
     }
     steps = (
-        Step("Self-attention compares every pair of positions, each in d dimensions",
+        Step(r"Self-attention compares every pair of positions, each in \(d\) dimensions",
              rf"n^{{2}} \cdot d = {n}^{{2}} \cdot {d} = {answer['ops_self_attention']}"),
-        Step("A recurrent layer multiplies a d x d matrix at each of n steps",
+        Step(r"A recurrent layer multiplies a \(d \times d\) matrix at each of \(n\) steps",
              rf"n \cdot d^{{2}} = {n} \cdot {d}^{{2}} = {answer['ops_recurrent']}"),
-        Step("A convolution applies k such matrices at each position",
+        Step(r"A convolution applies \(k\) such matrices at each position",
              rf"k \cdot n \cdot d^{{2}} = {k} \cdot {n} \cdot {d}^{{2}} = {answer['ops_convolutional']}"),
-        Step("Restricted self-attention looks at r neighbours only",
+        Step(r"Restricted self-attention looks at \(r\) neighbours only",
              rf"r \cdot n \cdot d = {r} \cdot {n} \cdot {d} = {answer['ops_restricted']}"),
-        Step("Maximum path lengths: 1, n, log_k n (dilated convolutions) and n / r",
+        Step(r"Maximum path lengths: \(1\), \(n\), \(\log_k n\) (dilated convolutions) and \(n / r\)",
              rf"1, {n}, \log_{{{k}}} {n} = {number(path_conv)}, \frac{{{n}}}{{{r}}} = "
              + number(n / r)),
-        Step("Self-attention is cheaper than recurrence exactly when n is less than d;"
+        Step(r"Self-attention is cheaper than recurrence exactly when \(n\) is less than \(d\);"
              f" here the {answer['cheaper']} layer is cheaper",
              rf"n^{{2}} d = {n * n * d} " + (r"\le" if n < d else r"\ge")
              + rf" n d^{{2}} = {n * d * d}"),
     )
     wrong = {key: value for key, value in answer.items() if key != "ops_self_attention"}
     distractors = (
-        Distractor("swapped n and d (n d^2, the recurrent cost)",
+        Distractor(r"swapped \(n\) and \(d\) (\(n d^2\), the recurrent cost)",
                    {**wrong, "ops_self_attention": n * d * d}),
-        Distractor("forgot to square n (n d)", {**wrong, "ops_self_attention": n * d}),
-        Distractor("counted the pairs of positions but not the d-dimensional dot products (n^2)",
+        Distractor(r"forgot to square \(n\) (\(n d\))", {**wrong, "ops_self_attention": n * d}),
+        Distractor(r"counted the pairs of positions but not the \(d\)-dimensional dot products (\(n^2\))",
                    {**wrong, "ops_self_attention": n * n}),
     )
     return Solution(answer, steps, distractors)

@@ -34,13 +34,14 @@ def solve(given: dict[str, Any]) -> Solution:
     variance = d_k * term
     std = math.sqrt(variance)
     steps = (
-        Step("Each product q_i k_i of independent zero-mean components has variance Var(q_i) Var(k_i)",
+        Step(r"Each product \(q_i k_i\) of independent zero-mean components has variance"
+             r" \(\mathrm{Var}(q_i) \mathrm{Var}(k_i)\)",
              rf"\mathrm{{Var}}(q_i k_i) = {number(var_q)} \cdot {number(var_k)} = {number(term)}"),
-        Step("The d_k products are independent, so their variances add",
+        Step(r"The \(d_k\) products are independent, so their variances add",
              rf"\mathrm{{Var}}(q \cdot k) = \sum_{{i=1}}^{{d_k}} \mathrm{{Var}}(q_i k_i) = {d_k}"
              rf" \cdot {number(term)} = {number(variance)}"),
         Step("Standard deviation", rf"\sqrt{{{number(variance)}}} = {number(std)}"),
-        Step("Dividing by sqrt(d_k) divides the variance by d_k",
+        Step(r"Dividing by \(\sqrt{d_k}\) divides the variance by \(d_k\)",
              rf"\mathrm{{Var}}\left(\frac{{q \cdot k}}{{\sqrt{{{d_k}}}}}\right) = "
              rf"\frac{{{number(variance)}}}{{{d_k}}} = {number(term)}"),
     )
@@ -50,11 +51,11 @@ def solve(given: dict[str, Any]) -> Solution:
                                     "scaled_variance": _plain(v / d_k)})
 
     distractors = (
-        wrong("added the variances of q_i and k_i instead of multiplying them",
+        wrong(r"added the variances of \(q_i\) and \(k_i\) instead of multiplying them",
               d_k * (var_q + var_k)),
-        wrong("forgot to sum over the d_k components", term),
-        wrong("scaled with sqrt(d_k) instead of d_k", math.sqrt(d_k) * term),
-        wrong("squared d_k", d_k**2 * term),
+        wrong(r"forgot to sum over the \(d_k\) components", term),
+        wrong(r"scaled with \(\sqrt{d_k}\) instead of \(d_k\)", math.sqrt(d_k) * term),
+        wrong(r"squared \(d_k\)", d_k**2 * term),
     )
     answer = {"variance": _plain(variance), "std": _plain(std), "scaled_variance": _plain(term)}
     return Solution(answer, steps, distractors)

@@ -54,15 +54,15 @@ def solve(given: dict[str, Any]) -> Solution:
     output = relu @ W2 + b2
     steps = (
         Step("First linear layer", r"xW_{1} = " + latex_matrix(product)),
-        Step("Add the bias b1", r"xW_{1} + b_{1} = " + latex_matrix(hidden)),
-        Step("ReLU: replace negative entries by 0",
+        Step(r"Add the bias \(b_1\)", r"xW_{1} + b_{1} = " + latex_matrix(hidden)),
+        Step(r"ReLU: replace negative entries by \(0\)",
              r"h = \max\left(0, xW_{1} + b_{1}\right) = " + latex_matrix(relu)),
         Step("Second linear layer", r"hW_{2} = " + latex_matrix(relu @ W2)),
-        Step("Add the bias b2", r"hW_{2} + b_{2} = " + latex_matrix(output)),
+        Step(r"Add the bias \(b_2\)", r"hW_{2} + b_{2} = " + latex_matrix(output)),
     )
     distractors = [
         Distractor("forgot the ReLU", {"output": plain(hidden @ W2 + b2)}),
-        Distractor("added b1 after the ReLU instead of before",
+        Distractor(r"added \(b_1\) after the ReLU instead of before",
                    {"output": plain((np.maximum(0.0, product) + b1) @ W2 + b2)}),
     ]
     # These two mistakes only change the result for some givens.
@@ -70,7 +70,7 @@ def solve(given: dict[str, Any]) -> Solution:
         distractors.append(Distractor("applied a ReLU to the output as well",
                                       {"output": plain(np.maximum(0.0, output))}))
     if np.any(b2 != 0):
-        distractors.append(Distractor("forgot the bias b2", {"output": plain(relu @ W2)}))
+        distractors.append(Distractor(r"forgot the bias \(b_2\)", {"output": plain(relu @ W2)}))
     return Solution({"output": plain(output)}, steps, tuple(distractors))
 
 

@@ -32,20 +32,20 @@ def solve(given: dict[str, Any]) -> Solution:
     share = eps / K
     p_target = 1 - eps + share
     steps = (
-        Step("Spread eps evenly over all K classes",
+        Step(r"Spread \(\epsilon\) evenly over all \(K\) classes",
              rf"\frac{{\epsilon}}{{K}} = \frac{{{number(eps)}}}{{{K}}} = {number(share, 8)}"),
-        Step("The target keeps 1 - eps of the one-hot mass plus its share",
+        Step(r"The target keeps \(1 - \epsilon\) of the one-hot mass plus its share",
              rf"p_{{target}} = 1 - {number(eps)} + {number(share, 8)} = {number(p_target, 8)}"),
         Step("Every other class gets only its share", rf"p_{{other}} = {number(share, 8)}"),
-        Step("Check: the probabilities sum to 1",
+        Step(r"Check: the probabilities sum to \(1\)",
              rf"{number(p_target, 8)} + {K - 1} \cdot {number(share, 8)} = 1"),
     )
     distractors = (
-        Distractor("spread eps over the K - 1 other classes only",
+        Distractor(r"spread \(\epsilon\) over the \(K - 1\) other classes only",
                    {"p_target": _plain(1 - eps), "p_other": _plain(eps / (K - 1))}),
-        Distractor("did not scale the one-hot target by 1 - eps",
+        Distractor(r"did not scale the one-hot target by \(1 - \epsilon\)",
                    {"p_target": _plain(1 + share), "p_other": _plain(share)}),
-        Distractor("took eps / K instead of eps away from the target",
+        Distractor(r"took \(\epsilon / K\) instead of \(\epsilon\) away from the target",
                    {"p_target": _plain(1 - share), "p_other": _plain(share)}),
     )
     return Solution({"p_target": _plain(p_target), "p_other": _plain(share)}, steps, distractors)

@@ -70,17 +70,17 @@ def solve(given: dict[str, Any]) -> Solution:
     named = "u" if affine else "y = u"
     steps += [
         Step("Mean", rf"\mu = \frac{{1}}{{{n}}} \sum_i z_i = {number(mean)}"),
-        Step("Variance over the n entries (population: divide by n)",
+        Step(r"Variance over the \(n\) entries (population: divide by \(n\))",
              rf"\sigma^{{2}} = \frac{{1}}{{{n}}} \sum_i \left(z_i - \mu\right)^{{2}} = {number(var)}"),
         Step("Normalise: u is z shifted to mean 0 and scaled to variance 1",
              named + r" = \frac{z - \mu}{\sqrt{\sigma^{2} + \epsilon}} = "
              rf"\frac{{z {_minus(mean)}}}{{{number(std, 6)}}} = " + latex_vector(normalised)),
     ]
     if affine:
-        steps.append(Step("Scale by gamma and shift by beta",
+        steps.append(Step(r"Scale by \(\gamma\) and shift by \(\beta\)",
                           r"y = \gamma \cdot u + \beta = " + latex_vector(y)))
     distractors = [
-        Distractor("used the sample variance (divided by n - 1) instead of the population variance",
+        Distractor(r"used the sample variance (divided by \(n - 1\)) instead of the population variance",
                    {"y": plain(gamma * _normalise(z, eps, ddof=1) + beta)}),
         Distractor("divided by the variance instead of the standard deviation",
                    {"y": plain(gamma * (z - mean) / (var + eps) + beta)}),
@@ -91,7 +91,7 @@ def solve(given: dict[str, Any]) -> Solution:
         distractors.insert(0, Distractor("forgot the residual (normalised the sublayer output alone)",
                                          {"y": plain(gamma * _normalise(sub, eps) + beta)}))
     if affine:
-        distractors.append(Distractor("left out gamma and beta", {"y": plain(normalised)}))
+        distractors.append(Distractor(r"left out \(\gamma\) and \(\beta\)", {"y": plain(normalised)}))
     return Solution({"y": plain(y)}, tuple(steps), tuple(distractors))
 
 

@@ -58,10 +58,11 @@ def solve(given: dict[str, Any]) -> Solution:
     distractors = [
         Distractor("took the larger of the two terms (max instead of min)",
                    {"lrate": scale * max(decay, ramp)}),
-        Distractor("forgot the factor d_model^-0.5", {"lrate": min(decay, ramp)}),
+        Distractor(r"forgot the factor \(d_{model}^{-0.5}\)", {"lrate": min(decay, ramp)}),
     ]
     if ramp < decay:
-        distractors.append(Distractor("used warmup_steps^-0.5 instead of warmup_steps^-1.5",
+        distractors.append(Distractor(r"used \(\mathrm{warmup}^{-0.5}\) instead of"
+                                      r" \(\mathrm{warmup}^{-1.5}\)",
                                       {"lrate": scale * min(decay, step * warmup**-0.5)}))
     return Solution({"lrate": _plain(lrate)}, steps,
                     tuple(Distractor(d.mistake, {"lrate": _plain(d.answer["lrate"])})

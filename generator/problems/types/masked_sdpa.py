@@ -59,11 +59,11 @@ def solve(given: dict[str, Any]) -> Solution:
     weights, output = _masked_attention(scores, allowed, V)
     steps = (
         Step("Dot products of every query with every key", r"QK^{\top} = " + latex_matrix(raw)),
-        Step(f"Scale by the square root of d_k = {d_k}",
+        Step(rf"Scale by the square root of \(d_k = {d_k}\)",
              r"S = \frac{QK^{\top}}{\sqrt{" + str(d_k) + "}} = " + latex_matrix(scores)),
-        Step("Mask: set the scores of later positions (j > i) to minus infinity",
+        Step(r"Mask: set the scores of later positions (\(j > i\)) to \(-\infty\)",
              r"S + M = " + latex_matrix(masked)),
-        Step("Softmax along each row; masked entries get weight 0 since exp(-inf) = 0",
+        Step(r"Softmax along each row; masked entries get weight \(0\) since \(e^{-\infty} = 0\)",
              r"A = \mathrm{softmax}(S + M) = " + latex_matrix(weights)),
         Step("Weighted sum of the values", r"AV = " + latex_matrix(output)),
     )
@@ -74,13 +74,13 @@ def solve(given: dict[str, Any]) -> Solution:
     unmasked = softmax(scores)
     distractors = [
         wrong("did not apply the mask", unmasked, unmasked @ V),
-        wrong("masked the wrong triangle (attended to j >= i)",
+        wrong(r"masked the wrong triangle (attended to \(j \geq i\))",
               *_masked_attention(scores, allowed.T, V)),
-        wrong("set masked scores to 0 instead of minus infinity",
+        wrong(r"set masked scores to \(0\) instead of \(-\infty\)",
               *_masked_attention(scores, allowed, V, fill=0.0)),
     ]
     if d_k > 1:
-        distractors.append(wrong("forgot to divide by sqrt(d_k)",
+        distractors.append(wrong(r"forgot to divide by \(\sqrt{d_k}\)",
                                  *_masked_attention(raw, allowed, V)))
     answer = {"weights": plain(weights), "output": plain(output)}
     return Solution(answer, steps, tuple(distractors))

@@ -106,11 +106,11 @@ def solve(given: dict[str, Any]) -> Solution:
         heads.append(head)
         sub = "_{" + str(i) + "}"
         steps += [
-            Step(f"Head {i}: project X to queries, keys and values",
+            Step(rf"Head {i}: project \(X\) to queries, keys and values",
                  "Q" + sub + " = XW^{Q}" + sub + " = " + latex_matrix(Q) + ", K" + sub
                  + " = XW^{K}" + sub + " = " + latex_matrix(K) + ", V" + sub + " = XW^{V}"
                  + sub + " = " + latex_matrix(V)),
-            Step(f"Head {i}: scaled scores, divided by sqrt(d_k) = sqrt({d_k})",
+            Step(rf"Head {i}: scaled scores, divided by \(\sqrt{{d_k}} = \sqrt{{{d_k}}}\)",
                  r"\frac{Q" + sub + r"K" + sub + r"^{\top}}{\sqrt{" + str(d_k) + "}} = "
                  + latex_matrix(scores)),
             Step(f"Head {i}: softmax over each row, then the weighted sum of the values",
@@ -123,7 +123,7 @@ def solve(given: dict[str, Any]) -> Solution:
     concat_latex = r"\mathrm{Concat}\left(" + names + r"\right)"
     steps += [
         Step("Concatenate the heads side by side", concat_latex + " = " + latex_matrix(concat)),
-        Step("Project with W^O", concat_latex + " W^{O} = " + latex_matrix(output)),
+        Step(r"Project with \(W^O\)", concat_latex + " W^{O} = " + latex_matrix(output)),
     ]
 
     def wrong(mistake: str, heads_: list[np.ndarray], output_: np.ndarray) -> Distractor:
@@ -132,15 +132,16 @@ def solve(given: dict[str, Any]) -> Solution:
     by_model = _multi_head(X, W_Q, W_K, W_V, np.sqrt(d_model))
     wrong_axis = _multi_head(X, W_Q, W_K, W_V, np.sqrt(d_k), axis=0)
     distractors = [
-        wrong("scaled by sqrt(d_model) instead of sqrt(d_k)", by_model, np.hstack(by_model) @ W_O),
+        wrong(r"scaled by \(\sqrt{d_{model}}\) instead of \(\sqrt{d_k}\)",
+              by_model, np.hstack(by_model) @ W_O),
         wrong("took the softmax over the queries (columns) instead of the keys",
               wrong_axis, np.hstack(wrong_axis) @ W_O),
-        wrong("forgot the output projection W^O (answered the concatenated heads)",
+        wrong(r"forgot the output projection \(W^O\) (answered the concatenated heads)",
               heads, concat),
     ]
     if d_k > 1:
         unscaled = _multi_head(X, W_Q, W_K, W_V, 1.0)
-        distractors.insert(0, wrong("forgot to divide by sqrt(d_k)", unscaled,
+        distractors.insert(0, wrong(r"forgot to divide by \(\sqrt{d_k}\)", unscaled,
                                     np.hstack(unscaled) @ W_O))
     return Solution({"heads": plain(heads), "output": plain(output)}, tuple(steps),
                     tuple(distractors))

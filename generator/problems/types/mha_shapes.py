@@ -39,19 +39,19 @@ def solve(given: dict[str, Any]) -> Solution:
     steps = (
         Step("Width of each head", rf"d_k = d_v = \frac{{d_{{model}}}}{{h}} = \frac{{{d_model}}}{{{h}}}"
              rf" = {d_k}"),
-        Step("Each of W^Q, W^K, W^V holds h matrices of d_model x d_k",
+        Step(r"Each of \(W^Q\), \(W^K\), \(W^V\) holds \(h\) matrices of \(d_{model} \times d_k\)",
              rf"h \cdot d_{{model}} \cdot d_k = {h} \cdot {d_model} \cdot {d_k} = {projection}"),
-        Step("W^O maps the concatenated heads (h d_v wide) back to d_model",
+        Step(r"\(W^O\) maps the concatenated heads (\(h d_v\) wide) back to \(d_{model}\)",
              rf"h d_v \cdot d_{{model}} = {h * d_k} \cdot {d_model} = {h * d_k * d_model}"),
         Step("Add them up (no biases)",
              rf"3 \cdot {projection} + {h * d_k * d_model} = 4 d_{{model}}^{{2}} = {params}"),
     )
     distractors = (
-        Distractor("counted W^Q, W^K and W^V but forgot W^O",
+        Distractor(r"counted \(W^Q\), \(W^K\) and \(W^V\) but forgot \(W^O\)",
                    {"d_k": d_k, "d_v": d_k, "params": 3 * projection}),
-        Distractor("gave every head full d_model x d_model projections",
+        Distractor(r"gave every head full \(d_{model} \times d_{model}\) projections",
                    {"d_k": d_model, "d_v": d_model, "params": 3 * h * d_model**2 + h * d_model**2}),
-        Distractor("counted the projections of one head only, plus W^O",
+        Distractor(r"counted the projections of one head only, plus \(W^O\)",
                    {"d_k": d_k, "d_v": d_k, "params": 3 * d_model * d_k + d_model**2}),
         Distractor("added a bias vector to every projection",
                    {"d_k": d_k, "d_v": d_k, "params": params + 3 * h * d_k + d_model}),

@@ -46,7 +46,7 @@ def solve(given: dict[str, Any]) -> Solution:
     i = dim // 2
     fn = r"\sin" if even else r"\cos"
     steps = (
-        Step("Find i: dimension 2i uses sin, dimension 2i + 1 uses cos",
+        Step(r"Find \(i\): dimension \(2i\) uses \(\sin\), dimension \(2i + 1\) uses \(\cos\)",
              rf"\mathrm{{dim}} = {dim} = 2 \cdot {i}" + ("" if even else " + 1")
              + rf", i = {i}"),
         Step("Wavelength factor",
@@ -64,13 +64,16 @@ def solve(given: dict[str, Any]) -> Solution:
                    {"value": (math.sin if even else math.cos)(math.radians(angle))}),
     ]
     if exponent > 0:
-        distractors.append(Distractor("multiplied the position by 10000^(2i/d_model) instead of dividing",
+        distractors.append(Distractor(r"multiplied the position by \(10000^{2i/d_{model}}\)"
+                                      r" instead of dividing",
                                       {"value": (math.sin if even else math.cos)(pos * factor)}))
     if even and dim > 0:
-        distractors.append(Distractor("used 2 * dim instead of dim as 2i in the exponent",
+        distractors.append(Distractor(r"used \(2 \cdot \mathrm{dim}\) instead of \(\mathrm{dim}\) as \(2i\)"
+                                      r" in the exponent",
                                       {"value": math.sin(pos / 10000.0 ** (2 * dim / d_model))}))
     if not even:
-        distractors.append(Distractor("used dim instead of dim - 1 in the exponent for an odd dim",
+        distractors.append(Distractor(r"used \(\mathrm{dim}\) instead of \(\mathrm{dim} - 1\) in the"
+                                      r" exponent for an odd dimension",
                                       {"value": math.cos(pos / 10000.0 ** (dim / d_model))}))
     return Solution({"value": round(value, 10) + 0.0}, steps,
                     tuple(Distractor(d.mistake, {"value": round(d.answer["value"], 10) + 0.0})

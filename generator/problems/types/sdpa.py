@@ -131,7 +131,8 @@ def _constants(d_k: int) -> tuple[float, tuple[str, ...], tuple[str, ...]]:
     if constants is None:
         whole = math.isqrt(d_k)
         by_hand = rf"\frac{{QK^{{\top}}}}{{{whole}}} = " if whole * whole == d_k and whole > 1 else ""
-        titles = ("Dot products of every query with every key", f"Scale by the square root of d_k = {d_k}",
+        titles = ("Dot products of every query with every key",
+                  rf"Scale by the square root of \(d_k = {d_k}\)",
                   "Softmax along each row (over the keys)", "Weighted sum of the values")
         prefixes = (r"QK^{\top} = \begin{pmatrix} ",
                     r"\frac{QK^{\top}}{\sqrt{" + str(d_k) + "}} = " + by_hand + r"\begin{pmatrix} ",
@@ -190,8 +191,8 @@ def _rounded_product(A: Rows, columns: list[tuple[float, ...]]) -> Matrix:
     return [[_round(sum(map(mul, row, col))) for col in columns] for row in A]
 
 
-_FORGOT_ROOT = "forgot to divide by sqrt(d_k)"
-_DIVIDED_BY_D_K = "divided by d_k instead of sqrt(d_k)"
+_FORGOT_ROOT = r"forgot to divide by \(\sqrt{d_k}\)"
+_DIVIDED_BY_D_K = r"divided by \(d_k\) instead of \(\sqrt{d_k}\)"
 _OVER_QUERIES = "took the softmax over the queries (columns) instead of the keys (rows)"
 _NO_SOFTMAX = "skipped the softmax (used the scaled scores as weights)"
 
