@@ -14,11 +14,11 @@ import functools
 from collections.abc import Callable
 
 from .. import problems
+from ..answers import accepts
 from ..errors import PaperdeckError
 from ..file_names import unique_name
 from ..grading import Grading
 from ..grading.key import KeyQuestion, flatten
-from ..answers import accepts
 from ..grading.scoring import Mark, StudentResult
 from ..model import Question
 from ..presentation import answer_formatter, format_number, number_formatter, tolerance_words, value_latex
