@@ -131,6 +131,7 @@ def test_worked_keys_by_the_recipe(tmp_path, content):
 def test_paperdeck_quiz_worked_keys_option(tmp_path):
     from generator.cli import main
 
+    (tmp_path / "q").mkdir()  # a named folder outside the current one must exist
     assert main(["-q", "quiz", "quiz-attention", "--versions", "1", "--seed", "2", "--worked-keys",
                  "--out", str(tmp_path / "q")]) == 0
     assert sorted(p.name for p in (tmp_path / "q").iterdir()) == [
