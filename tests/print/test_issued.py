@@ -58,7 +58,7 @@ def test_a_roster_quiz_survives_a_build_and_is_replaced_only_when_asked(
     assert kept.read_bytes() == issued["quiz-attention-key.json"]
     assert json.loads((folder / "quiz-attention-key.json").read_text())["seed"] == 4
     for private in (kept, folder / "quiz-attention-key.json", folder / "quiz-attention-index.csv",
-                    folder / "quiz-attention-form-A-key.pdf"):
+                    folder / "quiz-attention-key.pdf"):
         assert private.stat().st_mode & 0o777 == 0o600, private
     assert (folder / "quiz-attention-form-A.pdf").stat().st_mode & 0o777 == 0o644
 
@@ -79,8 +79,8 @@ def test_a_quiz_into_a_shared_folder_keeps_the_users_files(project: Path) -> Non
     assert main([*args, "--seed", "2", "--replace"]) == 0
     names = sorted(p.name for p in docs.iterdir())
     assert [n for n in names if "replaced" not in n] == [
-        "quiz-attention-form-A-key.pdf", "quiz-attention-form-A.pdf", "quiz-attention-key.json",
-        "quiz-attention-notes.pdf", "quiz-draft.docx", "quiz-notes.txt"]
+        "quiz-attention-form-A.pdf", "quiz-attention-key.json", "quiz-attention-key.pdf",
+        "quiz-attention-notes.pdf", "quiz-attention-print.pdf", "quiz-draft.docx", "quiz-notes.txt"]
     assert (docs / "quiz-notes.txt").read_text() == "mine"
 
 
