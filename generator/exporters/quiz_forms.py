@@ -3,9 +3,11 @@
 For each form ``L`` (A … Z, AA, …): ``RECIPE-form-L.pdf`` (what the student gets:
 its label, an opaque form code and, from a roster, the student's name on every
 page; never a seed) and ``RECIPE-form-L-key.pdf`` (answers, tolerances, worked
-steps, named mistakes, and the seeds). ``RECIPE-key.json`` holds every form's
-key for graders and spreadsheets (docs/quiz-key.md); ``RECIPE-index.csv`` maps
-each student of a roster to a form, its code and seed.
+steps, named mistakes, and the seeds) and ``RECIPE-form-L-sheet.pdf`` (the answer
+sheet a scanner reads, ``answer_sheets``; its layout goes into the key JSON).
+``RECIPE-key.json`` holds every form's key for graders and spreadsheets
+(docs/quiz-key.md); ``RECIPE-index.csv`` maps each student of a roster to a form,
+its code and seed.
 
 Forms are made, laid out, compiled and written one after another while earlier
 ones compile on the thread pool, so memory stays flat however many forms there
@@ -29,7 +31,7 @@ from .. import problems
 from ..atomic import file_set
 from ..presentation import build_time, format_number, letter
 from ..quiz import Form, QuestionItem, Quiz, QuizItem
-from . import ExportOptions
+from . import ExportOptions, answer_sheets
 from .print_items import item, key_item, points
 from .typst import escape, markdown
 from .typst.compile import compile_pdf, parallelism, preamble, submit
@@ -175,7 +177,7 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
         with open(key_path, "w", encoding="utf-8") as key_file:
             head = {"format": KEY_FORMAT, "quiz": stem, "title": quiz.recipe.title,
                     "paper_title": quiz.paper_title, "seed": quiz.seed, "forms": quiz.count,
-                    "calculator": quiz.recipe.calculator}
+                    "calculator": quiz.recipe.calculator, "sheets": answer_sheets.layout_head(quiz, paper)}
             key_file.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "form_keys": [\n')
             index_rows: list[list[str]] = []
 
@@ -183,9 +185,12 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
                 for form in quiz.iter_forms():
                     pdf = f"{stem}-form-{form.letter}.pdf"
                     key_pdf = f"{stem}-form-{form.letter}-key.pdf"
+                    sheet_pdf = f"{stem}-form-{form.letter}-sheet.pdf"
+                    sheet = answer_sheets.sheet(quiz, form, paper)
                     if form.index:
                         key_file.write(",\n")
-                    key_file.write(json.dumps(form_key(form, pdf, key_pdf), ensure_ascii=False))
+                    entry = form_key(form, pdf, key_pdf) | {"sheet_pdf": sheet_pdf, "sheet": sheet.layout}
+                    key_file.write(json.dumps(entry, ensure_ascii=False))
                     if form.student is not None:
                         index_rows.append([form.student.name, form.student.id, form.letter, form.code,
                                            str(form.seed), pdf])
@@ -193,6 +198,7 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
                     key = form_key_source(quiz, form, paper)
                     yield staging / pdf, lambda s=source: compile_pdf(s, timestamp)  # type: ignore[misc]
                     yield staging / key_pdf, lambda s=key: compile_pdf(s, timestamp)  # type: ignore[misc]
+                    yield staging / sheet_pdf, lambda s=sheet.source: compile_pdf(s, timestamp)  # type: ignore[misc]
 
             written.extend(_bounded(jobs(), 2 * parallelism() + 2))
             key_file.write("\n]}\n")
