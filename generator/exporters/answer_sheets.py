@@ -340,7 +340,7 @@ def layout_head(quiz: Quiz, paper: str) -> dict[str, Any]:
 
 
 def _qr_box(width: float) -> tuple[float, float]:
-    return width - 5.0 - QR_SIZE, -1.5
+    return width - 7.0 - QR_SIZE, -1.5
 
 
 @dataclass(frozen=True)
