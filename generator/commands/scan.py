@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from .options import Session, common_options, pass_session
+
+if TYPE_CHECKING:
+    from ..scanning import Scanned
 
 
 @click.command(name="scan")
@@ -14,8 +19,8 @@ from .options import Session, common_options, pass_session
 @click.argument("scans", metavar="SCANS...", nargs=-1, required=True,
                 type=click.Path(dir_okay=False, path_type=Path))
 @click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path),
-              help="The responses CSV (default: <quiz>-responses.csv beside the key); "
-                   "the review file is written beside it (.review.html).")
+              help="The responses CSV (default: scanned/responses.csv beside the key); "
+                   "the review file is written beside it (responses.review.html).")
 @common_options
 @pass_session
 def command(session: Session, key: Path, scans: tuple[Path, ...], out: Path | None) -> None:
@@ -30,18 +35,21 @@ def command(session: Session, key: Path, scans: tuple[Path, ...], out: Path | No
     Example:
       paperdeck scan out/quiz-attention/quiz-attention-key.json scans/*.pdf
     """
+    scan_to_csv(session, key, scans, out)
+
+
+def scan_to_csv(session: Session, key: Path, scans: Sequence[Path], out: Path | None = None
+                ) -> tuple[Path, Scanned]:
+    """Scan, write the responses CSV (``out`` or beside the key) and its review file; report."""
     from ..scanning import scan, write
 
     scanned = scan(key, scans)
-    csv_path = out or key.with_name(key.name.removesuffix("-key.json") + "-responses.csv")
-    review = review_path(csv_path)
+    # Not <quiz>-…: a later paperdeck quiz into that folder replaces the files named so.
+    csv_path = out or key.parent / "scanned" / "responses.csv"
+    review = csv_path.with_name(csv_path.stem + ".review.html")
     write(scanned, csv_path, review)
     session.say(f"wrote {csv_path}")
     session.say(f"wrote {review}")
-    session.note(f"read {scanned.pages} pages: {len(scanned.sheets)} sheets, "
+    session.note(f"read {scanned.pages} pages: {len(scanned.sheets)} sheets into {csv_path}, "
                  f"{len(scanned.flags)} to check (see {review})")
-
-
-def review_path(csv_path: Path) -> Path:
-    """The review file beside a responses CSV."""
-    return csv_path.with_name(csv_path.stem + ".review.html")
+    return csv_path, scanned

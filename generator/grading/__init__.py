@@ -35,6 +35,8 @@ class Grading:
     readings: Readings
     remedial: tuple[tuple[str, Deck], ...] = ()
     """(file name, deck) per student who lost points, with ``--remedial``."""
+    review: tuple[str, ...] = ()
+    """What scanning could not read (``grade --scans``), one line each, for the report."""
 
 
 def grade_quiz(key_path: Path, responses_path: Path, content: Content, remedial_seed: int | None = None,

@@ -45,6 +45,12 @@ class Flag:
     """Line of the responses CSV (0: no row)."""
     column: str = ""
 
+    @property
+    def line(self) -> str:
+        """The flag in one line: where, what, and the cell to fix."""
+        cell = f" (responses line {self.row}, column {self.column})" if self.row else ""
+        return f"{self.where}: {self.message}{cell}"
+
 
 @dataclass
 class SheetRead:
