@@ -12,6 +12,7 @@ The page then goes through the distortions of a scanner or a phone: rotation up 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -323,3 +324,76 @@ def distort(image: np.ndarray, rng: np.random.Generator, phone: bool, upside_dow
         ok, data = cv2.imencode(".jpg", grey, [cv2.IMWRITE_JPEG_QUALITY, 50])
         grey = cv2.imdecode(data, cv2.IMREAD_GRAYSCALE)
     return grey
+
+
+# -- a class: many students' sheets, and what the reader made of them -------------------
+
+@dataclass
+class SimulatedStudent:
+    id: str
+    form: dict[str, Any]
+    truths: dict[int, Truth]
+
+
+def classroom(forms: list[dict[str, Any]], pages_of: Any, count: int, dpi: float, seed: int,
+              mess_rate: float = 0.05, phone_rate: float = 0.3, upside_down_rate: float = 0.2,
+              radius: float = 1.9) -> Iterator[tuple[SimulatedStudent, list[np.ndarray]]]:
+    """``count`` students, each with a filled and distorted sheet (grey pages), one at a time."""
+    rng = np.random.default_rng(seed)
+    for i in range(count):
+        form = forms[i % len(forms)]
+        student_id = None if form.get("student") else str(10000 + i)
+        images, truths = fill_sheet(pages_of(form, dpi), form, radius, dpi, rng, student_id, mess_rate)
+        phone = bool(rng.random() < phone_rate)
+        upside_down = bool(rng.random() < upside_down_rate)
+        scans = [distort(image, rng, phone, upside_down) for image in images]
+        name = form["student"]["name"] if form.get("student") else str(student_id)
+        yield SimulatedStudent(name, form, truths), scans
+
+
+@dataclass
+class Outcome:
+    """Every question of every simulated sheet, against what the reader wrote."""
+
+    sheets: int = 0
+    clean: int = 0
+    """Cleanly filled answers."""
+    clean_flagged: int = 0
+    messy: int = 0
+    messy_flagged: int = 0
+    silent: list[str] = field(default_factory=list)
+    """Answers read as something other than what was filled, without a flag."""
+    missing_rows: list[str] = field(default_factory=list)
+
+    @property
+    def clean_flag_rate(self) -> float:
+        return self.clean_flagged / max(1, self.clean)
+
+
+def compare(students: list[SimulatedStudent], rows: dict[str, dict[str, str]],
+            flagged: set[tuple[str, str]]) -> Outcome:
+    """``rows``: the responses CSV by student; ``flagged``: (student, column) of each flag."""
+    outcome = Outcome()
+    for student in students:
+        outcome.sheets += 1
+        row = rows.get(student.id)
+        if row is None:
+            outcome.missing_rows.append(student.id)
+            continue
+        if row["form"] != student.form["label"]:
+            outcome.silent.append(f"{student.id}: form {row['form']} read, {student.form['label']} filled")
+        for number, truth in student.truths.items():
+            column = str(number)
+            if truth.clean:
+                outcome.clean += 1
+            else:
+                outcome.messy += 1
+            if (student.id, column) in flagged:
+                outcome.clean_flagged += truth.clean
+                outcome.messy_flagged += not truth.clean
+                continue
+            got = row.get(column, "")
+            if truth.must_flag or got != truth.cell:
+                outcome.silent.append(f"{student.id} question {number}: read {got!r}, filled {truth.cell!r}"
+                                      f"{' (two filled)' if truth.must_flag else ''}")
+    return outcome
