@@ -268,7 +268,7 @@ def _pages(form: Form, paper: str) -> list[SheetPage]:
     """Fields flowed in printed order, left to right in shelves, through regions of the page:
     on a first page without roster, rows of bubbles first fill the space beside the ID grid."""
     width, height = frame(paper)
-    left, right, bottom, top = 5.0, width - 3.0, height - 9.0, 28.0
+    left, right, bottom, top = 5.0, width - 3.0, height - 10.0, 28.0
     pages: list[SheetPage] = []
     fields: list[dict[str, Any]] = []
     drawing: list[tuple[str, Any]] = []
