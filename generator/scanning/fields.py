@@ -79,7 +79,7 @@ def _digits(field: dict[str, Any], cursor: _Cursor) -> FieldRead:
     digits, problems = _columns(cursor, len(field["columns"]), "digit")
     if sign.problem:
         problems.insert(0, f"sign: {sign.problem}")
-    exponent_sign, exponent = Row(None, ""), []
+    exponent_sign, exponent = Row(None, ""), list[str | None]()
     if "exponent" in field:
         exponent_sign = cursor.row(["-"])
         exponent, found = _columns(cursor, len(field["exponent"]), "power of ten")
@@ -125,7 +125,8 @@ def _student_id(field: dict[str, Any], cursor: _Cursor) -> FieldRead:
 
 def read_fields(page: Straightened, fields: list[dict[str, Any]], radius: float) -> list[FieldRead]:
     """Every field of one straightened page."""
-    starts, centres = [], []
+    starts: list[int] = []
+    centres: list[list[float]] = []
     for field in fields:
         starts.append(len(centres))
         centres.extend(_centres(field))

@@ -76,7 +76,8 @@ def codes(page: Scanned) -> list[Code]:
 
 def _codes(image: np.ndarray, scale: float) -> list[Code]:
     found = []
-    for barcode in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode):
+    qr_codes = zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
+    for barcode in zxingcpp.read_barcodes(image, formats=qr_codes):
         p = barcode.position
         corners = np.array([[p.top_left.x, p.top_left.y], [p.top_right.x, p.top_right.y],
                             [p.bottom_right.x, p.bottom_right.y], [p.bottom_left.x, p.bottom_left.y]],
@@ -92,8 +93,9 @@ def _square(side: float, x: float, y: float) -> np.ndarray:
 def mark_candidates(image: np.ndarray, px_per_mm: float, side_mm: float) -> np.ndarray:
     """Centres ((n, 2), pixels) of every filled square about the size of a corner mark.
 
-    Square, not round: the smallest rectangle around a mark is filled to at least
-    ``SQUARENESS`` at any rotation, a filled bubble's only to pi/4."""
+    Square, not round: a mark fills at least ``SQUARENESS`` of the smallest rectangle
+    around it at any rotation (a disc: pi/4) and at most ``ROUNDNESS`` of the smallest
+    circle around it (a square: 2/pi; a disc: all of it)."""
     side = side_mm * px_per_mm
     # Dark against the page around it (not one threshold for the page: a phone photo's
     # dim corner and the desk around the sheet would merge with the marks).
@@ -103,10 +105,13 @@ def mark_candidates(image: np.ndarray, px_per_mm: float, side_mm: float) -> np.n
     centres = []
     for contour in contours:
         area = cv2.contourArea(contour)
-        if not (0.4 * side) ** 2 <= area <= (1.6 * side) ** 2:
+        if not 0.6 * side ** 2 <= area <= (1.6 * side) ** 2:
             continue
         (cx, cy), (w, h), _ = cv2.minAreaRect(contour)
         if w * h == 0 or area < SQUARENESS * w * h or not 0.6 <= w / h <= 1.66:
+            continue
+        _, radius = cv2.minEnclosingCircle(contour)
+        if area > ROUNDNESS * np.pi * radius ** 2:
             continue
         q = int(min(w, h) / 4)
         inside = dark[int(cy) - q:int(cy) + q + 1, int(cx) - q:int(cx) + q + 1]
@@ -115,7 +120,8 @@ def mark_candidates(image: np.ndarray, px_per_mm: float, side_mm: float) -> np.n
     return np.array(centres, dtype=np.float64).reshape(-1, 2)
 
 
-SQUARENESS = 0.87
+SQUARENESS = 0.78
+ROUNDNESS = 0.76
 
 
 @dataclass(frozen=True)
