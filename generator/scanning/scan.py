@@ -128,7 +128,8 @@ def crop(page: Straightened, box: list[float]) -> bytes:
                           px(x0 - CROP_MARGIN_MM):px(x1 + CROP_MARGIN_MM)])
 
 
-def thumbnail(image: np.ndarray, width: int = 360) -> bytes:
+def thumbnail(image: np.ndarray, width: int = 240) -> bytes:
+    """A small picture of a whole page that was not read (the question pages of a stack add up)."""
     scale = width / image.shape[1]
     return _png(cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA))
 
