@@ -37,7 +37,7 @@ def command(session: Session, key: Path, responses: tuple[Path, ...], scans: boo
     reads them; what needs checking is listed in the report too.
 
     \b
-    Examples:
+    Example:
       paperdeck grade out/quiz-attention/quiz-attention-key.json answers.csv --remedial
       paperdeck grade out/quiz-attention/quiz-attention-key.json --scans scans/*.pdf
     """

@@ -89,6 +89,8 @@ def _digits(field: dict[str, Any], cursor: _Cursor) -> FieldRead:
     signs = [v for v in (sign.value, exponent_sign.value) if v]
     if not signs and all(d is None for d in digits + exponent):
         return FieldRead(field, None)
+    if all(d is None for d in digits):
+        return FieldRead(field, None, "a sign but no digit filled")
     point = field["point"]
     whole, fraction = digits[:point], digits[point:]
     problems = _leading_blank_ok(whole, "digit")
