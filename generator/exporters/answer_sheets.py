@@ -27,6 +27,7 @@ import base64
 import hashlib
 import hmac
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -151,7 +152,8 @@ class _Box:
 
     width: float
     height: float
-    place: Any
+    place: Callable[[float, float], tuple[dict[str, Any], list[tuple[str, Any]]]]
+    """(x, y) of the top-left corner → the field as the key JSON holds it, and what to draw."""
 
 
 def _r(value: float) -> float:
