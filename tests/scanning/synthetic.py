@@ -364,6 +364,13 @@ class Outcome:
     silent: list[str] = field(default_factory=list)
     """Answers read as something other than what was filled, without a flag."""
     missing_rows: list[str] = field(default_factory=list)
+    """Students without a row of their own (their ID was not read, or their page)."""
+    unread_ids: int = 0
+    """Rows whose student ID was flagged (named ``unread ID (…)``): their answers are there."""
+
+    @property
+    def sheets_not_read(self) -> int:
+        return len(self.missing_rows) - self.unread_ids
 
     @property
     def clean_flag_rate(self) -> float:
@@ -374,6 +381,12 @@ def compare(students: list[SimulatedStudent], rows: dict[str, dict[str, str]],
             flagged: set[tuple[str, str]]) -> Outcome:
     """``rows``: the responses CSV by student; ``flagged``: (student, column) of each flag."""
     outcome = Outcome()
+    known = {student.id for student in students}
+    for name in rows:
+        if name.startswith("unread ID ("):
+            outcome.unread_ids += 1
+        elif name.lstrip("'") not in known and name not in known:
+            outcome.silent.append(f"a row for {name!r}, whom nobody is: an ID misread")
     for student in students:
         outcome.sheets += 1
         row = rows.get(student.id)
