@@ -10,6 +10,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pypdf
 import pytest
 from PIL import Image
 
@@ -136,18 +137,22 @@ def test_command_line_scans_pdf_and_tiff_then_grade_reads_them(printed, tmp_path
     attention = printed("attention")
     _, first = filled(attention, seed=7)
     _, second = filled(attention, index=1, seed=8, upside_down=True)
-    pdf = _pdf([first[0], np.full_like(first[0], 255)], tmp_path / "stack.pdf")
+    noise = (np.random.default_rng(0).random(first[0].shape) * 255).astype(np.uint8)
+    pdf = _pdf([first[0], np.full_like(first[0], 255), noise], tmp_path / "stack.pdf")
     tiff = tmp_path / "one.tif"
     Image.fromarray(second[0]).save(tiff)
     out = tmp_path / "answers.csv"
     assert main(["scan", str(attention.key), str(pdf), str(tiff), "-o", str(out)]) == 0
-    assert "read 3 pages: 2 sheets" in capsys.readouterr().err
+    assert "read 4 pages: 2 sheets" in capsys.readouterr().err
     assert out.read_text().startswith("student,form,1,2,")
     assert (tmp_path / "answers.review.html").read_text().startswith("<!DOCTYPE html>")
     assert main(["grade", str(attention.key), str(out), "-o", str(tmp_path / "graded")]) == 0
     assert main(["grade", str(attention.key), "--scans", str(pdf), str(tiff), "-o",
                  str(tmp_path / "graded2")]) == 0
     assert (attention.folder / "scanned" / "responses.csv").is_file()
+    report = pypdf.PdfReader(tmp_path / "graded2" / "report.pdf")
+    text = " ".join(" ".join(page.extract_text().split()) for page in report.pages)
+    assert "Scanning" in text and "page 3: no answer-sheet code found" in text
 
 
 @pytest.mark.parametrize(("make", "message"), [
