@@ -98,8 +98,8 @@ def test_a_shared_folder_keeps_what_is_not_the_quiz(content, tmp_path: Path) -> 
     quiz_forms.export(quiz.build_quiz(content, small, seed=3, versions=3), tmp_path, ExportOptions())
     quiz_forms.export(quiz.build_quiz(content, small, seed=3, versions=1), tmp_path, ExportOptions())
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "aiayn.apkg", "lessons", "quiz-test-form-A-key.pdf", "quiz-test-form-A-sheet.pdf", "quiz-test-form-A.pdf",
-        "quiz-test-key.json"]
+        "aiayn.apkg", "lessons", "quiz-test-form-A-key.pdf", "quiz-test-form-A-sheet.pdf",
+        "quiz-test-form-A.pdf", "quiz-test-key.json"]
 
 
 def test_forms_past_z_and_stale_forms_removed(content, tmp_path: Path) -> None:
@@ -113,7 +113,8 @@ def test_forms_past_z_and_stale_forms_removed(content, tmp_path: Path) -> None:
     quiz_forms.export(quiz.build_quiz(content, small, seed=3, versions=2), folder, ExportOptions())
     assert sorted(p.name for p in folder.iterdir()) == [
         "notes.txt", "quiz-test-form-A-key.pdf", "quiz-test-form-A-sheet.pdf", "quiz-test-form-A.pdf",
-        "quiz-test-form-B-key.pdf", "quiz-test-form-B-sheet.pdf", "quiz-test-form-B.pdf", "quiz-test-key.json"]
+        "quiz-test-form-B-key.pdf", "quiz-test-form-B-sheet.pdf", "quiz-test-form-B.pdf",
+        "quiz-test-key.json"]
     assert not list(tmp_path.glob(".*"))  # no staging folder left beside
 
 
