@@ -129,6 +129,12 @@ def main() -> int:
           f"{flags} flags in all")
     for line in outcome.silent[:20]:
         print(f"  silent: {line}")
+    known = {student.id for student in students}
+    for name in outcome.missing_rows:
+        print(f"  no row of its own: {name}")
+    for name in rows:
+        if name not in known:
+            print(f"  row: {name}")
     budget = TARGET_SECONDS * args.sheets / 300
     ok = (seconds <= budget and not outcome.silent and not outcome.sheets_not_read
           and outcome.clean_flag_rate <= 0.03 and memory[-1] <= memory[0] * 1.25 + 20)
