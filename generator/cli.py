@@ -27,6 +27,7 @@ COMMANDS = {
     "practice": "Regenerate randomized practice as an Anki set or a printable sheet.",
     "new": "Write a minimal project to start a new paper from.",
     "stress": "Make N forms of a quiz and check every invariant (answerable, keys, mistakes).",
+    "scan": "Read scanned answer sheets into the responses CSV grade reads, and a review file.",
     "grade": "Grade a class's answers against a quiz key: scores, named mistakes, report, remedial decks.",
 }
 """Every command, in the order ``--help`` lists them, with its one-line summary;

@@ -19,8 +19,9 @@ def test_new_then_check_then_build(tmp_path: Path, capsys) -> None:
     assert "ok: 1 lessons, 10 items, 2 recipes" in capsys.readouterr().out
     assert main(["--project", str(folder), "build", "--seed", "1"]) == 0
     built = sorted(p.relative_to(folder / "out").as_posix() for p in (folder / "out").rglob("*.*"))
-    assert built == ["layer-normalization.apkg", "quiz/quiz-form-A.pdf", "quiz/quiz-form-B.pdf",
-                     "quiz/quiz-key.json", "quiz/quiz-key.pdf", "quiz/quiz-print.pdf"]
+    assert built == ["layer-normalization.apkg", "quiz/quiz-form-A-sheet.pdf", "quiz/quiz-form-A.pdf",
+                     "quiz/quiz-form-B-sheet.pdf", "quiz/quiz-form-B.pdf", "quiz/quiz-key.json",
+                     "quiz/quiz-key.pdf", "quiz/quiz-print.pdf"]
 
 
 def test_the_lesson_holds_every_kind_and_every_question_type(tmp_path: Path) -> None:

@@ -11,7 +11,11 @@ from .options import Session, common_options, paper_option, pass_session, seed_o
 
 @click.command(name="grade")
 @click.argument("key", metavar="QUIZ-KEY.json", type=click.Path(dir_okay=False, path_type=Path))
-@click.argument("responses", metavar="RESPONSES.csv", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("responses", metavar="RESPONSES.csv | SCANS...", nargs=-1, required=True,
+                type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--scans", is_flag=True,
+              help="The files are scanned answer sheets: read them first (as paperdeck scan does, "
+                   "into scanned/responses.csv beside the key) and grade what they say.")
 @click.option("-o", "--out", type=click.Path(file_okay=False, path_type=Path),
               help="Output folder (default: graded/ beside the key).")
 @click.option("--remedial", is_flag=True,
@@ -26,9 +30,8 @@ from .options import Session, common_options, paper_option, pass_session, seed_o
 @paper_option
 @common_options
 @pass_session
-def command(session: Session, key: Path, responses: Path, out: Path | None, remedial: bool, strict: bool,
-            feedback: bool,
-            seed: int | None, paper: str | None) -> None:
+def command(session: Session, key: Path, responses: tuple[Path, ...], scans: bool, out: Path | None,
+            remedial: bool, strict: bool, feedback: bool, seed: int | None, paper: str | None) -> None:
     """Grade RESPONSES.csv (student, form, 1, 2, …) against QUIZ-KEY.json.
 
     Writes scores.csv, mistakes.csv (every answer that shows a named mistake),
@@ -40,19 +43,36 @@ def command(session: Session, key: Path, responses: Path, out: Path | None, reme
     from a roster, rows that do not match it are reported (errors with --strict).
     A failed run writes nothing.
 
+    With --scans, the files are scanned answer sheets, read as `paperdeck scan`
+    reads them; what needs checking is listed in the report too.
+
     \b
     Example:
       paperdeck grade out/quiz-attention/quiz-attention-key.json answers.csv --remedial
+      paperdeck grade out/quiz-attention/quiz-attention-key.json --scans scans/*.pdf
     """
+    from dataclasses import replace
+
     from .. import exporters
+    from ..errors import UsageError
     from ..grading import grade_quiz
     from ..outputs import output_folder
 
+    if not scans and len(responses) != 1:
+        raise UsageError(f"give one RESPONSES.csv, not {len(responses)} files (scans: add --scans)")
     project = session.project()
     out = output_folder(out or key.parent / "graded", session.note, named=out is not None, create=False)
     existed = out.exists()
     remedial_seed = session.seed(seed) if remedial else None
-    graded = grade_quiz(key, responses, project.content, remedial_seed, session.note, strict)
+    review: tuple[str, ...] = ()
+    csv_path = responses[0]
+    if scans:
+        from .scan import scan_to_csv
+
+        csv_path, scanned = scan_to_csv(session, key, responses)
+        review = tuple(flag.line for flag in scanned.flags)
+    graded = grade_quiz(key, csv_path, project.content, remedial_seed, session.note, strict)
+    graded = replace(graded, review=review)
     # The report and feedback print on the quiz's paper unless --paper says otherwise.
     options = exporters.ExportOptions(paper=paper or graded.key.paper or project.paper(None),
                                       feedback=feedback)

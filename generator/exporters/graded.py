@@ -177,6 +177,10 @@ def report_source(grading: Grading, paper: str = "a4") -> str:
                ) if results else "no students"
     out.append(f"#align(center, text(size: 17pt, weight: \"bold\")[{markdown(title)}: class report])\n"
                f"#align(center, text(size: 10pt)[{escape(summary)}])\n")
+    if grading.review:
+        out.append(f"#section-title([Scanning], [{len(grading.review)} to check: left empty, never "
+                   "guessed; the review file beside the responses CSV shows each crop])\n")
+        out.append("".join(f"- {escape(line)}\n" for line in grading.review))
     out.append("#section-title([Scores], [students per band of the score, in percent])\n")
     labels = ", ".join(f"[{i * 100 // BINS}–{(i + 1) * 100 // BINS}]" for i in range(BINS))
     out.append(f"#histogram(({', '.join(map(str, grading.histogram))},), ({labels},))\n")

@@ -6,8 +6,9 @@ its label, an opaque form code and, from a roster, the student's name on every
 page; never a seed) and, with worked keys, ``RECIPE-form-L-key.pdf`` (answers,
 tolerances, worked steps, named mistakes, and the seeds). ``RECIPE-key.pdf`` is the
 booklet: every form's answers, several forms to a page, to mark by hand.
-``RECIPE-print.pdf`` holds every form (and the answer sheet beside it, where there
-is one), each from an odd page. ``RECIPE-key.json`` holds every form's key for
+``RECIPE-form-L-sheet.pdf`` is the answer sheet a scanner reads (``answer_sheets``; its
+layout goes into the key JSON). ``RECIPE-print.pdf`` holds every form and its answer
+sheet, each from an odd page. ``RECIPE-key.json`` holds every form's key for
 graders and spreadsheets (docs/quiz-key.md); ``RECIPE-index.csv`` maps each student
 of a roster to a form, its code and seed.
 
@@ -35,7 +36,7 @@ from ..latex import LatexError
 from ..presentation import answer_formatter, build_time, format_number, letter
 from ..problems.latex import number
 from ..quiz import Form, QuestionItem, Quiz, QuizItem
-from . import ExportOptions
+from . import ExportOptions, answer_sheets
 from .print_file import concatenate
 from .print_items import answer_name, item, key_item, points
 from .typst import escape, inline_math, markdown
@@ -314,7 +315,8 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
             head = {"format": KEY_FORMAT, "quiz": stem, "title": quiz.recipe.title,
                     "paper_title": quiz.paper_title, "seed": quiz.seed, "forms": quiz.count,
                     "calculator": quiz.recipe.calculator, "paper": paper, "made_by": options.made_by,
-                    "key_booklet": f"{stem}-key.pdf", "print": f"{stem}-print.pdf"}
+                    "key_booklet": f"{stem}-key.pdf", "print": f"{stem}-print.pdf",
+                    "sheets": answer_sheets.layout_head(quiz, paper)}
             key_file.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "form_keys": [\n')
             index_rows: list[list[str]] = []
 
@@ -323,9 +325,12 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
                 for form in quiz.iter_forms():
                     pdf = f"{stem}-form-{form.letter}.pdf"
                     key_pdf = f"{stem}-form-{form.letter}-key.pdf" if worked else None
+                    sheet_pdf = f"{stem}-form-{form.letter}-sheet.pdf"
+                    sheet = answer_sheets.sheet(quiz, form, paper)
                     if form.index:
                         key_file.write(",\n")
-                    key_file.write(json.dumps(form_key(form, pdf, key_pdf), ensure_ascii=False))
+                    entry = form_key(form, pdf, key_pdf) | {"sheet_pdf": sheet_pdf, "sheet": sheet.layout}
+                    key_file.write(json.dumps(entry, ensure_ascii=False))
                     if form.student is not None:
                         index_rows.append([form.student.name, form.student.id, form.letter, form.code,
                                            str(form.seed), pdf])
@@ -339,6 +344,7 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
                     if key_pdf is not None:
                         key = form_key_source(quiz, form, paper)
                         yield staging / key_pdf, lambda s=key: compile_pdf(s, timestamp)  # type: ignore[misc]
+                    yield staging / sheet_pdf, lambda s=sheet.source: compile_pdf(s, timestamp)  # type: ignore[misc]
                 # The booklet's last part compiles while the last forms do, and then
                 # while the print file is put together.
                 booklet.append(submit(lambda c=cards, f=not booklet: compile_pdf(  # type: ignore[misc]

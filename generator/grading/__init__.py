@@ -40,6 +40,8 @@ class Grading:
     """(student, file name, deck) per student who lost points, with ``--remedial``."""
     roster: tuple[Finding, ...] = ()
     """Rows that do not match the roster the quiz was printed for (``roster_check``)."""
+    review: tuple[str, ...] = ()
+    """What scanning could not read (``grade --scans``), one line each, for the report."""
 
 
 def grade_quiz(key_path: Path, responses_path: Path, content: Content, remedial_seed: int | None = None,

@@ -101,7 +101,8 @@ def test_a_shared_folder_keeps_what_is_not_the_quiz(content, tmp_path: Path) -> 
     replaced = [p.name for p in tmp_path.glob("quiz-test-key.replaced-*.json")]  # the 3-form key, kept
     assert len(replaced) == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([
-        "aiayn.apkg", "lessons", "quiz-test-form-A.pdf", "quiz-test-key.json", "quiz-test-key.pdf",
+        "aiayn.apkg", "lessons", "quiz-test-form-A-sheet.pdf", "quiz-test-form-A.pdf", "quiz-test-key.json",
+        "quiz-test-key.pdf",
         "quiz-test-print.pdf", *replaced])
 
 
@@ -118,7 +119,8 @@ def test_forms_past_z_and_stale_forms_removed(content, tmp_path: Path) -> None:
     replaced = [p.name for p in folder.glob("quiz-test-key.replaced-*.json")]  # the 28-form key, kept
     assert len(replaced) == 1
     assert sorted(p.name for p in folder.iterdir()) == sorted([
-        "notes.txt", "quiz-test-form-A.pdf", "quiz-test-form-B.pdf", "quiz-test-key.json",
+        "notes.txt", "quiz-test-form-A-sheet.pdf", "quiz-test-form-A.pdf", "quiz-test-form-B-sheet.pdf",
+        "quiz-test-form-B.pdf", "quiz-test-key.json",
         "quiz-test-key.pdf", "quiz-test-print.pdf", *replaced])
     assert not list(tmp_path.glob(".*"))  # no staging folder left beside
 

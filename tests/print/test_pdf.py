@@ -25,7 +25,7 @@ SOURCE_LEAKS = ("\\frac", "\\begin", "\\(", "\\sqrt", "#set", "#let", "mat(", "f
 
 
 def _forms(written):
-    return [p for p in written if "-form-" in p.name and not p.name.endswith("-key.pdf")]
+    return [p for p in written if "-form-" in p.name and not p.name.endswith(("-key.pdf", "-sheet.pdf"))]
 
 
 def _keys(written):
@@ -46,9 +46,10 @@ def _numbers(value):
 
 def test_files_a_form_and_a_worked_key_each_the_booklet_the_print_file_and_the_key_json(written):
     assert [p.name for p in written] == [
-        "quiz-test-form-A.pdf", "quiz-test-form-A-key.pdf", "quiz-test-form-B.pdf",
-        "quiz-test-form-B-key.pdf", "quiz-test-form-C.pdf", "quiz-test-form-C-key.pdf", "quiz-test-key.json",
-        "quiz-test-key.pdf", "quiz-test-print.pdf"]
+        "quiz-test-form-A.pdf", "quiz-test-form-A-key.pdf", "quiz-test-form-A-sheet.pdf",
+        "quiz-test-form-B.pdf", "quiz-test-form-B-key.pdf", "quiz-test-form-B-sheet.pdf",
+        "quiz-test-form-C.pdf", "quiz-test-form-C-key.pdf", "quiz-test-form-C-sheet.pdf",
+        "quiz-test-key.json", "quiz-test-key.pdf", "quiz-test-print.pdf"]
     assert sorted(p.name for p in written[0].parent.iterdir()) == sorted(p.name for p in written)
 
 

@@ -1,0 +1,438 @@
+"""Answer sheets: the bubble pages a scanner reads, one sheet (one or more pages) per form.
+
+A sheet page has four black corner marks, a QR code naming the quiz, the form and
+the page (opaque codes only: no seed, no answer), the student's name and ID (from
+a roster) or a name line and an ID digit grid, then one field per question in
+printed order: a row of letter bubbles (choice questions), a digit grid per
+number (numeric questions and problems of up to ``MAX_GRID_COMPONENTS`` numbers)
+or a row of score bubbles 0 … points that the teacher fills (short answers,
+larger vectors and matrices).
+
+The layout is computed here, in millimetres from the centre of the top-left
+corner mark (x right, y down), and the same numbers go both to Typst (which only
+places what it is told) and to the key JSON (``layout``), which the scanner reads
+(docs/quiz-key.md, docs/scanning.md).
+
+A digit grid depends only on the question, never on one form's answer: its
+decimals follow the precision the prompt states (or the tolerance), and its
+integer columns hold twice the largest answer of 24 problems drawn from fixed
+seeds (content questions: twice their one answer), so every form of a quiz prints
+the same grid for the same question. Each grid has a sign column; an answer to
+significant figures gets a mantissa and a signed power of ten.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import numpy as np
+import segno
+
+from .. import precision, problems
+from ..errors import ContentError, Finding
+from ..presentation import letter
+from ..quiz import Form, QuestionItem, Quiz, QuizItem
+from .typst import escape, markdown, string
+
+LAYOUT_FORMAT = 1
+"""Version of the sheet layout in the key JSON (docs/quiz-key.md)."""
+PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+MARK_SIZE = 5.0
+"""Side of a corner mark (a filled square), mm."""
+MARK_INSET = 12.0
+"""From the paper's edge to a corner mark's centre, mm: inside what printers print."""
+BUBBLE_RADIUS = 1.9
+ROW_PITCH = 5.6
+"""Between the bubbles of a choice or score row."""
+GRID_PITCH = (5.0, 4.4)
+"""Between the columns and the rows of a digit grid."""
+QR_SIZE = 22.0
+SAMPLE = 24
+"""Problems (of fixed seeds) whose largest answer sizes a problem type's grid: over 1,500
+draws of every shipped type and difficulty none needs more integer columns than twice the
+largest of the first 16 gives."""
+MAX_GRID_COMPONENTS = 6
+"""Numbers of an answer that each get a digit grid; a larger answer gets score bubbles."""
+ID_DIGITS = 8
+"""Columns of the student-ID grid on a sheet without a roster."""
+TEMPLATE = resources.files(__package__).joinpath("typst", "sheet.typ").read_text(encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The digit columns of one number: sign, ``integer`` digits, point, ``decimals`` digits
+    and, for significant figures, a signed power of ten of ``exponent`` digits."""
+
+    integer: int
+    decimals: int
+    exponent: int = 0
+
+    def digits(self, value: float) -> tuple[bool, str, bool, str] | None:
+        """(negative, mantissa digits, negative exponent, exponent digits) of ``value`` as
+        a student fills it in; None if it does not fit."""
+        power = 0
+        if self.exponent:
+            power = math.floor(math.log10(abs(value))) if value else 0
+            mantissa = round(abs(value) / 10.0 ** power, self.decimals)
+            if mantissa >= 10:
+                power, mantissa = power + 1, mantissa / 10
+            if len(str(abs(power))) > self.exponent:
+                return None
+            value = math.copysign(mantissa, value)
+        text = f"{abs(value):.{self.decimals}f}"
+        whole, _, fraction = text.partition(".")
+        if len(whole) > self.integer:
+            return None
+        return (value < 0 and float(text) != 0, whole.rjust(self.integer, "0") + fraction, power < 0,
+                str(abs(power)).rjust(self.exponent, "0") if self.exponent else "")
+
+
+def _integer_digits(largest: float) -> int:
+    return max(1, len(str(int(2 * abs(largest)))))
+
+
+def _grid(stated: tuple[str, int] | None, tolerance: dict[str, float], largest: float) -> Grid:
+    if stated is None:
+        if tolerance.get("rel"):  # figures enough that rounding stays inside the tolerance
+            stated = ("figures", max(1, math.ceil(1 + math.log10(0.5 / tolerance["rel"]) - 1e-9)))
+        else:
+            absolute = tolerance.get("abs") or 0.0
+            stated = ("decimals", max(0, math.floor(-math.log10(absolute) + 1e-9)) if absolute else 0)
+    kind, count = stated
+    if kind == "figures":
+        power = math.floor(math.log10(abs(largest))) if largest else 0
+        return Grid(1, max(0, count - 1), 1 if abs(power) <= 7 else 2)
+    return Grid(_integer_digits(largest), count)
+
+
+@lru_cache(maxsize=256)
+def _problem_grid(type_id: str, difficulty: str, prompt_precision: tuple[str, int] | None,
+                  tolerance: tuple[tuple[str, float], ...]) -> Grid:
+    primary = problems.get(type_id).primary
+    largest = max(float(np.max(np.abs(np.asarray(p.answer[primary], dtype=float))))
+                  for p in problems.generate(type_id, SAMPLE, 0, difficulty))
+    return _grid(prompt_precision, dict(tolerance), largest)
+
+
+def grid_for(quiz_item: QuizItem) -> Grid:
+    """The digit grid of a numeric question or a problem: the same on every form."""
+    if isinstance(quiz_item, QuestionItem):
+        question = quiz_item.question
+        return _grid(precision.stated(question.prompt), {"abs": question.tolerance or 0.0},
+                     float(question.answer))
+    problem = quiz_item.problem
+    return _problem_grid(problem.type, problem.difficulty, precision.stated(problem.prompt),
+                         tuple(sorted(problem.tolerance.to_json().items())))
+
+
+def quiz_code(quiz: Quiz) -> str:
+    """Eight letters and digits naming the quiz on its sheets; they reveal nothing."""
+    digest = hmac.new(quiz.secret, f"sheet-quiz\x1f{quiz.recipe.id}\x1f{quiz.seed}".encode(),
+                      hashlib.sha256).digest()
+    return base64.b32encode(digest[:5]).decode()
+
+
+def qr_text(quiz_code: str, form_code: str, page: int, pages: int) -> str:
+    """What a sheet page's QR code says (QR alphanumeric characters only)."""
+    return f"PD1:{quiz_code}:{form_code.replace('-', '')}:{page}:{pages}"
+
+
+# -- layout ---------------------------------------------------------------------------
+
+Point = tuple[float, float]
+
+
+@dataclass
+class _Box:
+    """A field before placement: its size and a function of its top-left corner."""
+
+    width: float
+    height: float
+    place: Callable[[float, float], tuple[dict[str, Any], list[tuple[str, Any]]]]
+    """(x, y) of the top-left corner → the field as the key JSON holds it, and what to draw."""
+
+
+def _r(value: float) -> float:
+    return round(value, 2)
+
+
+def _row_box(question: int, kind: str, values: list[str], label: str, glyphs: list[str]) -> _Box:
+    width = (4.0 + 1.9 * len(label)) + len(values) * ROW_PITCH
+
+    def place(x: float, y: float) -> tuple[dict[str, Any], list[tuple[str, Any]]]:
+        cy = y + 3.5
+        bubbles = [(x + width - ROW_PITCH * (len(values) - i - 0.5), cy) for i in range(len(values))]
+        field = {"kind": kind, "question": question, "values": values,
+                 "bubbles": [[_r(bx), _r(by)] for bx, by in bubbles],
+                 "box": [_r(x), _r(y), _r(x + width), _r(y + 7.0)]}
+        drawing: list[tuple[str, Any]] = [("label", (x + 0.5, cy, label))]
+        drawing += [("bubble", (bx, by, glyph)) for (bx, by), glyph in zip(bubbles, glyphs, strict=True)]
+        return field, drawing
+
+    return _Box(width + 3.0, 7.0, place)
+
+
+def _grid_box(question: int, component: int | None, label: str, grid: Grid) -> _Box:
+    dx, dy = GRID_PITCH
+    point_gap, power_gap = 2.6, 7.0
+    columns = 1 + grid.integer + grid.decimals + (1 + grid.exponent if grid.exponent else 0)
+    width = columns * dx + (point_gap if grid.decimals else 0) + (power_gap if grid.exponent else 0) + 2
+    height = 5.0 + 5.5 + 10 * dy + 1.0
+
+    def place(x: float, y: float) -> tuple[dict[str, Any], list[tuple[str, Any]]]:
+        drawing: list[tuple[str, Any]] = [("label", (x + 0.5, y + 2.0, label))]
+        top = y + 5.0 + 5.5 + dy / 2
+        cx = x + dx / 2
+
+        def column(glyphs: str) -> list[list[float]]:
+            nonlocal cx
+            drawing.append(("write", (cx, y + 5.0 + 2.5)))
+            cells = [[_r(cx), _r(top + dy * i)] for i in range(len(glyphs))]
+            drawing.extend(("bubble", (cx, top + dy * i, g)) for i, g in enumerate(glyphs))
+            cx += dx
+            return cells
+
+        sign = column("−")[0]
+        digits = [column("0123456789") for _ in range(grid.integer)]
+        if grid.decimals:
+            drawing.append(("point", (cx - dx / 2 + point_gap / 2, y + 5.0 + 4.5)))
+            cx += point_gap
+        digits += [column("0123456789") for _ in range(grid.decimals)]
+        field: dict[str, Any] = {"kind": "digits", "question": question, "sign": sign, "columns": digits,
+                                 "point": grid.integer}
+        if component is not None:
+            field["component"] = component
+        if grid.exponent:
+            drawing.append(("power", (cx - dx / 2 + power_gap / 2, y + 5.0 + 2.5)))
+            cx += power_gap
+            field["exponent_sign"] = column("−")[0]
+            field["exponent"] = [column("0123456789") for _ in range(grid.exponent)]
+        field["box"] = [_r(x), _r(y), _r(x + width), _r(y + height)]
+        return field, drawing
+
+    return _Box(width + 3.0, height, place)
+
+
+def _shape(quiz_item: QuizItem) -> tuple[int, ...]:
+    if isinstance(quiz_item, QuestionItem):
+        return ()
+    primary = problems.get(quiz_item.problem.type).primary
+    return tuple(np.shape(quiz_item.problem.answer[primary]))
+
+
+def _score_values(points: float) -> list[str]:
+    values = [f"{p:g}" for p in range(int(points) + 1)]
+    if points != int(points):
+        values.append(f"{points:g}")
+    return values
+
+
+def _boxes(quiz_item: QuizItem) -> list[_Box]:
+    number = quiz_item.number
+    if isinstance(quiz_item, QuestionItem) and quiz_item.options:
+        letters = [letter(i) for i in range(len(quiz_item.options))]
+        return [_row_box(number, "choice", letters, str(number), letters)]
+    kind = quiz_item.question.type if isinstance(quiz_item, QuestionItem) else "problem"
+    shape = _shape(quiz_item)
+    size = int(np.prod(shape)) if shape else 1
+    if kind == "short_answer" or size > MAX_GRID_COMPONENTS:
+        values = _score_values(quiz_item.points)
+        return [_row_box(number, "score", values, f"{number} score", values)]
+    grid = grid_for(quiz_item)
+    if not shape:
+        return [_grid_box(number, None, str(number), grid)]
+    boxes = []
+    for c, index in enumerate(np.ndindex(*shape)):
+        where = ",".join(str(i + 1) for i in index)
+        boxes.append(_grid_box(number, c, f"{number} [{where}]", grid))
+    return boxes
+
+
+@dataclass(frozen=True)
+class SheetPage:
+    """One page of a sheet: its fields (as the key JSON holds them) and what to draw."""
+
+    fields: tuple[dict[str, Any], ...]
+    drawing: tuple[tuple[str, Any], ...]
+
+
+def frame(paper: str) -> tuple[float, float]:
+    """Width and height between the corner marks' centres, mm."""
+    width, height = PAPER_MM[paper]
+    return width - 2 * MARK_INSET, height - 2 * MARK_INSET
+
+
+def _pages(form: Form, paper: str) -> list[SheetPage]:
+    """Fields flowed in printed order, left to right in shelves, through regions of the page:
+    on a first page without roster, rows of bubbles first fill the space beside the ID grid."""
+    width, height = frame(paper)
+    left, right, bottom, top = 5.0, width - 3.0, height - 10.0, 28.0
+    pages: list[SheetPage] = []
+    fields: list[dict[str, Any]] = []
+    drawing: list[tuple[str, Any]] = []
+    regions: list[tuple[float, float, float, bool]] = [(left, right, top, False)]
+    limit = bottom
+    if form.student is None:  # name line and ID grid on the first page
+        id_box = _id_box()
+        field, drawn = id_box.place(left, top)
+        fields.append(field)
+        drawing.extend(drawn)
+        beside = left + id_box.width + 6
+        drawing.append(("name-line", (beside, top + 3, right)))
+        regions = [(beside, right, top + 8, True), (left, right, top + id_box.height + 3, False)]
+        limit = top + id_box.height
+    x0, x1, y, rows_only = regions.pop(0)
+    x, shelf = x0, 0.0
+    for quiz_item in form.items:
+        for box in _boxes(quiz_item):
+            while True:
+                if x + box.width > x1 and x > x0:
+                    x, y, shelf = x0, y + shelf + 1.5, 0.0
+                if (rows_only and box.height > 7.0) or y + box.height > limit:
+                    if regions:
+                        x0, x1, y, rows_only = regions.pop(0)
+                    else:
+                        pages.append(SheetPage(tuple(fields), tuple(drawing)))
+                        fields, drawing = [], []
+                        x0, x1, y, rows_only = left, right, top, False
+                    x, shelf, limit = x0, 0.0, bottom
+                    continue
+                break
+            field, drawn = box.place(x, y)
+            field["page"] = len(pages) + 1
+            fields.append(field)
+            drawing.extend(drawn)
+            x += box.width
+            shelf = max(shelf, box.height)
+    pages.append(SheetPage(tuple(fields), tuple(drawing)))
+    return pages
+
+
+def _id_box() -> _Box:
+    dx, dy = GRID_PITCH
+    width, height = ID_DIGITS * dx + 2, 5.0 + 5.5 + 10 * dy + 1.0
+
+    def place(x: float, y: float) -> tuple[dict[str, Any], list[tuple[str, Any]]]:
+        drawing: list[tuple[str, Any]] = [("label", (x + 0.5, y + 2.0, "Student ID"))]
+        top, columns = y + 5.0 + 5.5 + dy / 2, []
+        for c in range(ID_DIGITS):
+            cx = x + dx * (c + 0.5)
+            drawing.append(("write", (cx, y + 5.0 + 2.5)))
+            drawing.extend(("bubble", (cx, top + dy * i, str(i))) for i in range(10))
+            columns.append([[_r(cx), _r(top + dy * i)] for i in range(10)])
+        return ({"kind": "id", "page": 1, "columns": columns, "box": [_r(x), _r(y), _r(x + width),
+                                                                          _r(y + height)]}, drawing)
+
+    return _Box(width, height, place)
+
+
+# -- the layout in the key JSON and the Typst source -------------------------------
+
+def layout_head(quiz: Quiz, paper: str) -> dict[str, Any]:
+    """What every sheet of the quiz shares, for the key JSON's top level (``sheets``)."""
+    width, height = frame(paper)
+    return {"format": LAYOUT_FORMAT, "paper": paper, "quiz_code": quiz_code(quiz),
+            "marks": {"size": MARK_SIZE, "centres": [[0, 0], [_r(width), 0], [0, _r(height)],
+                                                     [_r(width), _r(height)]]},
+            "bubble_radius": BUBBLE_RADIUS, "max_grid_components": MAX_GRID_COMPONENTS}
+
+
+def _qr_box(width: float) -> tuple[float, float]:
+    return width - 7.0 - QR_SIZE, -1.5
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One form's answer sheet: its layout for the key JSON and its Typst source."""
+
+    layout: dict[str, Any]
+    source: str
+
+
+def sheet(quiz: Quiz, form: Form, paper: str = "a4") -> Sheet:
+    """The answer sheet of ``form``."""
+    for quiz_item in form.items:
+        _check_fits(quiz_item)
+    pages = _pages(form, paper)
+    width, height = frame(paper)
+    qx, qy = _qr_box(width)
+    code = quiz_code(quiz)
+    layout = {"pages": len(pages), "qr": [[_r(qx), _r(qy)], [_r(qx + QR_SIZE), _r(qy + QR_SIZE)]],
+              "fields": [field for page in pages for field in page.fields]}
+    out = [f"#let inset = {MARK_INSET}mm\n", TEMPLATE,
+           f"#show: answer-sheet.with(paper: {string('us-letter' if paper == 'letter' else 'a4')},"
+           f" title: {string(quiz.recipe.title + ': answer sheet')})\n"]
+    who = (f"Name: *{escape(form.student.name)}*" + (f" · ID {escape(form.student.id)}"
+                                                      if form.student.id else "")
+           if form.student is not None else "")
+    for number, page in enumerate(pages, 1):
+        if number > 1:
+            out.append("#pagebreak()\n")
+        out.append(f"#marks({_r(width)}, {_r(height)})\n")
+        qr = segno.make(qr_text(code, form.code, number, len(pages)), error="m", boost_error=False)
+        out.append(f"#qr({_r(qx)}, {_r(qy)}, {QR_SIZE}, {_modules(qr)})\n")
+        subtitle = escape(f"Form {form.letter} · code {form.code} · answer sheet, "
+                          f"page {number} of {len(pages)}")
+        out.append(f"#header([{markdown(quiz.recipe.title)}], [{subtitle}], [{who}], {_r(qx - 4)})\n")
+        out.append(f"#footer({_r(width)}, {_r(height)})\n")
+        out.extend(_draw(kind, args) for kind, args in page.drawing)
+    return Sheet(layout, "".join(out))
+
+
+def _modules(qr: segno.QRCode) -> str:
+    """The dark modules as runs (row, first column, length), quiet zone left out."""
+    runs = []
+    for y, row in enumerate(qr.matrix):
+        x = 0
+        while x < len(row):
+            if row[x]:
+                start = x
+                while x < len(row) and row[x]:
+                    x += 1
+                runs.append(f"({y}, {start}, {x - start})")
+            x += 1
+    return f"{len(qr.matrix)}, ({', '.join(runs)},)"
+
+
+def _draw(kind: str, args: Any) -> str:
+    if kind == "bubble":
+        x, y, glyph = args
+        return f"#bubble({_r(x)}, {_r(y)}, {string(glyph)})\n"
+    if kind == "label":
+        x, y, text = args
+        return f"#label-at({_r(x)}, {_r(y)}, {string(text)})\n"
+    if kind == "name-line":
+        x, y, right = args
+        return f"#name-line({_r(x)}, {_r(y)}, {_r(right)})\n"
+    x, y = args
+    return f"#{kind}-at({_r(x)}, {_r(y)})\n"
+
+
+def _check_fits(quiz_item: QuizItem) -> None:
+    """Every answer of every form fits its grid; a project's own problem type may not."""
+    if isinstance(quiz_item, QuestionItem):
+        if quiz_item.options or quiz_item.question.type != "numeric":
+            return
+        values = [float(quiz_item.question.answer)]
+        what = quiz_item.question.id
+    else:
+        shape = _shape(quiz_item)
+        if (int(np.prod(shape)) if shape else 1) > MAX_GRID_COMPONENTS:
+            return
+        primary = problems.get(quiz_item.problem.type).primary
+        values = np.asarray(quiz_item.problem.answer[primary], dtype=float).ravel().tolist()
+        what = f"problem type {quiz_item.problem.type}"
+    grid = grid_for(quiz_item)
+    for value in values:
+        if grid.digits(value) is None:
+            raise ContentError([Finding("", 0, what, f"the answer {value:g} does not fit the answer "
+                                        f"sheet's grid of {grid.integer} integer digits")])
+

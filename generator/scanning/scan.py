@@ -1,0 +1,307 @@
+"""A stack of scans against a quiz key: one row of answers per sheet, and every doubt flagged.
+
+Pages are read one at a time in the order given (files, then their pages). A page's QR
+code names the quiz, the form and the sheet page; pages of one sheet are joined: with
+a roster by the form (one form per student), else each first page starts a sheet and
+its later pages join the last sheet of that form still missing them, in scan order.
+
+Nothing is invented: a page that is not a sheet of this quiz, a sheet scanned twice
+and a page missing from a sheet are flagged with their file and page, as is every
+field that is not read; their cells stay empty (a component of a vector: ``?``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import orjson
+
+from ..errors import Finding, InputError
+from .fields import FieldRead, read_fields
+from .locate import MARGIN_MM, PX_PER_MM, Straightened, codes, prepare, straighten
+from .pages import Page, pages
+
+CROP_MARGIN_MM = 3.0
+
+
+@dataclass
+class Flag:
+    """Something the teacher checks: where, what was seen, the crop, the cell to fix."""
+
+    where: str
+    """File and page."""
+    message: str
+    question: int | None = None
+    """The question number (None: the page, the sheet or the student)."""
+    crop: bytes = b""
+    """PNG."""
+    student: str = ""
+    row: int = 0
+    """Line of the responses CSV (0: no row)."""
+    column: str = ""
+
+    @property
+    def line(self) -> str:
+        """The flag in one line: where, what, and the cell to fix."""
+        cell = f" (responses line {self.row}, column {self.column})" if self.row else ""
+        return f"{self.where}: {self.message}{cell}"
+
+
+@dataclass
+class SheetRead:
+    """One student's sheet, page by page as found."""
+
+    form: dict[str, Any]
+    where: str
+    """Where its first page was found."""
+    pages: dict[int, str] = field(default_factory=dict)
+    cells: dict[int, list[str | None]] = field(default_factory=dict)
+    """By question number: the value of each component (None: blank or not read)."""
+    unread: set[int] = field(default_factory=set)
+    student_id: str | None = None
+    id_flag: Flag | None = None
+    """Why the student ID (sheets without a roster) was not read, with its crop."""
+    flags: list[Flag] = field(default_factory=list)
+
+    @property
+    def missing(self) -> list[int]:
+        return [p for p in range(1, self.form["sheet"]["pages"] + 1) if p not in self.pages]
+
+
+@dataclass(frozen=True)
+class ScanKey:
+    """What the scanner needs from the key JSON."""
+
+    path: str
+    quiz_code: str
+    frame: tuple[float, float]
+    marks: list[list[float]]
+    mark_size: float
+    radius: float
+    forms: dict[str, dict[str, Any]]
+    """By form code without its dash."""
+    numbers: list[int]
+    """Every question number of any form, for the CSV's columns."""
+
+
+def read_scan_key(path: Path) -> ScanKey:
+    shown = str(path)
+    try:
+        data = orjson.loads(Path(path).read_bytes())
+    except FileNotFoundError:
+        raise InputError([Finding(shown, 0, "", "no such file")]) from None
+    except (OSError, orjson.JSONDecodeError) as error:
+        raise InputError([Finding(shown, 0, "", f"not a quiz key JSON ({error})")]) from None
+    if not isinstance(data, dict) or "form_keys" not in data:
+        raise InputError([Finding(shown, 0, "", "not a quiz key JSON (no form_keys); "
+                                  "give the <quiz>-key.json that paperdeck quiz wrote")])
+    sheets = data.get("sheets")
+    if not isinstance(sheets, dict) or sheets.get("format") != 1:
+        raise InputError([Finding(shown, 0, "sheets", "this key has no answer-sheet layout; "
+                                  "print the quiz again with this paperdeck to get answer sheets")])
+    centres = sheets["marks"]["centres"]
+    forms = {form["code"].replace("-", ""): form for form in data["form_keys"]}
+    numbers = sorted({q["number"] for form in data["form_keys"] for q in form["questions"]})
+    return ScanKey(shown, sheets["quiz_code"], (float(centres[3][0]), float(centres[3][1])), centres,
+                   float(sheets["marks"]["size"]), float(sheets["bubble_radius"]), forms, numbers)
+
+
+def _png(image: np.ndarray) -> bytes:
+    ok, data = cv2.imencode(".png", image)
+    return data.tobytes() if ok else b""
+
+
+def crop(page: Straightened, box: list[float]) -> bytes:
+    """The field's box with a margin, as scanned and straightened (PNG)."""
+    x0, y0, x1, y1 = box
+    scale = PX_PER_MM
+
+    def px(value: float) -> int:
+        return max(0, int((value + MARGIN_MM) * scale))
+
+    return _png(page.grey[px(y0 - CROP_MARGIN_MM):px(y1 + CROP_MARGIN_MM),
+                          px(x0 - CROP_MARGIN_MM):px(x1 + CROP_MARGIN_MM)])
+
+
+def thumbnail(image: np.ndarray, width: int = 240) -> bytes:
+    """A small picture of a whole page that was not read (the question pages of a stack add up)."""
+    scale = width / image.shape[1]
+    return _png(cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA))
+
+
+def _blank(image: np.ndarray) -> bool:
+    """A page with (next to) no ink: the back of a single-sided sheet."""
+    small = cv2.resize(image, (200, 280), interpolation=cv2.INTER_AREA)
+    paper = float(np.percentile(small, 90))
+    return float(np.mean(small < paper * 0.75)) < 0.002
+
+
+@dataclass
+class Scanned:
+    """The result of a scanning run."""
+
+    key: ScanKey
+    sheets: list[SheetRead]
+    flags: list[Flag]
+    """Every flag, in scan order (page flags and those of sheets)."""
+    pages: int = 0
+    blank: list[str] = field(default_factory=list)
+
+
+class _Run:
+    def __init__(self, key: ScanKey):
+        self.key = key
+        self.sheets: list[SheetRead] = []
+        self.page_flags: list[Flag] = []
+        self.open: dict[str, SheetRead] = {}
+        """Non-roster forms: the last sheet of each form still missing pages."""
+        self.by_code: dict[str, SheetRead] = {}
+        """Roster forms: the sheet of each form."""
+        self.pages = 0
+        self.blank: list[str] = []
+
+    def page(self, page: Page) -> None:
+        self.pages += 1
+        prepared = prepare(page.image)
+        found = [c for c in codes(prepared) if c.text.startswith("PD1:")]
+        if not found:
+            if _blank(page.image):
+                self.blank.append(page.where)
+            else:
+                self.page_flags.append(Flag(page.where, "no answer-sheet code found: not an answer sheet, "
+                                            "or its QR code is not legible; nothing read",
+                                            crop=thumbnail(page.image)))
+            return
+        if len(found) > 1:
+            self.page_flags.append(Flag(page.where, f"{len(found)} answer-sheet codes on one page: "
+                                        "scan or photograph one sheet page at a time; nothing read",
+                                        crop=thumbnail(page.image)))
+            return
+        parts = found[0].text.split(":")
+        if len(parts) != 5 or not parts[3].isdigit() or not parts[4].isdigit():
+            self.page_flags.append(Flag(page.where, "an answer-sheet code paperdeck cannot read; "
+                                        "nothing read", crop=thumbnail(page.image)))
+            return
+        _, quiz_code, form_code, number_text, _ = parts
+        if quiz_code != self.key.quiz_code:
+            self.page_flags.append(Flag(page.where, f"a sheet of another quiz (quiz code {quiz_code}, "
+                                        f"this key's is {self.key.quiz_code}); nothing read",
+                                        crop=thumbnail(page.image)))
+            return
+        form = self.key.forms.get(form_code)
+        if form is None:
+            self.page_flags.append(Flag(page.where, f"a form of this quiz that the key does not have "
+                                        f"(code {form_code[:4]}-{form_code[4:]}); nothing read",
+                                        crop=thumbnail(page.image)))
+            return
+        layout = form["sheet"]
+        number = int(number_text)
+        straightened = straighten(prepared, found[0], layout["qr"], self.key.marks, self.key.mark_size,
+                                  self.key.frame)
+        if isinstance(straightened, str):
+            self.page_flags.append(Flag(page.where, f"form {form['label']} sheet page {number}: "
+                                        f"{straightened}; nothing read", crop=thumbnail(page.image)))
+            return
+        sheet = self._sheet_for(form, number, page.where)
+        if sheet is None:
+            return
+        fields = [f for f in layout["fields"] if f["page"] == number]
+        for read in read_fields(straightened, fields, self.key.radius):
+            self._record(sheet, read, straightened, page.where)
+
+    def _sheet_for(self, form: dict[str, Any], number: int, where: str) -> SheetRead | None:
+        label = form["label"]
+        if form.get("student"):
+            sheet = self.by_code.get(form["code"])
+            if sheet is None:
+                sheet = self.by_code[form["code"]] = SheetRead(form, where)
+                self.sheets.append(sheet)
+            elif number in sheet.pages:
+                self.page_flags.append(Flag(where, f"form {label} ({form['student']['name']}) sheet page "
+                                            f"{number} scanned twice: also {sheet.pages[number]}; "
+                                            "this copy is not read"))
+                return None
+            sheet.pages[number] = where
+            return sheet
+        sheet = self.open.get(label)
+        if number == 1 or sheet is None or number in sheet.pages:
+            if number != 1:
+                self.page_flags.append(Flag(where, f"form {label} sheet page {number} has no page 1 "
+                                            "before it in the scans (scan the pages of each sheet in "
+                                            "order); nothing read"))
+                return None
+            sheet = SheetRead(form, where)
+            self.sheets.append(sheet)
+            self.open[label] = sheet
+        sheet.pages[number] = where
+        if not sheet.missing:
+            self.open.pop(label, None)
+        return sheet
+
+    def _record(self, sheet: SheetRead, read: FieldRead, page: Straightened, where: str) -> None:
+        field_ = read.field
+        if field_["kind"] == "id":
+            sheet.student_id = read.value
+            if read.problem:
+                sheet.id_flag = Flag(where, f"student ID not read: {read.problem}; write the student's "
+                                     "name or ID", crop=crop(page, field_["box"]))
+            return
+        number = field_["question"]
+        components = sheet.cells.setdefault(number, [])
+        components.append(read.value)
+        if read.problem:
+            sheet.unread.add(number)
+            part = f" [{field_['component'] + 1}]" if "component" in field_ else ""
+            sheet.flags.append(Flag(where, f"question {number}{part} not read: {read.problem}", number,
+                                    crop(page, field_["box"])))
+
+    def finish(self) -> Scanned:
+        for sheet in self.sheets:
+            if sheet.missing:
+                pages_ = ", ".join(map(str, sheet.missing))
+                total = sheet.form["sheet"]["pages"]
+                sheet.flags.append(Flag(sheet.where, f"form {sheet.form['label']} sheet (first page at "
+                                        f"{sheet.where}) is missing page {pages_} of {total}: "
+                                        "those questions are left empty"))
+        kept = self._duplicates()
+        flags = list(self.page_flags)
+        for sheet in kept:
+            flags.extend(sheet.flags)
+        return Scanned(self.key, kept, flags, self.pages, self.blank)
+
+    def _duplicates(self) -> list[SheetRead]:
+        """Non-roster sheets: one scanned twice (same form, same ID, same answers) is read once."""
+        kept: list[SheetRead] = []
+        seen: dict[tuple[str, str], SheetRead] = {}
+        for sheet in self.sheets:
+            if sheet.form.get("student") or not sheet.student_id:
+                kept.append(sheet)
+                continue
+            other = seen.get((sheet.form["label"], sheet.student_id))
+            if other is not None and other.cells == sheet.cells:
+                self.page_flags.append(Flag(sheet.where, f"the sheet of student ID {sheet.student_id} "
+                                            f"(form {sheet.form['label']}) scanned twice: also "
+                                            f"{other.where}; this copy is not read"))
+                continue
+            seen.setdefault((sheet.form["label"], sheet.student_id), sheet)
+            kept.append(sheet)
+        return kept
+
+
+def scan_pages(key: ScanKey, scanned_pages: Iterable[Page]) -> Scanned:
+    """Read every page against ``key``, one at a time."""
+    run = _Run(key)
+    for page in scanned_pages:
+        run.page(page)
+    return run.finish()
+
+
+def scan(key_path: Path, scans: Iterable[Path]) -> Scanned:
+    """Read every page of ``scans`` (files in order, then their pages) against the key at ``key_path``."""
+    key = read_scan_key(key_path)
+    return scan_pages(key, (page for path in scans for page in pages(path)))

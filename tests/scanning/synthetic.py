@@ -1,0 +1,412 @@
+"""Synthetic scans: real answer sheets rendered, filled by simulated students, put through a
+scanner or a phone, all from one seed.
+
+A simulated student fills each field of a form's sheet with what it chose (a letter,
+the digits of a number, the points of a score) as a pen or a pencil does (darkness,
+size, offset, texture), sometimes messily: an erased mark beside the filled one, a
+crossed-out bubble with another filled, two bubbles filled, a faint tap, stray marks.
+Each field's truth says what a reader may answer: the value filled, or a flag.
+The page then goes through the distortions of a scanner or a phone: rotation up to
+±5° or upside down, scale, perspective, blur, noise, uneven light, JPEG at quality 50.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+import pypdfium2
+
+from generator.exporters.answer_sheets import MARK_INSET
+
+
+def render(pdf: bytes | str, dpi: float) -> list[np.ndarray]:
+    """Every page of a sheet PDF as a float image (1 white, 0 black)."""
+    document = pypdfium2.PdfDocument(pdf)
+    out = [np.asarray(page.render(scale=dpi / 72, grayscale=True).to_numpy(), dtype=np.float32) / 255.0
+           for page in document]
+    document.close()
+    return out
+
+
+@dataclass
+class Truth:
+    """What was filled into one question, and whether it was filled cleanly."""
+
+    cell: str
+    """The CSV cell a reader should write: the value filled ('' blank)."""
+    clean: bool = True
+    """Filled as the sheet asks; False: a messy field, which may also be flagged."""
+    must_flag: bool = False
+    """No reading is right (two filled): only a flag is."""
+    components: list[str | None] = field(default_factory=list)
+
+
+class Pen:
+    """Draws marks on a page image at ``px_per_mm``, with the page's mm origin at the top-left
+    corner mark's centre."""
+
+    def __init__(self, image: np.ndarray, dpi: float, rng: np.random.Generator, radius: float):
+        self.image, self.rng, self.radius = image, rng, radius
+        self.scale = dpi / 25.4
+        self.pencil = bool(rng.random() < 0.4)
+
+    def px(self, x: float, y: float) -> tuple[float, float]:
+        return (x + MARK_INSET) * self.scale, (y + MARK_INSET) * self.scale
+
+    def _ink(self, patch: tuple[int, int, np.ndarray], darkness: float, texture: bool) -> None:
+        x0, y0, mask = patch
+        if texture:
+            mask = mask * self.rng.uniform(0.6, 1.0, size=mask.shape).astype(np.float32)
+        region = self.image[y0:y0 + mask.shape[0], x0:x0 + mask.shape[1]]
+        np.multiply(region, 1.0 - darkness * mask[:region.shape[0], :region.shape[1]], out=region)
+
+    def _patch(self, x: float, y: float, half_mm: float = 6.0) -> tuple[int, int, np.ndarray]:
+        """A blank mask around pixel (x, y); draw into it at coordinates less (x0, y0)."""
+        half = int(half_mm * self.scale)
+        x0, y0 = max(0, int(x) - half), max(0, int(y) - half)
+        return x0, y0, np.zeros((2 * half, 2 * half), dtype=np.float32)
+
+    def fill(self, centre: list[float], darkness: float | None = None, size: float | None = None) -> None:
+        r = self.radius * (size if size is not None else self.rng.uniform(0.85, 1.15))
+        x, y = self.px(centre[0] + self.rng.normal(0, 0.25), centre[1] + self.rng.normal(0, 0.25))
+        patch = x0, y0, mask = self._patch(x, y)
+        axes = (max(1, int(r * self.scale * self.rng.uniform(0.9, 1.1))), max(1, int(r * self.scale)))
+        cv2.ellipse(mask, (int(x) - x0, int(y) - y0), axes, float(self.rng.uniform(0, 180)), 0, 360, 1.0, -1,
+                    cv2.LINE_AA)
+        if darkness is None:
+            darkness = self.rng.uniform(0.5, 0.75) if self.pencil else self.rng.uniform(0.75, 0.95)
+        self._ink(patch, darkness, self.pencil)
+
+    def cross(self, centre: list[float]) -> None:
+        patch = x0, y0, mask = self._patch(*self.px(*centre))
+        r = self.radius * 1.6
+        thickness = max(1, int(0.5 * self.scale))
+        for sx in (-1, 1):
+            a = self.px(centre[0] - r, centre[1] - sx * r)
+            b = self.px(centre[0] + r, centre[1] + sx * r)
+            cv2.line(mask, (int(a[0]) - x0, int(a[1]) - y0), (int(b[0]) - x0, int(b[1]) - y0), 1.0, thickness,
+                     cv2.LINE_AA)
+        self._ink(patch, 0.9, False)
+
+    def stray(self, box: list[float]) -> None:
+        """A short stroke or a dot in a field's margin, off its bubbles."""
+        x = self.rng.uniform(box[0], box[2])
+        y = box[1] - self.rng.uniform(1.5, 3.0)
+        a, b = self.px(x, y), self.px(x + self.rng.uniform(-3, 3), y + self.rng.uniform(-0.8, 0.8))
+        patch = x0, y0, mask = self._patch(*a)
+        cv2.line(mask, (int(a[0]) - x0, int(a[1]) - y0), (int(b[0]) - x0, int(b[1]) - y0), 1.0,
+                 max(1, int(0.4 * self.scale)), cv2.LINE_AA)
+        self._ink(patch, 0.8, False)
+
+
+def _row_truth(pen: Pen, bubbles: list[list[float]], values: list[str], chosen: int | None,
+               mess: str) -> Truth:
+    """Fill one row (a question's letters, a score) with ``chosen``, messily as ``mess`` says."""
+    others = [i for i in range(len(values)) if i != chosen]
+    if chosen is None:
+        if mess == "faint":
+            pen.fill(bubbles[int(pen.rng.choice(len(values)))], darkness=pen.rng.uniform(0.1, 0.25))
+            return Truth("", clean=False)
+        return Truth("")
+    pen.fill(bubbles[chosen])
+    if mess == "erased" and others:
+        pen.fill(bubbles[int(pen.rng.choice(others))], darkness=pen.rng.uniform(0.08, 0.2))
+        return Truth(values[chosen], clean=False)
+    if mess == "crossed" and others:
+        crossed = int(pen.rng.choice(others))
+        pen.fill(bubbles[crossed])
+        pen.cross(bubbles[crossed])
+        return Truth(values[chosen], clean=False)
+    if mess == "double" and others:
+        pen.fill(bubbles[int(pen.rng.choice(others))])
+        return Truth(values[chosen], clean=False, must_flag=True)
+    return Truth(values[chosen])
+
+
+def _digit_text(field_: dict[str, Any], value: float | None, rng: np.random.Generator) -> str | None:
+    """The number a student writes into a digit grid, as the reader writes it back."""
+    if value is None:
+        return None
+    columns, point = len(field_["columns"]), field_["point"]
+    decimals = columns - point
+    if "exponent" in field_:
+        power = int(np.floor(np.log10(abs(value)))) if value else 0
+        mantissa = round(abs(value) / 10.0 ** power, decimals)
+        if mantissa >= 10:
+            power, mantissa = power + 1, mantissa / 10
+        digits = f"{mantissa:.{decimals}f}".replace(".", "")
+        return ("-" if value < 0 else "") + f"{digits[0]}.{digits[1:]}e" + ("-" if power < 0 else "") \
+            + str(abs(power))
+    text = f"{abs(value):.{decimals}f}"
+    whole = text.split(".")[0]
+    if len(whole) > point:
+        return None
+    return ("-" if value < 0 and float(text) != 0 else "") + text
+
+
+def fill_digits(pen: Pen, field_: dict[str, Any], text: str | None) -> list[tuple[list[list[float]], int]]:
+    """Fill a digit grid with ``text`` as ``_digit_text`` made it; leading zeros blank or filled.
+    Returns the columns filled, each with its digit."""
+    filled: list[tuple[list[list[float]], int]] = []
+    if text is None:
+        return filled
+    negative = text.startswith("-")
+    body = text.lstrip("-")
+    mantissa, _, exponent = body.partition("e")
+    digits = mantissa.replace(".", "")
+    point = field_["point"]
+    whole = mantissa.split(".")[0].rjust(point, "0")
+    digits = whole + mantissa.split(".")[1] if "." in mantissa else whole
+    if negative:
+        pen.fill(field_["sign"])
+    lead_blank = pen.rng.random() < 0.5
+    leading = True
+    for c, digit in enumerate(digits):
+        if leading and c < point - 1 and digit == "0" and lead_blank:
+            continue
+        leading = False
+        pen.fill(field_["columns"][c][int(digit)])
+        filled.append((field_["columns"][c], int(digit)))
+    if "exponent" in field_:
+        power = exponent.lstrip("-")
+        if exponent.startswith("-"):
+            pen.fill(field_["exponent_sign"])
+        power = power.rjust(len(field_["exponent"]), "0")
+        for c, digit in enumerate(power):
+            pen.fill(field_["exponent"][c][int(digit)])
+            filled.append((field_["exponent"][c], int(digit)))
+    return filled
+
+
+def normalised(text: str) -> str:
+    """A number as the reader writes it (leading zeros dropped) for comparison."""
+    negative = text.startswith("-")
+    body = text.lstrip("-")
+    mantissa, e, exponent = body.partition("e")
+    whole, dot, fraction = mantissa.partition(".")
+    whole = whole.lstrip("0") or "0"
+    exp = ""
+    if e:
+        exp = "e" + ("-" if exponent.startswith("-") else "") + (exponent.lstrip("-").lstrip("0") or "0")
+    return ("-" if negative else "") + whole + (dot + fraction if dot else "") + exp
+
+
+MESSES = ("erased", "crossed", "double", "faint")
+
+
+def fill_sheet(pages: list[np.ndarray], form: dict[str, Any], radius: float, dpi: float,
+               rng: np.random.Generator, student_id: str | None, mess_rate: float = 0.05
+               ) -> tuple[list[np.ndarray], dict[int, Truth]]:
+    """A student's filled sheet: the page images and, per question, the truth."""
+    pages = [p.copy() for p in pages]
+    pens = [Pen(page, dpi, rng, radius) for page in pages]
+    pencil = pens[0].pencil
+    for pen in pens:
+        pen.pencil = pencil
+    questions = {q["number"]: q for q in form["questions"]}
+    truths: dict[int, Truth] = {}
+    by_question: dict[int, list[dict[str, Any]]] = {}
+    for field_ in form["sheet"]["fields"]:
+        pen = pens[field_["page"] - 1]
+        if rng.random() < 0.03:
+            pen.stray(field_["box"])
+        if field_["kind"] == "id":
+            if student_id is not None:
+                for c, digit in enumerate(student_id):
+                    pen.fill(field_["columns"][c][int(digit)])
+            continue
+        by_question.setdefault(field_["question"], []).append(field_)
+    for number, fields in by_question.items():
+        question = questions[number]
+        pen = pens[fields[0]["page"] - 1]
+        mess = str(rng.choice(MESSES)) if rng.random() < mess_rate else ""
+        kind = fields[0]["kind"]
+        if kind in ("choice", "score"):
+            values = [str(v) for v in fields[0]["values"]]
+            if rng.random() < 0.05:
+                chosen = None
+            elif kind == "choice" and rng.random() < 0.6:
+                chosen = values.index(question["answer"])
+            else:
+                chosen = int(rng.integers(len(values)))
+            if chosen is None and mess != "faint":
+                mess = ""
+            truths[number] = _row_truth(pen, fields[0]["bubbles"], values, chosen, mess)
+            continue
+        truths[number] = _fill_numbers(pens, fields, question, rng, mess)
+    return pages, truths
+
+
+def _answer_values(question: dict[str, Any]) -> list[float]:
+    answer = question["answer"]
+    if question["kind"] == "problem":
+        answer = answer[question["primary"]]
+    return np.asarray(answer, dtype=float).ravel().tolist()
+
+
+def _fill_numbers(pens: list[Pen], fields: list[dict[str, Any]], question: dict[str, Any],
+                  rng: np.random.Generator, mess: str) -> Truth:
+    right = _answer_values(question)
+    blank = rng.random() < 0.05
+    texts: list[str | None] = []
+    filled: list[tuple[Pen, list[list[float]], int]] = []
+    for field_, value in zip(fields, right, strict=True):
+        if blank:
+            texts.append(None)
+            continue
+        if rng.random() < 0.4:  # a wrong number of the same size
+            value = value + float(rng.choice([-1, 1])) * float(rng.uniform(0.5, 3.0)) * max(abs(value), 0.01)
+        text = _digit_text(field_, value, rng)
+        if text is None:
+            text = _digit_text(field_, right[len(texts)], rng)
+        texts.append(text)
+        pen = pens[field_["page"] - 1]
+        filled += [(pen, column, digit) for column, digit in fill_digits(pen, field_, text)]
+    truth_texts = [normalised(t) if t is not None else None for t in texts]
+    if all(t is None for t in truth_texts):
+        cell = ""
+    elif len(truth_texts) == 1:
+        cell = truth_texts[0] or ""
+    else:
+        cell = "; ".join(t if t is not None else "?" for t in truth_texts)
+    truth = Truth(cell, components=list(truth_texts))
+    if mess and filled:  # a second digit marked in a filled column
+        pen, column, digit = filled[int(rng.integers(len(filled)))]
+        other = column[(digit + int(rng.integers(1, 10))) % 10]
+        if mess in ("faint", "erased"):
+            pen.fill(other, darkness=float(rng.uniform(0.08, 0.25)))
+        else:
+            pen.fill(other)
+            if mess == "crossed":
+                pen.cross(other)
+            truth.must_flag = mess == "double"
+        truth.clean = False
+    return truth
+
+
+# -- what a scanner and a phone do ------------------------------------------------------
+
+def distort(image: np.ndarray, rng: np.random.Generator, phone: bool, upside_down: bool) -> np.ndarray:
+    """``image`` (float, 1 white) as a scanner or a phone delivers it: grey uint8, JPEG q50 for phones."""
+    height, width = image.shape
+    # Around the sheet: a scanner's lid (light), or the desk under a phone (darker).
+    pad = int((0.08 if phone else 0.04) * max(height, width))
+    around = float(rng.uniform(0.25, 0.55)) if phone else float(rng.uniform(0.8, 0.95))
+    image = cv2.copyMakeBorder(image, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=around)
+    height, width = image.shape
+    angle = float(rng.uniform(-5, 5)) + (180.0 if upside_down else 0.0)
+    scale = float(rng.uniform(0.9, 1.05))
+    matrix = cv2.getRotationMatrix2D((width / 2, height / 2), angle, scale)
+    transform = np.vstack([matrix, [0, 0, 1]])
+    if phone:
+        jitter = 0.03 * min(height, width)
+        source = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+        target = source + rng.uniform(-jitter, jitter, size=(4, 2)).astype(np.float32)
+        transform = cv2.getPerspectiveTransform(source, target) @ transform
+    image = cv2.warpPerspective(image, transform, (width, height), flags=cv2.INTER_LINEAR,
+                                borderMode=cv2.BORDER_CONSTANT, borderValue=around)
+    direction = rng.uniform(-1, 1, size=2)
+    strength = float(rng.uniform(0.0, 0.35 if phone else 0.12))
+    columns = (np.linspace(-0.5, 0.5, width, dtype=np.float32) * direction[0])[None, :]
+    rows = (np.linspace(-0.5, 0.5, height, dtype=np.float32) * direction[1] + 0.5)[:, None]
+    image *= 1.0 - strength * (columns + rows)  # uneven light
+    image = cv2.GaussianBlur(image, (0, 0), float(rng.uniform(0.3, 1.2)))
+    noise = np.empty_like(image)
+    cv2.setRNGSeed(int(rng.integers(2 ** 31)))
+    cv2.randn(noise, 0.0, float(rng.uniform(0.01, 0.04)))
+    image += noise
+    grey = cv2.convertScaleAbs(image, alpha=255.0)
+    if phone or rng.random() < 0.5:
+        ok, data = cv2.imencode(".jpg", grey, [cv2.IMWRITE_JPEG_QUALITY, 50])
+        grey = cv2.imdecode(data, cv2.IMREAD_GRAYSCALE)
+    return grey
+
+
+# -- a class: many students' sheets, and what the reader made of them -------------------
+
+@dataclass
+class SimulatedStudent:
+    id: str
+    form: dict[str, Any]
+    truths: dict[int, Truth]
+
+
+def classroom(forms: list[dict[str, Any]], pages_of: Any, count: int, dpi: float, seed: int,
+              mess_rate: float = 0.05, phone_rate: float = 0.3, upside_down_rate: float = 0.2,
+              radius: float = 1.9) -> Iterator[tuple[SimulatedStudent, list[np.ndarray]]]:
+    """``count`` students, each with a filled and distorted sheet (grey pages), one at a time."""
+    rng = np.random.default_rng(seed)
+    for i in range(count):
+        form = forms[i % len(forms)]
+        student_id = None if form.get("student") else str(10000 + i)
+        images, truths = fill_sheet(pages_of(form, dpi), form, radius, dpi, rng, student_id, mess_rate)
+        phone = bool(rng.random() < phone_rate)
+        upside_down = bool(rng.random() < upside_down_rate)
+        scans = [distort(image, rng, phone, upside_down) for image in images]
+        name = form["student"]["name"] if form.get("student") else str(student_id)
+        yield SimulatedStudent(name, form, truths), scans
+
+
+@dataclass
+class Outcome:
+    """Every question of every simulated sheet, against what the reader wrote."""
+
+    sheets: int = 0
+    clean: int = 0
+    """Cleanly filled answers."""
+    clean_flagged: int = 0
+    messy: int = 0
+    messy_flagged: int = 0
+    silent: list[str] = field(default_factory=list)
+    """Answers read as something other than what was filled, without a flag."""
+    missing_rows: list[str] = field(default_factory=list)
+    """Students without a row of their own (their ID was not read, or their page)."""
+    unread_ids: int = 0
+    """Rows whose student ID was flagged (named ``unread ID (…)``): their answers are there."""
+
+    @property
+    def sheets_not_read(self) -> int:
+        return len(self.missing_rows) - self.unread_ids
+
+    @property
+    def clean_flag_rate(self) -> float:
+        return self.clean_flagged / max(1, self.clean)
+
+
+def compare(students: list[SimulatedStudent], rows: dict[str, dict[str, str]],
+            flagged: set[tuple[str, str]]) -> Outcome:
+    """``rows``: the responses CSV by student; ``flagged``: (student, column) of each flag."""
+    outcome = Outcome()
+    known = {student.id for student in students}
+    for name in rows:
+        if name.startswith("unread ID ("):
+            outcome.unread_ids += 1
+        elif name.lstrip("'") not in known and name not in known:
+            outcome.silent.append(f"a row for {name!r}, whom nobody is: an ID misread")
+    for student in students:
+        outcome.sheets += 1
+        row = rows.get(student.id)
+        if row is None:
+            outcome.missing_rows.append(student.id)
+            continue
+        if row["form"] != student.form["label"]:
+            outcome.silent.append(f"{student.id}: form {row['form']} read, {student.form['label']} filled")
+        for number, truth in student.truths.items():
+            column = str(number)
+            if truth.clean:
+                outcome.clean += 1
+            else:
+                outcome.messy += 1
+            if (student.id, column) in flagged:
+                outcome.clean_flagged += truth.clean
+                outcome.messy_flagged += not truth.clean
+                continue
+            got = row.get(column, "")
+            if truth.must_flag or got != truth.cell:
+                outcome.silent.append(f"{student.id} question {number}: read {got!r}, filled {truth.cell!r}"
+                                      f"{' (two filled)' if truth.must_flag else ''}")
+    return outcome

@@ -1,0 +1,78 @@
+"""The round trip: real sheets filled by simulated students, scanned or photographed, read
+back and graded; every answer read is the one filled or it is flagged.
+
+The suite runs a small class (fast); ``PAPERDECK_ROUNDTRIP_SHEETS=300`` runs the size the
+issue asks for, as benchmarks/bench_scan.py does.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+from pathlib import Path
+
+from generator.grading.key import read_key
+from generator.grading.responses import read_responses
+from generator.grading.scoring import grade
+from generator.scanning.outputs import responses_csv
+from generator.scanning.pages import Page
+from generator.scanning.scan import Scanned, read_scan_key, scan_pages
+
+from . import synthetic
+
+SHEETS = int(os.environ.get("PAPERDECK_ROUNDTRIP_SHEETS", "24"))
+
+
+def run_class(printed, count: int, dpi: float, seed: int, mess_rate: float = 0.06
+              ) -> tuple[synthetic.Outcome, Scanned, bytes, list[synthetic.SimulatedStudent]]:
+    students: list[synthetic.SimulatedStudent] = []
+
+    def pages():
+        number = 0
+        for student, scans in synthetic.classroom(printed.forms, printed.pages, count, dpi, seed, mess_rate):
+            students.append(student)
+            for image in scans:
+                number += 1
+                yield Page("class.pdf", number, image)
+
+    scanned = scan_pages(read_scan_key(printed.key), pages())
+    data = responses_csv(scanned)
+    rows = {row["student"]: row for row in csv.DictReader(io.StringIO(data.decode("utf-8")))}
+    flagged = {(flag.student, flag.column) for flag in scanned.flags if flag.row}
+    return synthetic.compare(students, rows, flagged), scanned, data, students
+
+
+def test_a_class_reads_back_with_no_silent_error(printed, tmp_path: Path) -> None:
+    attention = printed("attention")
+    outcome, scanned, data, students = run_class(attention, SHEETS, dpi=150, seed=2026)
+    assert outcome.silent == []
+    assert outcome.sheets_not_read == 0  # a sheet whose ID is flagged has its row, named for the flag
+    assert outcome.sheets == SHEETS == len(scanned.sheets)
+    assert outcome.clean > 10 * SHEETS
+    assert outcome.clean_flag_rate <= 0.03, outcome
+    assert outcome.messy > 0 and outcome.messy_flagged > 0  # the messy fields were there, and seen
+
+    # Graded, the scanned answers score what the filled ones score wherever nothing was flagged.
+    key = read_key(attention.key)
+    scanned_csv = tmp_path / "scanned.csv"
+    scanned_csv.write_bytes(data)
+    filled_csv = tmp_path / "filled.csv"
+    with open(filled_csv, "w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        numbers = sorted({n for s in students for n in s.truths})
+        writer.writerow(["student", "form", *numbers])
+        for s in students:
+            cells = [s.truths[n].cell if n in s.truths else "" for n in numbers]
+            writer.writerow([s.id, s.form["label"], *cells])
+    got = {r.student: r for r in grade(key, read_responses(scanned_csv, key))}
+    filled = {r.student: r for r in grade(key, read_responses(filled_csv, key))}
+    flagged = {(flag.student, flag.column) for flag in scanned.flags}
+    compared = 0
+    for name, result in filled.items():
+        for mark, read in zip(result.marks, got[name].marks, strict=True):
+            if (name, str(mark.number)) in flagged:
+                continue
+            assert (read.points, read.mistake) == (mark.points, mark.mistake), (name, mark.number)
+            compared += 1
+    assert compared >= outcome.clean - outcome.clean_flagged

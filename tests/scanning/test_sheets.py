@@ -1,0 +1,118 @@
+"""Answer sheets: what they print, where, and what they never give away."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pypdf
+import pytest
+
+from generator import quiz
+from generator.exporters import answer_sheets
+from generator.exporters.answer_sheets import Grid
+from generator.project import open_project
+from generator.quiz import ProblemItem, QuestionItem, Student
+
+ROOT = Path(__file__).parents[2]
+
+
+@pytest.fixture(scope="module")
+def project():
+    return open_project(ROOT)
+
+
+def _forms(project, recipe: str, versions: int, students=()):
+    built = quiz.build_quiz(project.content, project.quiz_recipe(recipe), 11, versions, b"sheet-test",
+                            students)
+    return built, list(built.iter_forms())
+
+
+def _what(item) -> str:
+    if isinstance(item, QuestionItem):
+        return item.question.id
+    return f"{item.problem.type}/{item.problem.difficulty}"
+
+
+@pytest.mark.parametrize("recipe", ["quiz-attention", "quiz-final", "quiz-training"])
+def test_a_question_gets_the_same_grid_on_every_form(project, recipe: str) -> None:
+    built, forms = _forms(project, recipe, 6)
+    grids: dict[str, set[tuple]] = {}
+    for form in forms:
+        layout = answer_sheets.sheet(built, form).layout
+        items = {item.number: item for item in form.items}
+        for field in layout["fields"]:
+            if field["kind"] == "digits":
+                shape = (len(field["columns"]), field["point"], len(field.get("exponent", ())))
+                grids.setdefault(_what(items[field["question"]]), set()).add(shape)
+    assert grids
+    assert all(len(shapes) == 1 for shapes in grids.values()), grids
+
+
+def test_fields_stay_inside_the_frame_and_clear_of_each_other_and_the_marks(project) -> None:
+    built, forms = _forms(project, "quiz-final", 3)
+    width, height = answer_sheets.frame("a4")
+    half = answer_sheets.MARK_SIZE / 2 + 1
+    for form in forms:
+        layout = answer_sheets.sheet(built, form).layout
+        (qx0, qy0), (qx1, qy1) = layout["qr"]
+        for page in range(1, layout["pages"] + 1):
+            boxes = [f["box"] for f in layout["fields"] if f["page"] == page]
+            for x0, y0, x1, y1 in boxes:
+                assert half <= x0 < x1 <= width - half and qy1 < y0 < y1 <= height - half
+            for a, b in itertools.combinations(boxes, 2):
+                assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+        assert qx1 < width - half and qy0 > -half
+
+
+def test_every_question_has_its_field_and_answers_fit(project) -> None:
+    built, forms = _forms(project, "quiz-final", 4)
+    for form in forms:
+        layout = answer_sheets.sheet(built, form).layout
+        numbers = {f["question"] for f in layout["fields"] if "question" in f}
+        assert numbers == {item.number for item in form.items}
+        for item in form.items:
+            kinds = {f["kind"] for f in layout["fields"] if f.get("question") == item.number}
+            if isinstance(item, QuestionItem) and item.options:
+                assert kinds == {"choice"}
+            elif isinstance(item, QuestionItem) and item.question.type == "short_answer":
+                assert kinds == {"score"}
+            elif isinstance(item, ProblemItem):
+                assert kinds in ({"digits"}, {"score"})
+
+
+def test_nothing_on_a_sheet_gives_away_a_seed(project) -> None:
+    built, forms = _forms(project, "quiz-attention", 3)
+    for form in forms:
+        source = answer_sheets.sheet(built, form).source
+        assert str(form.seed) not in source
+        assert str(built.seed) not in answer_sheets.qr_text(answer_sheets.quiz_code(built), form.code, 1, 1)
+        for item in form.items:
+            if isinstance(item, ProblemItem):
+                assert str(item.problem.seed) not in source
+
+
+def test_a_roster_sheet_prints_the_name_and_no_id_grid(project, tmp_path: Path) -> None:
+    from generator.exporters.typst.compile import compile_pdf
+
+    students = (Student("Zoë #1 <O'Brien>", "s-7"), Student("Ada", ""))
+    built, forms = _forms(project, "quiz-attention", 2, students)
+    sheet = answer_sheets.sheet(built, forms[0])
+    assert not any(f["kind"] == "id" for f in sheet.layout["fields"])
+    pdf = tmp_path / "sheet.pdf"
+    pdf.write_bytes(compile_pdf(sheet.source, 0))
+    text = pypdf.PdfReader(pdf).pages[0].extract_text()
+    assert "Zoë #1 <O'Brien>" in text and "ID s-7" in text and f"code {forms[0].code}" in text
+
+
+@pytest.mark.parametrize(("grid", "value", "digits"), [
+    (Grid(1, 3), 0.25, (False, "0250", False, "")),
+    (Grid(2, 2), -7.126, (True, "0713", False, "")),
+    (Grid(1, 3), -0.0001, (False, "0000", False, "")),
+    (Grid(1, 3, 1), 0.000698, (False, "6980", True, "4")),
+    (Grid(1, 3, 2), 33554432.0, (False, "3355", False, "07")),
+    (Grid(1, 3), 12.5, None),
+    (Grid(1, 3, 1), 3.2e12, None),
+])
+def test_a_grid_holds_a_value_as_a_student_fills_it(grid: Grid, value: float, digits) -> None:
+    assert grid.digits(value) == digits
