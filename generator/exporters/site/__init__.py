@@ -133,12 +133,12 @@ def _index(site: Site, groups: list[tuple[str, Lesson | None, list[StudyItem]]],
     arxiv = url(f"https://arxiv.org/abs/{paper.arxiv}") if paper.arxiv else None
     link = f' · <a href="{arxiv}">arXiv:{text(paper.arxiv)}</a>' if arxiv else ""
     rows = []
-    for (_, lesson, group_items), (name, _, label) in zip(groups, pages, strict=True):
+    for (_, lesson, group_items), (name, title, _) in zip(groups, pages, strict=True):
         cards, questions = _counts(group_items)
         lesson_id = lesson.id if lesson else "practice"
         sources = (f' <span class="pd-sources-short">{text(", ".join(lesson.sources))}</span>'
                    if lesson else "")
-        rows.append(f'<li><a href="{name}">{label}</a>{sources}'
+        rows.append(f'<li><a href="{name}">{title}</a>{sources}'
                     f'<span class="pd-progress" data-lesson="{attribute(lesson_id)}" data-cards="{cards}" '
                     f'data-questions="{questions}">{cards} cards, {questions} questions and problems'
                     "</span></li>")

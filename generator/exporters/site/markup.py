@@ -28,6 +28,8 @@ _EM = re.compile(r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])", re.S)
 _PLACEHOLDER = re.compile("\x00(\\d+)\x00")
 _CLOZE = re.compile(r"\{\{c(\d+)::(.*?)(?:::(.*?))?\}\}", re.S)
 _CLOZE_HTML = re.compile("\x01(\\d+)\x02(.*?)\x03", re.S)
+_LONG_INLINE = 30
+"""Inline math longer than this (LaTeX characters) may be wider than a 360 px phone."""
 
 
 def text(value: str) -> str:
@@ -88,8 +90,12 @@ def inline(value: str, clozes: bool = False) -> str:
         inline_math, display_math, code = match.groups()
         if code is not None:
             kept.append(f"<code>{text(code)}</code>")
+        elif inline_math is None:
+            kept.append(f'<span class="pd-display pd-scroll">{math(display_math, True)}</span>')
+        elif len(inline_math) > _LONG_INLINE:  # may not fit a phone: scrolls in its own box
+            kept.append(f'<span class="pd-wide pd-scroll">{math(inline_math)}</span>')
         else:
-            kept.append(math(display_math if inline_math is None else inline_math, inline_math is None))
+            kept.append(math(inline_math))
         return f"\x00{len(kept) - 1}\x00"
 
     out = text(_PROTECTED.sub(keep, value))

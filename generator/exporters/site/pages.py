@@ -34,11 +34,27 @@ class Context:
     used_figures: dict[str, Path] = field(default_factory=dict)
     """Figures the pages show: file name under ``figures/`` → the drawn file."""
 
-    def figure(self, visual: Visual) -> str:
-        """The figure's path relative to a page; drawn once and copied with the site."""
+    def figure(self, visual: Visual, alt: str) -> str:
+        """The figure's ``<img>``, drawn once and copied with the site; its size is stated
+        so the page does not move when it loads."""
         path = visuals.render(visual.kind, dict(visual.params or {}), self.figures)
         self.used_figures[path.name] = path
-        return f"figures/{path.name}"
+        width, height = _image_size(path)
+        return (f'<img src="figures/{attribute(path.name)}" alt="{attribute(alt)}" width="{width}" '
+                f'height="{height}" loading="lazy">')
+
+
+def _image_size(path: Path) -> tuple[int, int]:
+    """Width and height of a PNG (its header) or of an SVG (its root's attributes), in px."""
+    data = path.read_bytes()
+    if data[:8] == b"\x89PNG\r\n\x1a\n":
+        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    root = re.search(rb"<svg\b[^>]*>", data)
+    size = [re.search(rb'\b%s="([\d.]+)' % name, root.group(0)) if root else None
+            for name in (b"width", b"height")]
+    if size[0] is None or size[1] is None:
+        raise ValueError(f"{path.name}: no width and height on its <svg>")
+    return round(float(size[0].group(1))), round(float(size[1].group(1)))
 
 
 def dom_id(*parts: str) -> str:
@@ -163,9 +179,8 @@ def _plain(markdown: str) -> str:
 
 def visual(item: StudyItem, ctx: Context) -> str:
     body: Visual = item.body
-    src = ctx.figure(body)
-    return (f'<figure class="pd-figure" id="{dom_id("fig", item.key)}">'
-            f'<img src="{attribute(src)}" alt="{attribute(_plain(body.caption))}" loading="lazy">'
+    image = ctx.figure(body, _plain(body.caption))
+    return (f'<figure class="pd-figure" id="{dom_id("fig", item.key)}">{image}'
             f"<figcaption>{inline(body.caption)} {source_link(ctx.paper, item.source)}</figcaption></figure>")
 
 
@@ -178,8 +193,8 @@ def labels(group: list[StudyItem], ctx: Context) -> str:
     """One label-the-part figure for all the label items of one visual."""
     first: LabelCard = group[0].body
     diagram, visual_ = first.diagram, first.visual
-    src = ctx.figure(visual_)
     asked = [item.body.part for item in group]
+    image = ctx.figure(visual_, _plain(visual_.caption) + " (labels covered)")
     covers, answers = [], []
     for n, part in enumerate(asked, 1):
         part_id = dom_id("label", visual_.id, part.id)
@@ -200,8 +215,8 @@ def labels(group: list[StudyItem], ctx: Context) -> str:
             f'data-lesson="{attribute(group[0].lesson.id if group[0].lesson else "practice")}" '
             f'aria-label="Label the parts of a figure">'
             f"<p>Tap a numbered box to reveal the part it hides. {source_link(ctx.paper, visual_.source)}</p>"
-            f'<div class="pd-label-figure"><img src="{attribute(src)}" '
-            f'alt="{attribute(_plain(visual_.caption) + " (labels covered)")}">{"".join(covers)}</div>'
+            f'<div class="pd-label-figure">{image}'
+            f'{"".join(covers)}</div>'
             f'<ol class="pd-label-list">{"".join(answers)}</ol>'
             f'<div class="pd-actions"><button type="button" class="pd-reveal-all">Reveal all</button>'
             '<button type="button" class="pd-known" aria-pressed="false">Mark as known</button>'
@@ -279,7 +294,8 @@ def _variant(problem: Problem) -> dict[str, Any]:
                     f'<span class="pd-scroll">{math(step.latex, display=True)}</span></li>'
                     for step in problem.steps)
     count = len(_flat(key))
-    words = "one number" if count == 1 else f"{count} numbers, row by row"
+    rows = len(key) if isinstance(key, list) and key and isinstance(key[0], list) else 1
+    words = "one number" if count == 1 else f"{count} numbers" + (", row by row" if rows > 1 else "")
     command = f"paperdeck problems {problem.type} --problem-seed {problem.seed}"
     if problem.difficulty != "easy":
         command += f" --difficulty {problem.difficulty}"
@@ -303,7 +319,8 @@ def problem(item: StudyItem, ctx: Context) -> str:
     variants = [_variant(v) for v in item.variants or (body,)]
     first = variants[0]
     pid = dom_id("p", item.key)
-    title = problems.get(body.type).description
+    number = item.key.rsplit("/", 1)[-1]
+    title = f"{problems.get(body.type).description}, problem {number}"
     return (f'<section class="pd-practice" {_data(item)} data-variants="{len(variants)}" '
             f'aria-labelledby="{pid}-title">'
             f'<h3 id="{pid}-title">{text(title)} '

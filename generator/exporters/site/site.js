@@ -310,11 +310,11 @@
 
   // Wide formulas and tables scroll inside their box; a keyboard can reach the ones that do.
   function scrollables() {
-    each(".pd-scroll", function (box) {
+    each(".pd-scroll", function (box, i) {
       if (box.scrollWidth > box.clientWidth + 1) {
         box.setAttribute("tabindex", "0");
         box.setAttribute("role", "region");
-        box.setAttribute("aria-label", "Scrollable content");
+        box.setAttribute("aria-label", "Wide content " + (i + 1) + ", scrolls sideways");
       } else if (box.getAttribute("role") === "region") {
         box.removeAttribute("tabindex");
         box.removeAttribute("role");
