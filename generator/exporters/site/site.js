@@ -288,7 +288,8 @@
       feedback.textContent = "";
       input.value = "";
     }
-    show(todays(block.getAttribute("data-key"), variants.length));
+    var today = todays(block.getAttribute("data-key"), variants.length);
+    if (today) { show(today); } else { block.setAttribute("data-variant", "0"); block.setAttribute("data-seed", String(variants[0].seed)); }
     block.querySelector(".pd-new").addEventListener("click", function () { show((current + 1) % variants.length); });
     block.querySelector("form").addEventListener("submit", function (event) {
       event.preventDefault();
@@ -309,20 +310,25 @@
   });
 
   // Wide formulas and tables scroll inside their box; a keyboard can reach the ones that do.
+  // Measured after the first frame (the browser lays the page out then anyway), all
+  // widths read before any attribute is written, so the page is laid out once.
   function scrollables() {
-    each(".pd-scroll", function (box, i) {
-      if (box.scrollWidth > box.clientWidth + 1) {
+    var boxes = document.querySelectorAll(".pd-scroll"), wide = [];
+    for (var i = 0; i < boxes.length; i++) { wide.push(boxes[i].scrollWidth > boxes[i].clientWidth + 1); }
+    for (var j = 0; j < boxes.length; j++) {
+      var box = boxes[j];
+      if (wide[j]) {
         box.setAttribute("tabindex", "0");
         box.setAttribute("role", "region");
-        box.setAttribute("aria-label", "Wide content " + (i + 1) + ", scrolls sideways");
+        box.setAttribute("aria-label", "Wide content " + (j + 1) + ", scrolls sideways");
       } else if (box.getAttribute("role") === "region") {
         box.removeAttribute("tabindex");
         box.removeAttribute("role");
         box.removeAttribute("aria-label");
       }
-    });
+    }
   }
-  scrollables();
+  window.requestAnimationFrame(function () { window.setTimeout(scrollables, 0); });
   window.addEventListener("resize", scrollables);
 
   // The index: progress per lesson, and a reset with a second step.
