@@ -84,6 +84,7 @@ def test_every_card_flips_by_mouse_tap_and_keyboard(tab, name: str) -> None:
     selector = ".pd-card:not(.pd-cloze)"
     keys = page.locator(selector).evaluate_all("cs => cs.map(c => c.getAttribute('data-key'))")
     assert keys
+    assert page.locator(f"{selector} .pd-back:visible").count() == 0
     for i in range(len(keys)):
         _click(page, f"{selector} .pd-flip", i)  # mouse: opens
         page.keyboard.press("Space")  # keyboard, on the focused button: closes
@@ -136,6 +137,8 @@ def test_every_question_answers_on_the_spot(tab, document, name: str) -> None:
         body: Question = item.body
         box = page.locator(f'.pd-question[data-key="{item.key}"]')
         feedback = box.locator(".pd-feedback")
+        # Nothing gives the answer away before one is chosen.
+        assert box.locator(".pd-why:visible, .pd-explanation:visible, .pd-answer:visible").count() == 0
         if body.type in ("multiple_choice", "true_false"):
             options = box.locator(".pd-option")
             mistakes = {_plain(d.mistake) for d in body.distractors}
