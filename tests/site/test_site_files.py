@@ -145,3 +145,47 @@ def test_practice_blocks_sit_in_the_lesson_that_teaches_their_type(document) -> 
     assert placed["sdpa"] == "03 Scaled Dot-Product Attention"
     assert placed["label-smoothing"].startswith("10 Training")  # S5.4 is taught under S5
     assert all(group != "Practice" for group in placed.values())
+
+
+def _new_project(folder: Path) -> Path:
+    from generator.cli import main
+
+    assert main(["new", str(folder), "--title", "Layer <Norm>"]) == 0
+    return folder
+
+
+def test_a_site_recipe_mistake_names_file_line_and_field(tmp_path: Path, capsys) -> None:
+    from generator.cli import main
+
+    project = _new_project(tmp_path / "p")
+    (project / "decks" / "site.yaml").write_text(
+        "kind: site\ntitle: S\nlessons: [first-lesson, nope]\nproblems:\n  - {type: sotfmax}\n")
+    assert main(["--project", str(project), "check"]) == 2
+    err = capsys.readouterr().err
+    assert "decks/site.yaml:3: lessons[1]: no lesson 'nope' in content/paper.yaml" in err
+    assert "decks/site.yaml:5: problems[0].type: " in err
+    assert "Traceback" not in err
+
+
+def test_another_papers_site_escapes_its_text_and_puts_foreign_problems_on_a_practice_page(
+        tmp_path: Path) -> None:
+    from generator.cli import main
+
+    project = _new_project(tmp_path / "p")
+    lesson = project / "content" / "lessons" / "first-lesson.yaml"
+    text = lesson.read_text().replace("title: First lesson",
+                                      'title: "First <script>alert(1)</script> lesson"')
+    text = text.replace("url: https://arxiv.org/", 'url: "javascript:alert(1)"')
+    lesson.write_text(text)
+    (project / "decks" / "site.yaml").write_text(
+        "kind: site\ntitle: 'Study <b>site</b>'\nproblems:\n  - {type: sdpa, count: 1, variants: 3}\n")
+    assert main(["--project", str(project), "build", "--seed", "3"]) == 0
+    site = project / "out" / "site"
+    pages_written = sorted(p.name for p in site.glob("*.html"))
+    assert pages_written == ["01-first-lesson.html", "index.html", "practice.html"]
+    page = (site / "01-first-lesson.html").read_text()
+    assert "<script>alert" not in page and "First &lt;script&gt;alert(1)&lt;/script&gt; lesson" in page
+    assert "javascript:" not in page
+    assert "Study &lt;b&gt;site&lt;/b&gt;" in (site / "index.html").read_text()
+    practice = (site / "practice.html").read_text()
+    assert practice.count('class="pd-practice"') == 1 and 'data-variants="3"' in practice
