@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ... import problems, visuals
+from ...errors import PaperdeckError
 from ...items import LabelCard, StudyItem
 from ...model import Cloze, Concept, Equation, Flashcard, Lesson, Paper, Question, Visual, WorkedExample
 from ...presentation import answer_formatter, letter, number_formatter, tolerance_words
@@ -158,7 +159,7 @@ def worked_example(item: StudyItem, ctx: Context) -> str:
     body: WorkedExample = item.body
     try:
         task = block(problems.get(body.problem).prompt(body.given))
-    except Exception:  # a type that cannot state these givens: list them instead
+    except PaperdeckError:  # a type that is not registered, givens it cannot state: list them
         task = "<p>Given:</p>" + values_html(body.given, _EXACT)
     steps = "".join(f"<li>{block(step)}</li>" for step in body.steps)
     return (f'<section class="pd-example" id="{dom_id("ex", item.key)}">'
