@@ -245,6 +245,8 @@ def test_practice_blocks_match_the_problem_command_and_new_problem_changes_them(
                 int(block.get_attribute("data-variant"))]
             assert variant["seed"] == seed
             assert variant["expected"] == pytest.approx(_flat(shown["answer"][primary]))
+            if block.locator("details.pd-key").get_attribute("open") is None:
+                block.locator("details.pd-key summary").click()  # the key is written when opened
             assert f"--problem-seed {seed}" in block.locator('[data-pd="command"]').text_content()
             # The command's key is accepted; a named mistake is named.
             typed = " ".join(repr(x) for x in _flat(shown["answer"][primary]))

@@ -274,14 +274,26 @@
     try { variants = JSON.parse(block.querySelector("script.pd-variants").textContent); } catch (e) { return; }
     var feedback = block.querySelector(".pd-feedback");
     var input = block.querySelector("input");
-    var current = 0;
-    function show(i) {
+    var key = block.querySelector("details.pd-key");
+    var current = 0, keyShown = 0;
+    // The key and steps (the most math of a block) are written when they are opened:
+    // a page of practice blocks shows today's problems without laying out 31 keys.
+    function fill(i, inKey) {
       var v = variants[i];
-      current = i;
       each("[data-pd]", function (slot) {
+        if ((key.contains(slot)) !== inKey) { return; }
         var name = slot.getAttribute("data-pd");
         if (name === "number") { slot.textContent = String(i + 1); } else if (name === "seed") { slot.textContent = String(v.seed); } else if (Object.prototype.hasOwnProperty.call(v, name)) { slot.innerHTML = v[name]; }
       }, block);
+    }
+    key.addEventListener("toggle", function () {
+      if (key.open && keyShown !== current) { fill(current, true); keyShown = current; }
+    });
+    function show(i) {
+      var v = variants[i];
+      current = i;
+      fill(i, false);
+      if (key.open) { fill(i, true); keyShown = i; }
       block.setAttribute("data-variant", String(i));
       block.setAttribute("data-seed", String(v.seed));
       feedback.className = "pd-feedback";
