@@ -29,6 +29,7 @@ class BuildOptions:
 _KINDS: dict[str, tuple[Callable[[Project, Any, BuildOptions], Any], str, str]] = {
     "deck": (lambda p, recipe, options: items.build_deck(p.content, recipe, options.seed), "anki", "{}.apkg"),
     "guide": (lambda p, recipe, options: items.build_guide(p.content, recipe), "guide", "{}.pdf"),
+    "site": (lambda p, recipe, options: items.build_site(p.content, recipe, options.seed), "site", "{}"),
     "quiz": (lambda p, recipe, options: quiz.build_quiz(p.content, recipe, options.seed, recipe.versions,
                                                       options.secret), "quiz", "{}"),
 }

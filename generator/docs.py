@@ -50,7 +50,8 @@ RECIPE_CLASSES: tuple[tuple[type, str], ...] = (
     (recipes.DeckRecipe, "`decks/<id>.yaml` with `kind: deck`"),
     (recipes.GuideRecipe, "`decks/<id>.yaml` with `kind: guide`"),
     (recipes.QuizRecipe, "`decks/<id>.yaml` with `kind: quiz`"),
-    (recipes.ProblemSet, "an entry of a deck's `problems`, or a quiz section's `problems`"),
+    (recipes.SiteRecipe, "`decks/<id>.yaml` with `kind: site`"),
+    (recipes.ProblemSet, "an entry of a deck's or a site's `problems`, or a quiz section's `problems`"),
     (recipes.QuizSection, "an entry of a quiz's `sections`"),
     (recipes.QuestionPick, "a quiz section's `questions`"),
 )
@@ -74,6 +75,8 @@ EXAMPLES: dict[type, str] = {
     recipes.DeckRecipe: scaffold.DECK.format(title=_TITLE),
     recipes.GuideRecipe: scaffold.GUIDE.format(title=_TITLE),
     recipes.QuizRecipe: scaffold.QUIZ.format(title=f"'{_TITLE}: quiz'"),
+    recipes.SiteRecipe: (f"kind: site\ntitle: '{_TITLE}: study site'\n"
+                         "problems:\n  - {type: softmax, count: 2}\n"),
     recipes.ProblemSet: "- type: layer-norm\n  count: 2\n  difficulty: medium\n  source: S3.1\n",
     recipes.QuizSection: "- title: A problem\n  points: 2\n  problems: {type: softmax, count: 1}\n",
     recipes.QuestionPick: "questions:\n  lessons: [first-lesson]\n  types: [multiple_choice, true_false]\n"

@@ -8,7 +8,7 @@ never read YAML and never draw random numbers.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from . import problems
@@ -16,7 +16,7 @@ from .errors import about
 from .identity import problem_slot
 from .model import Content, Lesson, Paper, Visual
 from .problems.seeding import variant_seed
-from .recipes import DeckRecipe, GuideRecipe, ProblemSet
+from .recipes import DeckRecipe, GuideRecipe, ProblemSet, SiteRecipe
 
 if TYPE_CHECKING:
     from .visuals import Diagram, Part
@@ -85,6 +85,18 @@ class Guide:
     paper: Paper
     title: str
     items: tuple[StudyItem, ...]
+
+
+@dataclass(frozen=True)
+class Site:
+    """Everything a study site shows: lessons' items in teaching order, each lesson
+    followed by the practice problems of the types it teaches."""
+
+    paper: Paper
+    title: str
+    items: tuple[StudyItem, ...]
+    """Lesson items by lesson; a problem's ``group`` is the lesson that teaches its type
+    (else ``Practice``), and its ``variants`` the problems its block rotates through."""
 
 
 def lesson_group(number: int, lesson: Lesson) -> str:
@@ -197,6 +209,30 @@ def build_deck(content: Content, recipe: DeckRecipe, seed: int) -> Deck:
 def build_guide(content: Content, recipe: GuideRecipe) -> Guide:
     """The guide a recipe describes: its lessons' items in teaching order."""
     return Guide(content.paper, recipe.title, tuple(lesson_items(content, recipe.lessons)))
+
+
+def _teaching_group(source: str, lessons: list[tuple[str, Lesson]]) -> str:
+    """The group of the first lesson that lists ``source`` or, failing that, its section
+    (``S5.4`` → ``S5``, ``S3.E1`` → ``S3``); ``Practice`` if none does."""
+    label = source
+    while label:
+        for group, lesson in lessons:
+            if label in lesson.sources:
+                return group
+        label = label.rpartition(".")[0]
+    return "Practice"
+
+
+def build_site(content: Content, recipe: SiteRecipe, seed: int) -> Site:
+    """The site a recipe describes: its lessons in order, each followed by its practice."""
+    items = lesson_items(content, recipe.lessons)
+    lessons = list({item.group: item.lesson for item in items if item.lesson is not None}.items())
+    practice = problem_items(content.paper.id, recipe.id, "Practice", recipe.problems, seed)
+    placed = [replace(item, group=_teaching_group(item.source, lessons)) for item in practice]
+    ordered = [*items, *placed]
+    order = {group: i for i, (group, _) in enumerate(lessons)}
+    ordered.sort(key=lambda item: order.get(item.group, len(order)))  # stable: kinds keep their order
+    return Site(content.paper, recipe.title, tuple(ordered))
 
 
 def build_practice(

@@ -1,8 +1,9 @@
 """Recipes (``decks/*.yaml``): what to build from the content.
 
 A recipe is a deck (lessons and problem sets for Anki), a quiz (sections of
-questions and problems for print) or a guide (lessons to read, as a PDF). Its
-id is its file name without ``.yaml``.
+questions and problems for print), a guide (lessons to read, as a PDF) or a
+site (lessons and practice as static web pages). Its id is its file name
+without ``.yaml``.
 """
 
 from __future__ import annotations
@@ -137,8 +138,25 @@ class GuideRecipe:
     """Set from the file name."""
 
 
-Recipe = DeckRecipe | QuizRecipe | GuideRecipe
-_KINDS = {"deck": DeckRecipe, "quiz": QuizRecipe, "guide": GuideRecipe}
+@dataclass(frozen=True)
+class SiteRecipe:
+    """A study site: the lessons as web pages that work offline, with practice problems."""
+
+    kind: Literal["site"]
+    """``site``."""
+    title: str
+    """Title of the site's index page."""
+    lessons: tuple[str, ...] = ()
+    """Lesson ids to include; empty means every lesson."""
+    problems: tuple[ProblemSet, ...] = ()
+    """Practice blocks, each on the page of the lesson that teaches its type (else on a
+    *Practice* page); list a deck's sets to practise that deck's problems."""
+    id: str = ""
+    """Set from the file name."""
+
+
+Recipe = DeckRecipe | QuizRecipe | GuideRecipe | SiteRecipe
+_KINDS = {"deck": DeckRecipe, "quiz": QuizRecipe, "guide": GuideRecipe, "site": SiteRecipe}
 
 
 def question_pool(content: Content, pick: QuestionPick) -> list[Question]:
@@ -179,6 +197,7 @@ def load_recipes(project: Path | str, content: Content) -> dict[str, Recipe]:
         report.checks[ProblemSet] = _check_problem_set
         report.checks[DeckRecipe] = lambda r, w: _check_deck(r, lesson_ids, w)
         report.checks[GuideRecipe] = lambda r, w: _check_lessons(r.lessons, lesson_ids, w)
+        report.checks[SiteRecipe] = lambda r, w: _check_deck(r, lesson_ids, w)
         report.checks[QuestionPick] = lambda p, w: _check_pick(p, lesson_ids, question_ids, w)
         sections: list[tuple[QuizSection, Where]] = []
         report.checks[QuizSection] = functools.partial(_check_section, seen=sections)
@@ -229,7 +248,7 @@ def _check_lessons(ids: tuple[str, ...], known: set[str], where: Where) -> None:
             where.error(f"no lesson {lesson_id!r} in content/paper.yaml", f"lessons[{i}]")
 
 
-def _check_deck(deck: DeckRecipe, lesson_ids: set[str], where: Where) -> None:
+def _check_deck(deck: DeckRecipe | SiteRecipe, lesson_ids: set[str], where: Where) -> None:
     _check_lessons(deck.lessons, lesson_ids, where)
     seen: set[tuple[str, str]] = set()
     for i, problem_set in enumerate(deck.problems):

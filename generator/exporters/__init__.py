@@ -2,7 +2,7 @@
 
 Every exporter module keeps the ``Exporter`` protocol, ``export(document, target,
 options) -> list[Path]``: it writes ``document`` (what it exports: a ``Deck``, a
-``Guide``, a ``Quiz`` or a ``Grading``) to ``target`` (a file, or a folder for a
+``Guide``, a ``Quiz``, a ``Grading`` or a ``Site``) to ``target`` (a file, or a folder for a
 quiz's forms) atomically and returns the files written. ``options`` is one
 ``ExportOptions`` for all of them. ``get`` finds an exporter by name and names the
 valid ones in its error; mypy checks every module of ``FORMATS`` against the protocol.
@@ -23,10 +23,12 @@ FORMATS = {
     "guide": "generator.exporters.guide",
     "quiz": "generator.exporters.quiz_forms",
     "graded": "generator.exporters.graded",
+    "site": "generator.exporters.site",
 }
 """Each exporter's name and module: a Deck to .apkg, a Deck's problems to a PDF
 sheet, a Guide to a PDF, a Quiz to a folder of PDF forms and its key, a Grading
-to a folder of scores, mistakes, a class report and remedial decks."""
+to a folder of scores, mistakes, a class report and remedial decks, a Site to a
+folder of web pages."""
 
 PAPERS = ("a4", "letter")
 

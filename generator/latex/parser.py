@@ -1,11 +1,13 @@
-"""The LaTeX math subset content and problem steps use, parsed and written as Typst math.
+"""The LaTeX math subset content and problem steps use, parsed once and written by a writer.
 
-``convert(latex)`` takes LaTeX without delimiters (what sits between ``\\(`` and
-``\\)``) and returns the body of a Typst equation (what sits between ``$`` and
-``$``). Anything outside the subset raises ``LatexError`` naming the command, so
-the content loader can report it with file and line before any PDF is built.
+``parse(latex, writer)`` reads LaTeX without delimiters (what sits between ``\\(``
+and ``\\)``) and hands each construct to a ``Writer``; ``convert(latex)`` is the
+Typst writer's output, the body of a Typst equation (what sits between ``$`` and
+``$``), and ``mathml.to_mathml`` the study site's. Anything outside the subset
+raises ``LatexError`` naming the command, so the content loader can report it with
+file and line before anything is built, and every writer accepts the same math.
 
-The output never relies on Typst's guesses: every letter is its own token (Typst
+The Typst output never relies on Typst's guesses: every letter is its own token (Typst
 reads ``QK`` as one unknown variable), every delimiter is escaped (LaTeX does not
 pair or stretch ``(`` unless told to with ``\\left``), and ``,`` and ``;`` are
 escaped so that they stay literal inside function arguments such as ``frac(…)``.
@@ -16,6 +18,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import PaperdeckError
 
@@ -94,8 +97,6 @@ _ESCAPED = {"{": r"\{", "}": r"\}", "%": "%", "&": r"\&", "#": r"\#", "$": r"\$"
             "|": '#math.class("normal", sym.bar.double)'}
 _MATRICES = {"matrix": "#none", "pmatrix": '"("', "bmatrix": '"["', "Bmatrix": '"{"',
              "vmatrix": '"|"', "Vmatrix": '"||"', "smallmatrix": "#none", "array": "#none"}
-_ALIGNED = {"aligned", "align", "align*", "gathered", "gather", "gather*", "split",
-            "equation", "equation*", "alignedat"}
 _DELIMITERS = {"(": r"\(", ")": r"\)", "[": r"\[", "]": r"\]", r"\{": r"\{", r"\}": r"\}",
                "|": "bar.v", r"\|": "bar.double", ".": "", "<": "chevron.l",
                ">": "chevron.r", "/": r"\/"}
@@ -105,6 +106,108 @@ _CHARACTERS = {"(": r"\(", ")": r"\)", "[": r"\[", "]": r"\]", "/": r"\/", ",": 
                "|": '#math.class("normal", sym.bar.v)', "\\": r"\\", "`": r"\`"}
 
 TOKEN = re.compile(r"\\(?:[A-Za-z]+|.)|\d+(?:\.\d+)?|\s+|%[^\n]*|.", re.S)
+
+
+_TEXT_ESCAPES = "{}%&#$_ "
+"""Characters a backslash may escape inside ``\text{…}``."""
+#: Delimiters ``\left`` and ``\right`` accept: characters, and commands by name.
+DELIMITERS = frozenset({"(", ")", "[", "]", r"\{", r"\}", "|", r"\|", ".", "<", ">", "/"})
+DELIMITER_NAMES = frozenset({"langle", "rangle", "lfloor", "rfloor", "lceil", "rceil",
+                             "lvert", "rvert", "vert", "lVert", "rVert", "Vert"})
+MATRICES = frozenset(_MATRICES)
+ALIGNED = frozenset({"aligned", "align", "align*", "gathered", "gather", "gather*", "split",
+                     "equation", "equation*", "alignedat"})
+BLANK = "pdblank"
+r"""``\pdblank{N}{…}``: a cloze's hidden part inside math, which only writers that show
+clozes (the study site) know; every other writer rejects it as an unknown command."""
+
+
+class Writer:
+    """What the parser writes: one method per construct of the subset.
+
+    A *piece* is whatever the writer makes of one construct (Typst text, a MathML
+    element); the parser only hands pieces back to the writer. ``TypstWriter`` writes
+    print math, ``mathml.MathMLWriter`` the site's.
+    """
+
+    def join(self, pieces: list[Any]) -> Any:
+        """Pieces side by side, as one piece."""
+        raise NotImplementedError
+
+    def number(self, digits: str) -> Any:
+        raise NotImplementedError
+
+    def character(self, char: str) -> Any:
+        """A letter, or any other character written as itself (``+``, ``(``, ``&``)."""
+        raise NotImplementedError
+
+    def symbol(self, name: str) -> Any:
+        """A command in ``SYMBOLS`` (``alpha``, ``cdot``, ``max``)."""
+        raise NotImplementedError
+
+    def space(self, name: str) -> Any:
+        """``\\,`` ``\\:`` ``\\>`` ``\\;`` ``\\!`` or ``\\ `` (``name`` without the backslash)."""
+        raise NotImplementedError
+
+    def escaped(self, char: str) -> Any:
+        """A character after a backslash that prints as itself (``\\{``, ``\\%``, ``\\|``)."""
+        raise NotImplementedError
+
+    def linebreak(self) -> Any:
+        raise NotImplementedError
+
+    def script(self, base: Any | None, op: str, argument: list[Any]) -> Any:
+        """``base^argument`` (op ``^``) or ``base_argument`` (op ``_``); base None if there is none."""
+        raise NotImplementedError
+
+    def prime(self, base: Any | None) -> Any:
+        raise NotImplementedError
+
+    def frac(self, top: list[Any], bottom: list[Any]) -> Any:
+        raise NotImplementedError
+
+    def binom(self, top: list[Any], bottom: list[Any]) -> Any:
+        raise NotImplementedError
+
+    def sqrt(self, body: list[Any], index: list[Any] | None) -> Any:
+        raise NotImplementedError
+
+    def text(self, words: str, command: str) -> Any:
+        """Words of ``\\text{…}`` and its kin (``command`` names which)."""
+        raise NotImplementedError
+
+    def operator(self, words: str, limits: bool) -> Any:
+        """``\\operatorname{words}`` (``\\operatorname*``: with limits)."""
+        raise NotImplementedError
+
+    def upright(self, words: str) -> Any:
+        """``\\mathrm{words}`` of plain letters, digits and spaces."""
+        raise NotImplementedError
+
+    def style(self, command: str, body: list[Any]) -> Any:
+        """``\\mathbf``, ``\\mathbb``, ``\\mathcal``, … of ``body``."""
+        raise NotImplementedError
+
+    def accent(self, command: str, body: list[Any]) -> Any:
+        """``\\hat``, ``\\bar``, ``\\vec``, … over ``body``."""
+        raise NotImplementedError
+
+    def delimiter(self, token: str) -> Any:
+        """A delimiter after ``\\left`` or ``\\right``: a character or a command (in DELIMITERS or
+        DELIMITER_NAMES)."""
+        raise NotImplementedError
+
+    def fenced(self, opening: Any, body: list[Any], closing: Any) -> Any:
+        """``\\left … \\right``."""
+        raise NotImplementedError
+
+    def environment(self, name: str, rows: list[list[list[Any]]]) -> Any:
+        """A matrix (name in MATRICES), ``cases`` or an aligned block: rows of cells of pieces."""
+        raise NotImplementedError
+
+    def blank(self, number: str, body: list[Any]) -> Any:
+        """A cloze's hidden part (``\\pdblank``)."""
+        raise LatexError(f"unknown LaTeX command \\{BLANK}", "\\" + BLANK)
 
 
 @dataclass
@@ -132,9 +235,93 @@ def _string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+class TypstWriter(Writer):
+    """Typst math: the body of a ``$ … $`` equation."""
+
+    def join(self, pieces: list[Any]) -> Any:
+        return _Piece(_join(pieces))
+
+    def number(self, digits: str) -> Any:
+        return _Piece(digits)
+
+    def character(self, char: str) -> Any:
+        # Letters one by one (Typst would read ``QK`` as one name); other characters
+        # spaced apart so that ``<`` ``=`` never fuse into Typst's ``<=``.
+        return _Piece(_CHARACTERS.get(char, char))
+
+    def symbol(self, name: str) -> Any:
+        return _Piece(SYMBOLS[name])
+
+    def space(self, name: str) -> Any:
+        return _Piece(_SPACES[name])
+
+    def escaped(self, char: str) -> Any:
+        return _Piece(_ESCAPED[char])
+
+    def linebreak(self) -> Any:
+        return _Piece("\\ ")
+
+    def script(self, base: Any | None, op: str, argument: list[Any]) -> Any:
+        return _Piece(f"{base.typst if base else chr(34) * 2}{op}({_join(argument)})")
+
+    def prime(self, base: Any | None) -> Any:
+        return _Piece((base.typst if base else '""') + "'")
+
+    def frac(self, top: list[Any], bottom: list[Any]) -> Any:
+        return _Piece(f"frac({_join(top)}, {_join(bottom)})")
+
+    def binom(self, top: list[Any], bottom: list[Any]) -> Any:
+        return _Piece(f"binom({_join(top)}, {_join(bottom)})")
+
+    def sqrt(self, body: list[Any], index: list[Any] | None) -> Any:
+        root = _join(index) if index is not None else ""
+        return _Piece(f"root({root}, {_join(body)})" if root else f"sqrt({_join(body)})")
+
+    def text(self, words: str, command: str) -> Any:
+        return _Piece(_string(words), text=True)
+
+    def operator(self, words: str, limits: bool) -> Any:
+        return _Piece(f"op({_string(words)}, limits: #true)" if limits else f"op({_string(words)})")
+
+    def upright(self, words: str) -> Any:
+        return _Piece(f"#math.upright({_string(words)})", text=True)
+
+    def style(self, command: str, body: list[Any]) -> Any:
+        if command == "mathbb":
+            letters = _join(body)
+            return _Piece(_BLACKBOARD.get(letters, f"bb({letters})"))
+        return _Piece(f"{_STYLES[command]}({_join(body)})")
+
+    def accent(self, command: str, body: list[Any]) -> Any:
+        return _Piece(f"{_ACCENTS[command]}({_join(body)})")
+
+    def delimiter(self, token: str) -> Any:
+        if token in _DELIMITERS:
+            return _Piece(_DELIMITERS[token])
+        name = token[1:]
+        if name in ("lvert", "rvert", "vert"):
+            return _Piece("bar.v")
+        if name in ("lVert", "rVert", "Vert"):
+            return _Piece("bar.double")
+        return _Piece(SYMBOLS[name])
+
+    def fenced(self, opening: Any, body: list[Any], closing: Any) -> Any:
+        return _Piece("lr(" + _join([opening, *body, closing]) + ")")
+
+    def environment(self, name: str, rows: list[list[list[Any]]]) -> Any:
+        cells = [[_join(cell) for cell in row] for row in rows]
+        if name in _MATRICES:
+            body = "; ".join(", ".join(cell or '""' for cell in row) for row in cells)
+            return _Piece(f"mat(delim: {_MATRICES[name]}, {body})")
+        if name == "cases":
+            return _Piece("cases(" + ", ".join(" & ".join(row) for row in cells) + ")")
+        return _Piece(" \\ ".join(" & ".join(row) for row in cells))
+
+
 class _Parser:
-    def __init__(self, latex: str):
+    def __init__(self, latex: str, out: Writer):
         self.latex = latex
+        self.out = out
         self.tokens = [t for t in TOKEN.findall(latex) if not t.startswith("%")]
         self.pos = 0
 
@@ -184,9 +371,9 @@ class _Parser:
         return "".join(self.tokens[self.pos:end + 1])
 
     # -- structure ---------------------------------------------------------------
-    def sequence(self, stops: frozenset[str] = frozenset()) -> list[_Piece]:
+    def sequence(self, stops: frozenset[str] = frozenset()) -> list[Any]:
         """Pieces up to (not including) a token in ``stops`` or the end."""
-        pieces: list[_Piece] = []
+        pieces: list[Any] = []
         while True:
             token = self.peek()
             if token is None or token in stops:
@@ -195,18 +382,17 @@ class _Parser:
                 raise LatexError(f"unbalanced braces in '{self.latex}'")
             if token in ("^", "_"):
                 self.pos += 1
-                if not pieces:
-                    pieces.append(_Piece('""', text=True))
-                argument = _join(self.argument())
-                pieces[-1] = _Piece(f"{pieces[-1].typst}{token}({argument})")
+                base = pieces.pop() if pieces else None
+                pieces.append(self.out.script(base, token, self.argument()))
                 continue
             if token == "'":
                 self.pos += 1
-                pieces[-1:] = [_Piece((pieces[-1].typst if pieces else '""') + "'")]
+                base = pieces.pop() if pieces else None
+                pieces.append(self.out.prime(base))
                 continue
             pieces.extend(self.atom())
 
-    def argument(self) -> list[_Piece]:
+    def argument(self) -> list[Any]:
         """One argument: a ``{…}`` group or a single token (``x^2``, ``\\frac12``)."""
         token = self.peek()
         if token is None:
@@ -218,12 +404,12 @@ class _Parser:
             return pieces
         if token[0].isdigit() and len(token) > 1:  # x^23 is x squared, then 3
             self.tokens[self.pos] = token[1:]
-            return [_Piece(token[0])]
+            return [self.out.number(token[0])]
         if token in ("}", "^", "_", "&"):
             raise LatexError(f"a command is missing its argument in '{self.latex}'")
         return self.atom()
 
-    def atom(self) -> list[_Piece]:
+    def atom(self) -> list[Any]:
         token = self.next()
         if token == "{":
             pieces = self.sequence(frozenset("}"))
@@ -232,63 +418,55 @@ class _Parser:
         if token.startswith("\\"):
             return self.command(token)
         if token[0].isdigit():
-            return [_Piece(token)]
-        if token in _CHARACTERS:
-            return [_Piece(_CHARACTERS[token])]
-        if token == "&":
-            return [_Piece("&")]
-        # Letters one by one (Typst would read ``QK`` as one name); other characters
-        # spaced apart so that ``<`` ``=`` never fuse into Typst's ``<=``.
-        return [_Piece(token)]
+            return [self.out.number(token)]
+        return [self.out.character(token)]
 
-    def command(self, token: str) -> list[_Piece]:
+    def command(self, token: str) -> list[Any]:
         name = token[1:]
+        out = self.out
         if name in SYMBOLS:
-            return [_Piece(SYMBOLS[name])]
+            return [out.symbol(name)]
         if name in _SPACES:
-            return [_Piece(_SPACES[name])]
+            return [out.space(name)]
         if name in _ESCAPED:
-            return [_Piece(_ESCAPED[name])]
+            return [out.escaped(name)]
         if name == "\\":
-            return [_Piece("\\ ")]
+            return [out.linebreak()]
         if name in _IGNORED:
             return []
         if name in ("frac", "dfrac", "tfrac", "cfrac"):
-            top, bottom = _join(self.argument()), _join(self.argument())
-            return [_Piece(f"frac({top}, {bottom})")]
+            top = self.argument()
+            return [out.frac(top, self.argument())]
         if name == "binom":
-            top, bottom = _join(self.argument()), _join(self.argument())
-            return [_Piece(f"binom({top}, {bottom})")]
+            top = self.argument()
+            return [out.binom(top, self.argument())]
         if name == "sqrt":
             index = None
             if self.peek() == "[":
                 self.pos += 1
-                index = _join(self.sequence(frozenset("]")))
+                index = self.sequence(frozenset("]"))
                 self.expect("]")
-            body = _join(self.argument())
-            return [_Piece(f"root({index}, {body})" if index else f"sqrt({body})")]
+            return [out.sqrt(self.argument(), index)]
         if name in _TEXT:
-            return [_Piece(self.text(self.raw_group(), name), text=True)]
+            return [out.text(self.text(self.raw_group(), name), name)]
         if name == "operatorname":
             limits = self.peek() == "*"
             if limits:
                 self.pos += 1
-            words = self.text(self.raw_group(), name)
-            return [_Piece(f"op({words}, limits: #true)" if limits else f"op({words})")]
-        if name == "mathbb":
-            pieces = self.argument()
-            letters = _join(pieces)
-            return [_Piece(_BLACKBOARD.get(letters, f"bb({letters})"))]
+            return [out.operator(self.text(self.raw_group(), name), limits)]
         if name == "mathrm" and re.fullmatch(r"\{[A-Za-z0-9 ]+\}", self.peek_group()):
-            return [_Piece(f"#math.upright({self.text(self.raw_group(), name)})", text=True)]
+            return [out.upright(self.text(self.raw_group(), name))]
         if name in _STYLES:
-            return [_Piece(f"{_STYLES[name]}({_join(self.argument())})")]
+            return [out.style(name, self.argument())]
         if name in _ACCENTS:
-            return [_Piece(f"{_ACCENTS[name]}({_join(self.argument())})")]
+            return [out.accent(name, self.argument())]
         if name == "left":
             return [self.left_right()]
         if name == "begin":
             return [self.environment(self.raw_group())]
+        if name == BLANK:
+            number = self.raw_group()
+            return [out.blank(number, self.argument())]
         if name in ("right", "end"):
             raise LatexError(f"\\{name} without a matching \\{'left' if name == 'right' else 'begin'}"
                              f" in '{self.latex}'", token)
@@ -297,44 +475,36 @@ class _Parser:
     def text(self, raw: str, command: str) -> str:
         def replace(match: re.Match[str]) -> str:
             escaped = match.group(1)
-            if escaped in "{}%&#$_ ":
+            if escaped in _TEXT_ESCAPES:
                 return escaped
             raise LatexError(f"\\{escaped} inside \\{command} is not supported in '{self.latex}'",
                              "\\" + escaped)
 
-        words = re.sub(r"\\([A-Za-z]+|.)", replace, raw).replace("~", "\u00a0")
-        return _string(words)
+        return re.sub(r"\\([A-Za-z]+|.)", replace, raw).replace("~", "\u00a0")
 
-    def delimiter(self) -> str:
+    def delimiter(self) -> Any:
         token = self.next()
-        if token in _DELIMITERS:
-            return _DELIMITERS[token]
         name = token[1:] if token.startswith("\\") else ""
-        if name in ("langle", "rangle", "lfloor", "rfloor", "lceil", "rceil"):
-            return SYMBOLS[name]
-        if name in ("lvert", "rvert", "vert"):
-            return "bar.v"
-        if name in ("lVert", "rVert", "Vert"):
-            return "bar.double"
+        if token in DELIMITERS or name in DELIMITER_NAMES:
+            return self.out.delimiter(token)
         raise LatexError(f"{token!r} is not a delimiter after \\left or \\right in '{self.latex}'",
                          token if name else "")
 
-    def left_right(self) -> _Piece:
+    def left_right(self) -> Any:
         opening = self.delimiter()
         body = self.sequence(frozenset({r"\right"}))
         if self.peek() != r"\right":
             raise LatexError(f"\\left without a matching \\right in '{self.latex}'", r"\left")
         self.pos += 1
-        closing = self.delimiter()
-        return _Piece("lr(" + _join([_Piece(opening), *body, _Piece(closing)]) + ")")
+        return self.out.fenced(opening, body, self.delimiter())
 
-    def environment(self, name: str) -> _Piece:
+    def environment(self, name: str) -> Any:
         if name == "array" and self.peek() == "{":
             self.raw_group()  # column specification: alignment only
         stops = frozenset({"&", "\\\\", r"\end"})
-        rows: list[list[str]] = [[]]
+        rows: list[list[list[Any]]] = [[]]
         while True:
-            cell = _join(self.sequence(stops))
+            cell = self.sequence(stops)
             token = self.next()
             rows[-1].append(cell)
             if token == "\\\\":
@@ -345,23 +515,28 @@ class _Parser:
                     raise LatexError(f"\\begin{{{name}}} ended by \\end{{{ended}}} in '{self.latex}'",
                                      r"\end")
                 break
-        if rows[-1] == [""]:  # a trailing \\ before \end
+        if rows[-1] == [[]]:  # a trailing \\ before \end
             rows.pop()
-        if name in _MATRICES:
-            body = "; ".join(", ".join(cell or '""' for cell in row) for row in rows)
-            return _Piece(f"mat(delim: {_MATRICES[name]}, {body})")
-        if name == "cases":
-            return _Piece("cases(" + ", ".join(" & ".join(row) for row in rows) + ")")
-        if name in _ALIGNED:
-            return _Piece(" \\ ".join(" & ".join(row) for row in rows))
-        raise LatexError(f"unknown LaTeX environment {name!r} in '{self.latex}'", r"\begin")
+        if name not in MATRICES and name not in ALIGNED and name != "cases":
+            raise LatexError(f"unknown LaTeX environment {name!r} in '{self.latex}'", r"\begin")
+        return self.out.environment(name, rows)
+
+
+def parse(latex: str, out: Writer) -> Any:
+    """``latex`` (math without delimiters) written by ``out``, as one piece;
+    ``LatexError`` if it is outside the subset."""
+    parser = _Parser(latex, out)
+    pieces = parser.sequence()
+    if parser.peek() is not None:  # a stray closing token
+        raise LatexError(f"unexpected {parser.peek()!r} in {latex!r}")
+    return out.join(pieces)
+
+
+_TYPST = TypstWriter()
 
 
 @functools.lru_cache(maxsize=4096)
 def convert(latex: str) -> str:
     """Typst math for LaTeX math without delimiters; ``LatexError`` if outside the subset."""
-    parser = _Parser(latex)
-    pieces = parser.sequence()
-    if parser.peek() is not None:  # a stray closing token
-        raise LatexError(f"unexpected {parser.peek()!r} in {latex!r}")
-    return _join(pieces)
+    piece: _Piece = parse(latex, _TYPST)
+    return piece.typst

@@ -1,0 +1,158 @@
+"""The study site: a ``Site`` to a folder of static web pages that work offline.
+
+``index.html`` lists the paper's lessons in teaching order with the progress kept
+on this device; each lesson has a page (``01-why-attention.html``, …) with its
+text, concepts, equations and their symbols, worked examples step by step,
+figures, flip cards, clozes, label-the-part figures, questions that answer on the
+spot and practice blocks with fresh numbers; problems no lesson teaches get
+``practice.html``. Math is MathML written by the project's LaTeX parser, figures
+are files in ``figures/`` (diagrams as SVG), the CSS and scripts are files in
+``assets/`` read from this package (``page.html``, ``site.css``, ``site.js``, the math
+font and the answer rule ``generator/answers.js``), so the site opens from ``file://`` or any
+static host and makes no request outside itself. The folder is written beside its
+target and swapped in whole (``atomic.file_set``).
+"""
+
+from __future__ import annotations
+
+import shutil
+from importlib import resources
+from pathlib import Path
+from string import Template
+
+from ... import visuals
+from ...atomic import file_set
+from ...items import Site, StudyItem
+from ...model import Lesson
+from .. import ExportOptions
+from .markup import attribute, inline, text, url
+from .pages import RENDERERS, Context, lesson_body, resources_html
+
+_ASSETS = ("site.css", "site.js", "noscript.css")
+_FONTS = ("NotoSansMath-Regular.woff2", "NotoSansMath-OFL.txt")
+"""The math font and its licence (SIL Open Font License), copied beside the CSS."""
+PRACTICE_PAGE = "practice.html"
+
+
+def _asset(name: str) -> str:
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def _answer_rule() -> str:
+    return resources.files("generator").joinpath("answers.js").read_text(encoding="utf-8")
+
+
+def page_name(number: int, lesson: Lesson) -> str:
+    """The file of a lesson's page: ``03-scaled-dot-product-attention.html``."""
+    return f"{number:02d}-{lesson.id}.html"
+
+
+def _groups(site: Site) -> list[tuple[str, Lesson | None, list[StudyItem]]]:
+    groups: dict[str, list[StudyItem]] = {}
+    for item in site.items:
+        groups.setdefault(item.group, []).append(item)
+    out = []
+    for group, group_items in groups.items():
+        lesson = next((i.lesson for i in group_items if i.lesson is not None), None)
+        out.append((group, lesson, group_items))
+    return out
+
+
+def _counts(group_items: list[StudyItem]) -> tuple[int, int]:
+    """Cards one can mark as known, and questions and practice blocks one can answer."""
+    label_figures = {i.body.visual.id for i in group_items if i.kind == "label"}
+    cards = sum(i.kind in ("concept", "flashcard", "cloze") for i in group_items) + len(label_figures)
+    return cards, sum(i.kind in ("question", "problem") for i in group_items)
+
+
+def export(site: Site, folder: Path, options: ExportOptions) -> list[Path]:
+    """Write the site into ``folder`` (replacing the site there); returns the files written."""
+    unknown = {i.kind for i in site.items} - set(RENDERERS)
+    if unknown:
+        raise ValueError(f"the site has no layout for item kinds {sorted(unknown)}")
+    figures = options.figures or visuals.default_cache_dir()
+    figures.mkdir(parents=True, exist_ok=True)
+    ctx = Context(site.paper, figures)
+    template = Template(_asset("page.html"))
+    paper = site.paper
+    site_id = f"{paper.id}/{folder.name}"
+    groups = _groups(site)
+    pages: list[tuple[str, str, str]] = []  # file, title (HTML), menu label
+    for number, (group, lesson, _) in enumerate(groups, 1):
+        if lesson is None:
+            pages.append((PRACTICE_PAGE, "Practice", "Practice"))
+        else:
+            pages.append((page_name(number, lesson), inline(lesson.title), inline(group)))
+    nav = ('<nav class="pd-nav" aria-label="Lessons"><details><summary>Lessons</summary><ol>'
+           + "".join(f'<li><a href="{name}">{label}</a></li>' for name, _, label in pages)
+           + "</ol></details></nav>")
+    paper_line = (f"{text(paper.title)} ({text(', '.join(paper.authors))}, {paper.year})")
+
+    def render(title: str, heading: str, body: str, pager: str, current: str = "") -> str:
+        here = nav.replace(f'<a href="{current}">', f'<a href="{current}" aria-current="page">')
+        return template.substitute(site=attribute(site_id), title=title, site_title=text(site.title),
+                                   nav=here, heading=heading, body=body, pager=pager, paper=paper_line)
+
+    out: dict[str, str] = {}
+    for index, ((group, lesson, group_items), (name, title, _)) in enumerate(zip(groups, pages, strict=True)):
+        links = []
+        if index > 0:
+            links.append(f'<a rel="prev" href="{pages[index - 1][0]}">← {pages[index - 1][2]}</a>')
+        links.append('<a href="index.html">All lessons</a>')
+        if index + 1 < len(pages):
+            links.append(f'<a rel="next" href="{pages[index + 1][0]}">{pages[index + 1][2]} →</a>')
+        pager = f'<nav class="pd-pager" aria-label="Next and previous lesson">{" ".join(links)}</nav>'
+        body = lesson_body(lesson, group_items, ctx)
+        out[name] = render(f"{text(group)} · {text(site.title)}", title, body, pager, name)
+    out["index.html"] = render(text(site.title), text(site.title), _index(site, groups, pages), "")
+    written: list[Path] = []
+    with file_set(folder, lambda entry: True) as staging:
+        (staging / "assets").mkdir()
+        (staging / "figures").mkdir()
+        for name, html in out.items():
+            (staging / name).write_text(html, encoding="utf-8")
+            written.append(folder / name)
+        for name in _ASSETS:
+            (staging / "assets" / name).write_text(_asset(name), encoding="utf-8")
+            written.append(folder / "assets" / name)
+        for name in _FONTS:
+            font = resources.files(__package__).joinpath("fonts", name).read_bytes()
+            (staging / "assets" / name).write_bytes(font)
+            written.append(folder / "assets" / name)
+        (staging / "assets" / "answers.js").write_text(_answer_rule(), encoding="utf-8")
+        written.append(folder / "assets" / "answers.js")
+        for name, path in sorted(ctx.used_figures.items()):
+            shutil.copyfile(path, staging / "figures" / name)
+            written.append(folder / "figures" / name)
+    return written
+
+
+def _index(site: Site, groups: list[tuple[str, Lesson | None, list[StudyItem]]],
+           pages: list[tuple[str, str, str]]) -> str:
+    paper = site.paper
+    arxiv = url(f"https://arxiv.org/abs/{paper.arxiv}") if paper.arxiv else None
+    link = f' · <a href="{arxiv}">arXiv:{text(paper.arxiv)}</a>' if arxiv else ""
+    rows = []
+    for (_, lesson, group_items), (name, title, _) in zip(groups, pages, strict=True):
+        cards, questions = _counts(group_items)
+        lesson_id = lesson.id if lesson else "practice"
+        sources = (f' <span class="pd-sources-short">{text(", ".join(lesson.sources))}</span>'
+                   if lesson else "")
+        rows.append(f'<li><a href="{name}">{title}</a>{sources}'
+                    f'<span class="pd-progress" data-lesson="{attribute(lesson_id)}" data-cards="{cards}" '
+                    f'data-questions="{questions}">{cards} cards, {questions} questions and problems'
+                    "</span></li>")
+    more = (f'<section aria-labelledby="h-paper-resources"><h2 id="h-paper-resources">Read and watch</h2>'
+            f"{resources_html(paper.resources)}</section>") if paper.resources else ""
+    return (f'<p class="pd-paper">{text(paper.title)} · {text(", ".join(paper.authors))} ({paper.year})'
+            f"{link}</p>"
+            "<p>The paper's lessons in teaching order: read each lesson, then flip its cards, reveal its"
+            " blanks, answer its questions and practise with fresh numbers. Cards you mark as known and"
+            " your answers are kept in this browser only.</p>"
+            f'<section aria-labelledby="h-lessons"><h2 id="h-lessons">Lessons</h2>'
+            f'<ol class="pd-lessons">{"".join(rows)}</ol></section>{more}'
+            '<section aria-labelledby="h-progress"><h2 id="h-progress">Your progress</h2>'
+            '<p class="pd-total" role="status"></p>'
+            '<div class="pd-actions"><button type="button" class="pd-reset">Reset progress on this device'
+            '</button><button type="button" class="pd-reset-confirm" hidden>Yes, erase my progress</button>'
+            '<button type="button" class="pd-reset-cancel" hidden>Keep it</button></div></section>')

@@ -1,0 +1,404 @@
+"""Study items to the site's HTML: one renderer per item kind, dispatched through a dict.
+
+Each renderer turns one ``StudyItem`` into a block of a lesson page: a flip card, a
+cloze with blanks, a question that answers on the spot, a practice block with its
+problems, … Behaviour comes from ``site.js`` through classes and ``data-`` attributes;
+without JavaScript a page still reads (answers and steps are shown, see ``page.html``).
+Every text is escaped by ``markup`` for the place it lands.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ... import problems, visuals
+from ...errors import PaperdeckError
+from ...items import LabelCard, StudyItem
+from ...model import Cloze, Concept, Equation, Flashcard, Lesson, Paper, Question, Visual, WorkedExample
+from ...presentation import answer_formatter, letter, number_formatter, tolerance_words
+from ...problems import Problem
+from .markup import attribute, block, inline, math, name_html, script_json, text, url, values_html
+
+
+@dataclass
+class Context:
+    """What renderers share while one site is written."""
+
+    paper: Paper
+    figures: Path
+    """The figure cache, where ``visuals.render`` draws (or finds) each figure."""
+    used_figures: dict[str, Path] = field(default_factory=dict)
+    """Figures the pages show: file name under ``figures/`` → the drawn file."""
+
+    def figure(self, visual: Visual, alt: str) -> str:
+        """The figure's ``<img>``, drawn once and copied with the site; its size is stated
+        so the page does not move when it loads."""
+        path = visuals.render(visual.kind, dict(visual.params or {}), self.figures)
+        self.used_figures[path.name] = path
+        width, height = _image_size(path)
+        return (f'<img src="figures/{attribute(path.name)}" alt="{attribute(alt)}" width="{width}" '
+                f'height="{height}" loading="lazy">')
+
+
+def _image_size(path: Path) -> tuple[int, int]:
+    """Width and height of a PNG (its header) or of an SVG (its root's attributes), in px."""
+    data = path.read_bytes()
+    if data[:8] == b"\x89PNG\r\n\x1a\n":
+        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    root = re.search(rb"<svg\b[^>]*>", data)
+    size = [re.search(rb'\b%s="([\d.]+)' % name, root.group(0)) if root else None
+            for name in (b"width", b"height")]
+    if size[0] is None or size[1] is None:
+        raise ValueError(f"{path.name}: no width and height on its <svg>")
+    return round(float(size[0].group(1))), round(float(size[1].group(1)))
+
+
+def dom_id(*parts: str) -> str:
+    """An id attribute built from keys: letters, digits and hyphens."""
+    return re.sub(r"[^A-Za-z0-9-]+", "-", "-".join(parts)).strip("-")
+
+
+_ARXIV_PART = {1: "SS", 2: "SSS"}
+
+
+def source_url(paper: Paper, label: str) -> str | None:
+    """Where a source label points in the paper's arXiv HTML (``S3.2.1`` → ``#S3.SS2.SSS1``)."""
+    if not paper.arxiv:
+        return None
+    parts = label[1:].split(".") if label.startswith("S") else []
+    anchor = ""
+    if parts and parts[0].isdigit():
+        anchor = "S" + parts[0]
+        for depth, part in enumerate(parts[1:], 1):
+            anchor += "." + (_ARXIV_PART.get(depth, "SSSS") + part if part.isdigit() else part)
+    return url(f"https://arxiv.org/html/{paper.arxiv}" + (f"#{anchor}" if anchor else ""))
+
+
+def source_link(paper: Paper, label: str) -> str:
+    href = source_url(paper, label)
+    title = attribute(f"Section {label} of the paper on arXiv")
+    if href is None:
+        return f'<span class="pd-source">{text(label)}</span>'
+    return f'<a class="pd-source" href="{href}" title="{title}">{text(label)}</a>'
+
+
+def _data(item: StudyItem) -> str:
+    lesson = item.lesson.id if item.lesson else "practice"
+    return f'data-key="{attribute(item.key)}" data-lesson="{attribute(lesson)}"'
+
+
+def _card(item: StudyItem, ctx: Context, kind: str, front: str, back: str) -> str:
+    back_id = dom_id("back", item.kind, item.key)
+    return (f'<article class="pd-card pd-recall" {_data(item)} aria-label="{attribute(kind)}">'
+            f'<div class="pd-card-head"><span class="pd-kind">{text(kind)}</span>'
+            f"{source_link(ctx.paper, item.source)}</div>"
+            f'<div class="pd-front">{front}</div>'
+            f'<div class="pd-back" id="{back_id}" hidden>{back}</div>'
+            f'<div class="pd-actions"><button type="button" class="pd-flip" aria-expanded="false" '
+            f'aria-controls="{back_id}">Show answer</button>'
+            f'<button type="button" class="pd-known" aria-pressed="false">Mark as known</button></div>'
+            "</article>")
+
+
+def concept(item: StudyItem, ctx: Context) -> str:
+    body: Concept = item.body
+    return _card(item, ctx, "Concept", f"<p>{inline(body.term)}</p>", block(body.definition))
+
+
+def flashcard(item: StudyItem, ctx: Context) -> str:
+    body: Flashcard = item.body
+    extra = f'<div class="pd-extra">{block(body.explanation)}</div>' if body.explanation else ""
+    return _card(item, ctx, "Flashcard", block(body.front), block(body.back) + extra)
+
+
+_CLOZE_NUMBER = re.compile(r"\{\{c(\d+)::")
+
+
+def cloze(item: StudyItem, ctx: Context) -> str:
+    body: Cloze = item.body
+    count = len({int(n) for n in _CLOZE_NUMBER.findall(body.text)})
+    extra = f'<div class="pd-extra" hidden>{block(body.extra)}</div>' if body.extra else ""
+    return (f'<article class="pd-card pd-cloze pd-recall" {_data(item)} aria-label="Cloze">'
+            f'<div class="pd-card-head"><span class="pd-kind">Fill in the blanks</span>'
+            f"{source_link(ctx.paper, item.source)}</div>"
+            f'<div class="pd-front">{block(body.text, clozes=True)}</div>{extra}'
+            f'<div class="pd-actions"><button type="button" class="pd-reveal-blank" '
+            f'data-count="{count}">Reveal blank 1 of {count}</button>'
+            f'<button type="button" class="pd-known" aria-pressed="false">Mark as known</button></div>'
+            "</article>")
+
+
+def _shape(latex: str) -> str:
+    return "scalar" if latex.strip() == "scalar" else math(latex)
+
+
+def equation(item: StudyItem, ctx: Context) -> str:
+    body: Equation = item.body
+    rows = "".join(f"<tr><td>{math(v.symbol)}</td><td>{_shape(v.shape)}</td><td>{inline(v.meaning)}</td></tr>"
+                   for v in body.variables)
+    deep = (f'<details class="pd-deep"><summary>Why it looks like this</summary>{block(body.deep_dive)}'
+            "</details>") if body.deep_dive else ""
+    return (f'<section class="pd-equation" id="{dom_id("eq", item.key)}">'
+            f"<h3>{inline(body.name)} {source_link(ctx.paper, body.label)}</h3>"
+            f'<div class="pd-display pd-scroll">{math(body.latex, display=True)}</div>'
+            f'<div class="pd-scroll"><table class="pd-symbols"><caption>Its symbols</caption><thead><tr>'
+            f'<th scope="col">Symbol</th><th scope="col">Shape</th><th scope="col">Meaning</th></tr></thead>'
+            f"<tbody>{rows}</tbody></table></div>{deep}</section>")
+
+
+_EXACT = number_formatter()
+_WORKED = number_formatter(abs_tol=1e-7)
+
+
+def worked_example(item: StudyItem, ctx: Context) -> str:
+    body: WorkedExample = item.body
+    try:
+        task = block(problems.get(body.problem).prompt(body.given))
+    except PaperdeckError:  # a type that is not registered, givens it cannot state: list them
+        task = "<p>Given:</p>" + values_html(body.given, _EXACT)
+    steps = "".join(f"<li>{block(step)}</li>" for step in body.steps)
+    return (f'<section class="pd-example" id="{dom_id("ex", item.key)}">'
+            f"<h3>{inline(body.title)} {source_link(ctx.paper, item.source)}</h3>"
+            f'<div class="pd-task">{task}</div>'
+            f'<ol class="pd-steps">{steps}</ol>'
+            f'<div class="pd-result"><p>Result:</p>{values_html(body.result, _WORKED)}</div>'
+            f'<div class="pd-actions pd-js-only" hidden><button type="button" class="pd-next-step">'
+            f'Show step 1 of {len(body.steps)}</button>'
+            f'<button type="button" class="pd-all-steps">Show all steps</button></div></section>')
+
+
+def _plain(markdown: str) -> str:
+    """Caption text for an ``alt`` attribute: the words, math as its LaTeX without delimiters."""
+    words = re.sub(r"\\[()\[\]]", "", markdown)
+    return re.sub(r"\s+", " ", words.replace("*", "").replace("`", "")).strip()
+
+
+def visual(item: StudyItem, ctx: Context) -> str:
+    body: Visual = item.body
+    image = ctx.figure(body, _plain(body.caption))
+    return (f'<figure class="pd-figure" id="{dom_id("fig", item.key)}">{image}'
+            f"<figcaption>{inline(body.caption)} {source_link(ctx.paper, item.source)}</figcaption></figure>")
+
+
+def _box(box: tuple[float, float, float, float]) -> str:
+    left, top, width, height = box
+    return f"left:{left:.2f}%;top:{top:.2f}%;width:{width:.2f}%;height:{height:.2f}%"
+
+
+def labels(group: list[StudyItem], ctx: Context) -> str:
+    """One label-the-part figure for all the label items of one visual."""
+    first: LabelCard = group[0].body
+    diagram, visual_ = first.diagram, first.visual
+    asked = [item.body.part for item in group]
+    image = ctx.figure(visual_, _plain(visual_.caption) + " (labels covered)")
+    covers, answers = [], []
+    for n, part in enumerate(asked, 1):
+        part_id = dom_id("label", visual_.id, part.id)
+        covers.append(f'<button type="button" class="pd-cover" style="{_box(diagram.fraction(part))}" '
+                      f'data-part="{attribute(part.id)}" aria-controls="{part_id}" aria-expanded="false" '
+                      f'aria-label="Hidden label {n}: reveal it"><span aria-hidden="true">{n}</span>'
+                      "</button>")
+        # A part drawn with the same words is covered too, so a twin cannot give it away.
+        covers.extend(f'<span class="pd-cover pd-twin" style="{_box(diagram.fraction(p))}" '
+                      f'data-part="{attribute(part.id)}"></span>'
+                      for p in diagram.parts if p.label == part.label and p.id != part.id and not p.ask)
+        note = f" — {inline(part.note)}" if part.note else ""
+        answers.append(f'<li id="{part_id}" data-part="{attribute(part.id)}"><span class="pd-label-answer" '
+                       f'hidden>{inline(part.answer)}{note}</span>'
+                       '<span class="pd-label-hidden">hidden</span></li>')
+    key = group[0].key.rsplit("--", 1)[0]
+    return (f'<section class="pd-labels pd-recall" data-key="{attribute("labels/" + key)}" '
+            f'data-lesson="{attribute(group[0].lesson.id if group[0].lesson else "practice")}" '
+            f'aria-label="Label the parts of a figure">'
+            f"<p>Tap a numbered box to reveal the part it hides. {source_link(ctx.paper, visual_.source)}</p>"
+            f'<div class="pd-label-figure">{image}'
+            f'{"".join(covers)}</div>'
+            f'<ol class="pd-label-list">{"".join(answers)}</ol>'
+            f'<div class="pd-actions"><button type="button" class="pd-reveal-all">Reveal all</button>'
+            '<button type="button" class="pd-known" aria-pressed="false">Mark as known</button>'
+            "</div></section>")
+
+
+def _option_order(item: StudyItem, options: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
+    """Options in an order fixed by the question's id and the option's text alone."""
+    return sorted(options, key=lambda o: hashlib.sha256(f"{item.key}/{o[0]}".encode()).digest())
+
+
+def question(item: StudyItem, ctx: Context) -> str:
+    body: Question = item.body
+    qid = dom_id("q", item.key)
+    explanation = (f'<div class="pd-explanation" hidden>{block(body.explanation)}</div>'
+                   if body.explanation else "")
+    head = (f'<article class="pd-question" {_data(item)} data-type="{attribute(body.type)}" '
+            f'aria-labelledby="{qid}-prompt">'
+            f'<div class="pd-card-head"><span class="pd-kind">{text(_FORMATS[body.type])}</span>'
+            f"{source_link(ctx.paper, item.source)}</div>"
+            f'<div class="pd-prompt" id="{qid}-prompt">{block(body.prompt)}</div>')
+    if body.type in ("multiple_choice", "true_false"):
+        if body.type == "multiple_choice":
+            options = _option_order(item, [(str(body.answer), None)]
+                                    + [(d.text, d.mistake) for d in body.distractors])
+        else:
+            right = bool(body.answer)
+            options = [("True", None if right else ""), ("False", "" if right else None)]
+        buttons = []
+        for n, (option, mistake) in enumerate(options):
+            why = "" if not mistake else f'<span class="pd-why" hidden>{inline(mistake)}</span>'
+            right_option = "1" if mistake is None else "0"
+            buttons.append(f'<li><button type="button" class="pd-option" data-right="{right_option}">'
+                           f'<span class="pd-letter">{letter(n)}.</span> {inline(option)}</button>{why}</li>')
+        return (head + f'<ol class="pd-options" aria-label="Choices">{"".join(buttons)}</ol>'
+                f'<p class="pd-feedback" role="status"></p>{explanation}</article>')
+    if body.type == "numeric":
+        tolerance = float(body.tolerance or 0)
+        unit = f" ({text(body.unit)})" if body.unit else ""
+        shown = _EXACT(body.answer) if isinstance(body.answer, (int, float)) else str(body.answer)
+        return (head + f'<form class="pd-numeric" data-expected="{attribute(repr(float(body.answer)))}" '
+                f'data-abs="{attribute(repr(tolerance))}" data-count="1">'
+                f'<label for="{qid}-in">Your answer{unit}</label>'
+                f'<input id="{qid}-in" type="text" inputmode="decimal" autocomplete="off" spellcheck="false">'
+                f'<button type="submit">Check</button></form><p class="pd-feedback" role="status"></p>'
+                f'<div class="pd-answer" hidden><p>Answer: {text(shown)}{unit} '
+                f"({inline(tolerance_words(tolerance))})</p></div>"
+                '<button type="button" class="pd-show-answer">Show the answer</button>'
+                f"{explanation}</article>")
+    return (head + f'<label for="{qid}-in">Your answer (for yourself; nothing is sent)</label>'
+            f'<textarea id="{qid}-in" rows="3"></textarea>'
+            f'<div class="pd-answer" hidden><p>Model answer:</p>{block(str(body.answer))}</div>'
+            '<button type="button" class="pd-show-answer">Show the model answer</button>'
+            f"{explanation}</article>")
+
+
+_FORMATS = {"multiple_choice": "Multiple choice", "true_false": "True or false?",
+            "numeric": "Numeric answer", "short_answer": "Short answer"}
+
+
+def _flat(value: Any) -> list[float]:
+    if isinstance(value, (list, tuple)):
+        return [x for v in value for x in _flat(v)]
+    return [float(value)]
+
+
+def _variant(problem: Problem) -> dict[str, Any]:
+    """One problem of a practice block, as the page's script shows it."""
+    primary = problems.get(problem.type).primary
+    tolerance = problem.tolerance
+    fmt = answer_formatter(problem.prompt, tolerance.abs, tolerance.rel)
+    key = problem.answer[primary]
+    answer = {primary: key, **{k: v for k, v in problem.answer.items() if k != primary}}
+    steps = "".join(f'<li><span class="pd-step-title">{text(step.title)}</span>'
+                    f'<span class="pd-scroll">{math(step.latex, display=True)}</span></li>'
+                    for step in problem.steps)
+    count = len(_flat(key))
+    rows = len(key) if isinstance(key, list) and key and isinstance(key[0], list) else 1
+    words = "one number" if count == 1 else f"{count} numbers" + (", row by row" if rows > 1 else "")
+    command = f"paperdeck problems {problem.type} --problem-seed {problem.seed}"
+    if problem.difficulty != "easy":
+        command += f" --difficulty {problem.difficulty}"
+    return {
+        "seed": problem.seed,
+        "prompt": block(problem.prompt),
+        "name": f"{name_html(primary)} ({text(words)})",
+        "expected": _flat(key),
+        "tol": tolerance.to_json(),
+        "tolText": inline(tolerance_words(tolerance.abs, tolerance.rel)),
+        "key": values_html(answer, fmt),
+        "steps": steps,
+        "mistakes": [[d.mistake, _flat(d.answer[primary])]
+                     for d in problem.distractors if primary in d.answer],
+        "command": text(command),
+    }
+
+
+def problem(item: StudyItem, ctx: Context) -> str:
+    body: Problem = item.body
+    variants = [_variant(v) for v in item.variants or (body,)]
+    first = variants[0]
+    pid = dom_id("p", item.key)
+    number = item.key.rsplit("/", 1)[-1]
+    title = f"{problems.get(body.type).description}, problem {number}"
+    return (f'<section class="pd-practice" {_data(item)} data-variants="{len(variants)}" '
+            f'aria-labelledby="{pid}-title">'
+            f'<h3 id="{pid}-title">{text(title)} '
+            f'<span class="pd-difficulty">({text(body.difficulty)})</span></h3>'
+            f'<p class="pd-variant-note">Problem <span data-pd="number">1</span> of {len(variants)} · '
+            f'seed <code data-pd="seed">{first["seed"]}</code> {source_link(ctx.paper, item.source)}</p>'
+            f'<div data-pd="prompt">{first["prompt"]}</div>'
+            f'<form class="pd-problem-check"><label for="{pid}-in">Type <span data-pd="name">{first["name"]}'
+            f"</span></label>"
+            f'<input id="{pid}-in" type="text" inputmode="decimal" autocomplete="off" spellcheck="false">'
+            f'<button type="submit">Check</button></form><p class="pd-feedback" role="status"></p>'
+            f'<details class="pd-key"><summary>Worked steps and key</summary>'
+            f'<div data-pd="key">{first["key"]}</div><p>Tolerance: <span data-pd="tolText">{first["tolText"]}'
+            f'</span></p><ol class="pd-problem-steps" data-pd="steps">{first["steps"]}</ol>'
+            f'<p>The same problem in a terminal: <code data-pd="command">{first["command"]}</code></p>'
+            "</details>"
+            f'<div class="pd-actions"><button type="button" class="pd-new">New problem</button></div>'
+            f'<script type="application/json" class="pd-variants">{script_json(variants)}</script></section>')
+
+
+RENDERERS: dict[str, Callable[[StudyItem, Context], str] | None] = {
+    "concept": concept, "equation": equation, "cloze": cloze, "flashcard": flashcard,
+    "worked_example": worked_example, "question": question, "visual": visual,
+    "label": None,  # all label items of a figure make one block: ``labels``
+    "problem": problem,
+}
+"""The renderer of each item kind; every kind in ``items.KINDS`` has an entry (a test says so)."""
+
+SECTIONS = (
+    ("concept", "Concepts"), ("equation", "Equations"), ("worked_example", "Worked examples"),
+    ("visual", "Figures"), ("label", "Label the parts"), ("flashcard", "Flashcards"),
+    ("cloze", "Fill in the blanks"), ("question", "Check yourself"),
+    ("problem", "Practice with fresh numbers"),
+)
+"""The sections of a lesson page, in order: read, then recall, then practise."""
+
+
+def render_items(kind: str, chosen: list[StudyItem], ctx: Context) -> str:
+    """The HTML of one section's items; an unknown kind raises ValueError."""
+    if kind not in RENDERERS:
+        raise ValueError(f"the site has no layout for item kind {kind!r};"
+                         f" known kinds: {', '.join(RENDERERS)}")
+    render = RENDERERS[kind]
+    if render is None:
+        by_visual: dict[str, list[StudyItem]] = {}
+        for item in chosen:
+            by_visual.setdefault(item.body.visual.id, []).append(item)
+        return "".join(labels(group, ctx) for group in by_visual.values())
+    return "".join(render(item, ctx) for item in chosen)
+
+
+def lesson_body(lesson: Lesson | None, group_items: list[StudyItem], ctx: Context) -> str:
+    """The main content of a lesson page (or of the practice page, ``lesson`` None)."""
+    out = []
+    if lesson is not None:
+        sources = ", ".join(source_link(ctx.paper, s) for s in lesson.sources)
+        out.append(f'<p class="pd-sources">From the paper: {sources}</p>'
+                   f'<div class="pd-text">{block(lesson.text)}</div>')
+    for kind, heading in SECTIONS:
+        chosen = [i for i in group_items if i.kind == kind]
+        if chosen:
+            out.append(f'<section class="pd-section" aria-labelledby="h-{kind}">'
+                       f'<h2 id="h-{kind}">{heading}</h2>'
+                       f"{render_items(kind, chosen, ctx)}</section>")
+    if lesson is not None and lesson.resources:
+        out.append('<section class="pd-section" aria-labelledby="h-resources">'
+                   '<h2 id="h-resources">Resources</h2>'
+                   f"{resources_html(lesson.resources)}</section>")
+    return "".join(out)
+
+
+def resources_html(resources: Any) -> str:
+    rows = []
+    for resource in resources:
+        href = url(resource.url)
+        title = text(resource.title)
+        link = f'<a href="{href}" rel="noopener noreferrer">{title}</a>' if href else title
+        note = f" — {inline(resource.note)}" if resource.note else ""
+        rows.append(f"<li>{link}{note}</li>")
+    return f'<ul class="pd-resources">{"".join(rows)}</ul>'

@@ -1,0 +1,380 @@
+// The study site's behaviour: flip cards, clozes, label figures, questions that answer
+// on the spot, practice blocks with fresh numbers, progress kept on this device.
+// Typed answers are read and judged by the one answer rule (assets/answers.js, the
+// global ``paperdeckAnswers``), as on the cards and in ``paperdeck grade``. Nothing is
+// sent anywhere: progress is one localStorage entry per site. ES5, like the cards.
+(function () {
+  "use strict";
+  var answers = window.paperdeckAnswers;
+  var KEY = "paperdeck:" + (document.documentElement.getAttribute("data-site") || "site");
+  var state = load();
+
+  function load() {
+    var s = null;
+    try { s = JSON.parse(window.localStorage.getItem(KEY) || "null"); } catch (e) { s = null; }
+    s = s && typeof s === "object" ? s : {};
+    s.known = s.known && typeof s.known === "object" ? s.known : {};
+    s.answers = s.answers && typeof s.answers === "object" ? s.answers : {};
+    return s;
+  }
+  function save() {
+    try { window.localStorage.setItem(KEY, JSON.stringify(state)); } catch (e) { /* private mode: this visit only */ }
+  }
+  function each(selector, f, root) {
+    var nodes = (root || document).querySelectorAll(selector);
+    for (var i = 0; i < nodes.length; i++) { f(nodes[i], i); }
+  }
+  function progressKey(el) { return el.getAttribute("data-lesson") + "/" + el.getAttribute("data-key"); }
+  function interactive(target) { return target.closest && target.closest("a, button, input, textarea, summary, label"); }
+  function say(el, right, message, extra) {
+    el.className = "pd-feedback " + (right ? "pd-right" : "pd-wrong");
+    el.textContent = message;
+    if (extra) { el.appendChild(extra); }
+  }
+  function record(el, right) {
+    state.answers[progressKey(el)] = right ? 1 : 0;
+    save();
+  }
+  function tolWords(tol) {
+    if (tol.abs != null) { return tol.abs > 0 ? "\u00b1" + tol.abs : "exactly"; }
+    return "\u00b1" + (tol.rel * 100) + "%";
+  }
+  function fmt(x) { return String(Math.round(x * 1e6) / 1e6); }
+
+  // Flip cards: the button, a tap anywhere on the card, Enter or Space on the button.
+  each(".pd-card", function (card) {
+    var back = card.querySelector(".pd-back");
+    var flip = card.querySelector(".pd-flip");
+    if (!back || !flip) { return; }
+    function toggle() {
+      var open = back.hidden;
+      back.hidden = !open;
+      flip.setAttribute("aria-expanded", String(open));
+      flip.textContent = open ? "Hide answer" : "Show answer";
+    }
+    flip.addEventListener("click", toggle);
+    card.addEventListener("click", function (event) {
+      if (interactive(event.target) || String(window.getSelection ? window.getSelection() : "")) { return; }
+      toggle();
+    });
+  });
+
+  // Clozes: the button reveals the next blank; a tap on a blank reveals that one.
+  each(".pd-cloze", function (card) {
+    var button = card.querySelector(".pd-reveal-blank");
+    var extra = card.querySelector(".pd-extra");
+    var numbers = [];
+    each(".pd-blank", function (blank) {
+      var n = Number(blank.getAttribute("data-c"));
+      if (numbers.indexOf(n) < 0) { numbers.push(n); }
+    }, card);
+    numbers.sort(function (a, b) { return a - b; });
+    var shown = {};
+    function count() { var c = 0; for (var i = 0; i < numbers.length; i++) { if (shown[numbers[i]]) { c++; } } return c; }
+    function reveal(n, on) {
+      shown[n] = on;
+      each('.pd-blank[data-c="' + n + '"]', function (blank) {
+        if (on) { blank.classList.add("pd-shown"); } else { blank.classList.remove("pd-shown"); }
+      }, card);
+    }
+    function update() {
+      var c = count();
+      if (c < numbers.length) {
+        var next = 0;
+        while (shown[numbers[next]]) { next++; }
+        button.textContent = "Reveal blank " + (next + 1) + " of " + numbers.length;
+      } else {
+        button.textContent = "Hide the blanks";
+      }
+      if (extra) { extra.hidden = c < numbers.length; }
+    }
+    button.addEventListener("click", function () {
+      if (count() < numbers.length) {
+        for (var i = 0; i < numbers.length; i++) { if (!shown[numbers[i]]) { reveal(numbers[i], true); break; } }
+      } else {
+        for (var j = 0; j < numbers.length; j++) { reveal(numbers[j], false); }
+      }
+      update();
+    });
+    each(".pd-blank", function (blank) {
+      blank.addEventListener("click", function () { reveal(Number(blank.getAttribute("data-c")), true); update(); });
+    }, card);
+    update();
+  });
+
+  // Worked examples: one step at a time.
+  each(".pd-example", function (example) {
+    var steps = example.querySelectorAll(".pd-steps > li");
+    var result = example.querySelector(".pd-result");
+    var actions = example.querySelector(".pd-js-only");
+    var next = example.querySelector(".pd-next-step");
+    var all = example.querySelector(".pd-all-steps");
+    var n = 0;
+    function show() {
+      for (var i = 0; i < steps.length; i++) { steps[i].hidden = i >= n; }
+      result.hidden = n < steps.length;
+      next.textContent = n < steps.length ? "Show step " + (n + 1) + " of " + steps.length : "Start again";
+      all.hidden = n >= steps.length;
+    }
+    actions.hidden = false;
+    next.addEventListener("click", function () { n = n < steps.length ? n + 1 : 0; show(); });
+    all.addEventListener("click", function () { n = steps.length; show(); next.focus(); });
+    show();
+  });
+
+  // Label-the-part figures: a tap on a numbered box reveals the part it hides.
+  each(".pd-labels", function (box) {
+    var covers = box.querySelectorAll("button.pd-cover");
+    var all = box.querySelector(".pd-reveal-all");
+    function reveal(part, on) {
+      each(".pd-cover", function (cover) {
+        if (cover.getAttribute("data-part") !== part) { return; }
+        if (on) { cover.classList.add("pd-shown"); } else { cover.classList.remove("pd-shown"); }
+        if (cover.tagName === "BUTTON") {
+          cover.setAttribute("aria-expanded", String(on));
+          cover.setAttribute("aria-label", cover.getAttribute("aria-label").replace(/: (reveal|hide) it$/, on ? ": hide it" : ": reveal it"));
+        }
+      }, box);
+      each("li[data-part]", function (li) {
+        if (li.getAttribute("data-part") !== part) { return; }
+        li.querySelector(".pd-label-answer").hidden = !on;
+        li.querySelector(".pd-label-hidden").hidden = on;
+      }, box);
+    }
+    function allShown() {
+      for (var i = 0; i < covers.length; i++) { if (!covers[i].classList.contains("pd-shown")) { return false; } }
+      return true;
+    }
+    for (var i = 0; i < covers.length; i++) {
+      covers[i].addEventListener("click", function (event) {
+        var cover = event.currentTarget;
+        reveal(cover.getAttribute("data-part"), !cover.classList.contains("pd-shown"));
+        all.textContent = allShown() ? "Cover all again" : "Reveal all";
+      });
+    }
+    all.addEventListener("click", function () {
+      var on = !allShown();
+      for (var j = 0; j < covers.length; j++) { reveal(covers[j].getAttribute("data-part"), on); }
+      all.textContent = on ? "Cover all again" : "Reveal all";
+    });
+  });
+
+  // Marked as known: cards, clozes and label figures.
+  each(".pd-recall", function (el) {
+    var button = el.querySelector(".pd-known");
+    if (!button) { return; }
+    var key = progressKey(el);
+    function show() {
+      var known = Object.prototype.hasOwnProperty.call(state.known, key);
+      button.setAttribute("aria-pressed", String(known));
+      if (known) { el.classList.add("pd-is-known"); } else { el.classList.remove("pd-is-known"); }
+    }
+    button.addEventListener("click", function () {
+      if (Object.prototype.hasOwnProperty.call(state.known, key)) { delete state.known[key]; } else { state.known[key] = 1; }
+      save();
+      show();
+    });
+    show();
+  });
+
+  // Questions that answer on the spot.
+  function typedVerdict(expected, typed, tol) {
+    // [right?, message, index of the first wrong number or -1, numbers read]
+    if (!typed || !/\S/.test(typed)) { return [false, "Type your answer first.", -1, null]; }
+    var got = answers.read(typed, expected.length);
+    if (!got) { return [false, "Could not read \u201c" + typed + "\u201d as numbers.", -1, null]; }
+    if (got.length !== expected.length) {
+      return [false, "Expected " + expected.length + " number" + (expected.length === 1 ? "" : "s") +
+        ", got " + got.length + ".", -1, got];
+    }
+    var wrong = [];
+    for (var i = 0; i < expected.length; i++) {
+      if (!answers.accepts(expected[i], got[i], tol)) { wrong.push(i); }
+    }
+    if (!wrong.length) {
+      return [true, "\u2714 Correct: " + (expected.length === 1 ? "within " : "every number within ") +
+        tolWords(tol) + " of the key.", -1, got];
+    }
+    var k = wrong[0];
+    return [false, "\u2718 " + wrong.length + " of " + expected.length + " off (" + tolWords(tol) + "): " +
+      (expected.length > 1 ? "number " + (k + 1) + " is " : "you typed ") + fmt(got[k]) +
+      ", the key has " + fmt(expected[k]) + ".", k, got];
+  }
+
+  each(".pd-question", function (q) {
+    var feedback = q.querySelector(".pd-feedback");
+    var explanation = q.querySelector(".pd-explanation");
+    each(".pd-option", function (option) {
+      option.addEventListener("click", function () {
+        var right = option.getAttribute("data-right") === "1";
+        each(".pd-option", function (o) { o.classList.remove("pd-right", "pd-wrong"); }, q);
+        option.classList.add(right ? "pd-right" : "pd-wrong");
+        if (right) {
+          say(feedback, true, "\u2714 Right.");
+        } else {
+          var why = option.parentNode.querySelector(".pd-why");
+          var note = null;
+          if (why) {
+            note = document.createElement("span");
+            note.className = "pd-mistake";
+            note.innerHTML = " The mistake behind it: " + why.innerHTML;
+          }
+          say(feedback, false, "\u2718 Not this one.", note);
+        }
+        if (explanation) { explanation.hidden = !right; }
+        record(q, right);
+      });
+    }, q);
+    var form = q.querySelector(".pd-numeric");
+    if (form) {
+      var expected = [Number(form.getAttribute("data-expected"))];
+      var tol = { abs: Number(form.getAttribute("data-abs")) };
+      form.addEventListener("submit", function (event) {
+        event.preventDefault();
+        var verdict = typedVerdict(expected, form.querySelector("input").value, tol);
+        say(feedback, verdict[0], verdict[1]);
+        if (verdict[3]) { record(q, verdict[0]); }
+        if (explanation && verdict[0]) { explanation.hidden = false; }
+      });
+    }
+    var show = q.querySelector(".pd-show-answer");
+    if (show) {
+      show.addEventListener("click", function () {
+        var answer = q.querySelector(".pd-answer");
+        answer.hidden = !answer.hidden;
+        if (explanation) { explanation.hidden = answer.hidden; }
+        show.textContent = answer.hidden ? show.textContent.replace(/^Hide/, "Show") : show.textContent.replace(/^Show/, "Hide");
+      });
+    }
+  });
+
+  // Practice blocks: today's problem (the same rule as the Problem cards' variant.js),
+  // "New problem" walks through the others; the check names a known mistake.
+  function hash(text) {  // FNV-1a, 32 bits
+    var h = 2166136261;
+    for (var i = 0; i < text.length; i++) {
+      h ^= text.charCodeAt(i);
+      h = (h + ((h << 1) + (h << 4) + (h << 7) + (h << 8) + (h << 24))) >>> 0;
+    }
+    return h >>> 0;
+  }
+  function gcd(a, b) { return b ? gcd(b, a % b) : a; }
+  function todays(id, n) {
+    if (n < 2) { return 0; }
+    var now = new Date();
+    var day = Math.floor((now.getTime() - now.getTimezoneOffset() * 60000) / 86400000);
+    var h = hash(id);
+    var step = 1 + h % Math.max(1, n - 1);
+    while (gcd(step, n) !== 1) { step += 1; }
+    return ((step * day + (h >>> 11)) % n + n) % n;
+  }
+
+  each(".pd-practice", function (block) {
+    var variants;
+    try { variants = JSON.parse(block.querySelector("script.pd-variants").textContent); } catch (e) { return; }
+    var feedback = block.querySelector(".pd-feedback");
+    var input = block.querySelector("input");
+    var key = block.querySelector("details.pd-key");
+    var current = 0, keyShown = 0;
+    // The key and steps (the most math of a block) are written when they are opened:
+    // a page of practice blocks shows today's problems without laying out 31 keys.
+    function fill(i, inKey) {
+      var v = variants[i];
+      each("[data-pd]", function (slot) {
+        if ((key.contains(slot)) !== inKey) { return; }
+        var name = slot.getAttribute("data-pd");
+        if (name === "number") { slot.textContent = String(i + 1); } else if (name === "seed") { slot.textContent = String(v.seed); } else if (Object.prototype.hasOwnProperty.call(v, name)) { slot.innerHTML = v[name]; }
+      }, block);
+    }
+    key.addEventListener("toggle", function () {
+      if (key.open && keyShown !== current) { fill(current, true); keyShown = current; }
+    });
+    function show(i) {
+      var v = variants[i];
+      current = i;
+      fill(i, false);
+      if (key.open) { fill(i, true); keyShown = i; }
+      block.setAttribute("data-variant", String(i));
+      block.setAttribute("data-seed", String(v.seed));
+      feedback.className = "pd-feedback";
+      feedback.textContent = "";
+      input.value = "";
+    }
+    var today = todays(block.getAttribute("data-key"), variants.length);
+    if (today) { show(today); } else { block.setAttribute("data-variant", "0"); block.setAttribute("data-seed", String(variants[0].seed)); }
+    block.querySelector(".pd-new").addEventListener("click", function () { show((current + 1) % variants.length); });
+    block.querySelector("form").addEventListener("submit", function (event) {
+      event.preventDefault();
+      var v = variants[current];
+      var verdict = typedVerdict(v.expected, input.value, v.tol);
+      var message = verdict[1];
+      if (!verdict[0] && verdict[2] >= 0) {
+        for (var m = 0; m < v.mistakes.length; m++) {
+          var values = v.mistakes[m][1];
+          var hit = values.length === verdict[3].length;
+          for (var j = 0; hit && j < values.length; j++) { hit = answers.accepts(values[j], verdict[3][j], v.tol); }
+          if (hit) { message += " It matches a known mistake: " + v.mistakes[m][0] + "."; break; }
+        }
+      }
+      say(feedback, verdict[0], message);
+      if (verdict[3]) { record(block, verdict[0]); }
+    });
+  });
+
+  // Wide formulas and tables scroll inside their box; a keyboard can reach the ones that do.
+  // Measured after the first frame (the browser lays the page out then anyway), all
+  // widths read before any attribute is written, so the page is laid out once.
+  function scrollables() {
+    var boxes = document.querySelectorAll(".pd-scroll"), wide = [];
+    for (var i = 0; i < boxes.length; i++) { wide.push(boxes[i].scrollWidth > boxes[i].clientWidth + 1); }
+    for (var j = 0; j < boxes.length; j++) {
+      var box = boxes[j];
+      if (wide[j]) {
+        box.setAttribute("tabindex", "0");
+        box.setAttribute("role", "region");
+        box.setAttribute("aria-label", "Wide content " + (j + 1) + ", scrolls sideways");
+      } else if (box.getAttribute("role") === "region") {
+        box.removeAttribute("tabindex");
+        box.removeAttribute("role");
+        box.removeAttribute("aria-label");
+      }
+    }
+  }
+  window.requestAnimationFrame(function () { window.setTimeout(scrollables, 0); });
+  window.addEventListener("resize", scrollables);
+
+  // The index: progress per lesson, and a reset with a second step.
+  function progress() {
+    var totalKnown = 0, totalCards = 0, totalRight = 0, totalQuestions = 0;
+    each(".pd-progress", function (el) {
+      var prefix = el.getAttribute("data-lesson") + "/";
+      var cards = Number(el.getAttribute("data-cards")), questions = Number(el.getAttribute("data-questions"));
+      var known = 0, right = 0, k;
+      for (k in state.known) { if (k.indexOf(prefix) === 0) { known++; } }
+      for (k in state.answers) { if (k.indexOf(prefix) === 0 && state.answers[k]) { right++; } }
+      el.textContent = known + " of " + cards + " cards known \u00b7 " + right + " of " + questions +
+        " questions and problems answered right";
+      totalKnown += known; totalCards += cards; totalRight += right; totalQuestions += questions;
+    });
+    var total = document.querySelector(".pd-total");
+    if (total) {
+      total.textContent = "Known: " + totalKnown + " of " + totalCards + " cards. Answered right: " +
+        totalRight + " of " + totalQuestions + " questions and problems.";
+    }
+  }
+  var reset = document.querySelector(".pd-reset");
+  if (reset) {
+    var confirm = document.querySelector(".pd-reset-confirm");
+    var cancel = document.querySelector(".pd-reset-cancel");
+    var ask = function (on) { confirm.hidden = !on; cancel.hidden = !on; reset.hidden = on; (on ? cancel : reset).focus(); };
+    reset.addEventListener("click", function () { ask(true); });
+    cancel.addEventListener("click", function () { ask(false); });
+    confirm.addEventListener("click", function () {
+      state = { known: {}, answers: {} };
+      try { window.localStorage.removeItem(KEY); } catch (e) { /* nothing kept */ }
+      progress();
+      ask(false);
+    });
+  }
+  progress();
+})();

@@ -1,0 +1,87 @@
+"""The study site, built once per test session, and a Chromium to open it in.
+
+Playwright (pip) drives Debian's Chromium (``/usr/bin/chromium``): Playwright's own
+browser download is not needed. Tests that need the browser are skipped with a
+reason where Chromium or Playwright is missing.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+PROJECT = Path(__file__).resolve().parents[2]
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+SEED = 11
+
+
+@pytest.fixture(scope="session")
+def project() -> Any:
+    from generator.project import open_project
+
+    return open_project(PROJECT)
+
+
+@pytest.fixture(scope="session")
+def site(project: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The shipped site recipe built into a fresh folder; its path."""
+    from generator.build import BuildOptions, build_recipe
+
+    out = tmp_path_factory.mktemp("site")
+    build_recipe(project, project.recipes["aiayn-site"], out, BuildOptions(seed=SEED))
+    return out / "aiayn-site"
+
+
+@pytest.fixture(scope="session")
+def document(project: Any) -> Any:
+    """The ``Site`` document the built site was written from."""
+    from generator.items import build_site
+
+    return build_site(project.content, project.recipes["aiayn-site"], SEED)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("needs Debian's chromium")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+class Opened:
+    """A page of the site with what it logged and every request it made."""
+
+    def __init__(self, page: Any, root: Path):
+        self.page = page
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("request", lambda r: self.requests.append(r.url))
+        self.root = root
+
+    def open(self, name: str) -> Any:
+        self.page.goto((self.root / name).as_uri())
+        return self.page
+
+
+@pytest.fixture()
+def tab(browser: Any, site: Path) -> Iterator[Opened]:
+    """A fresh page (own storage) at 360 px, light mode."""
+    context = browser.new_context(viewport={"width": 360, "height": 780}, color_scheme="light")
+    yield Opened(context.new_page(), site)
+    context.close()
+
+
+@pytest.fixture()
+def desktop(browser: Any, site: Path) -> Iterator[Opened]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="light")
+    yield Opened(context.new_page(), site)
+    context.close()
