@@ -20,11 +20,12 @@ from pathlib import Path
 
 import genanki
 
-from generator import items, problems
+from generator import problems
+from generator.content.recipes import ProblemSet
+from generator.documents import items
 from generator.exporters import ExportOptions, anki
 from generator.exporters.anki import notes as anki_notes
 from generator.project import open_project
-from generator.recipes import ProblemSet
 
 TARGET_RATIO = 2.0
 

@@ -25,9 +25,10 @@ sys.path.insert(0, str(ROOT))
 
 from anki.collection import Collection  # noqa: E402
 
-from generator import items, problems  # noqa: E402
+from generator import problems  # noqa: E402
+from generator.content.recipes import ProblemSet  # noqa: E402
+from generator.documents import items  # noqa: E402
 from generator.exporters import ExportOptions, anki  # noqa: E402
-from generator.recipes import ProblemSet  # noqa: E402
 from tests.anki.conftest import _import_package, make_content  # noqa: E402
 from tests.anki.reviewer import Reviewer  # noqa: E402
 

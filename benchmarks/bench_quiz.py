@@ -27,11 +27,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from generator import quiz
+from generator.content.model import Choice, Content, Lesson, Paper, Question
+from generator.content.recipes import ProblemSet, QuestionPick, QuizRecipe, QuizSection
+from generator.documents import quiz
 from generator.exporters import ExportOptions, quiz_forms
 from generator.exporters.typst.compile import compile_many, compile_pdf
-from generator.model import Choice, Content, Lesson, Paper, Question
-from generator.recipes import ProblemSet, QuestionPick, QuizRecipe, QuizSection
 
 TARGET_SECONDS_100 = 3.0
 TARGET_MB_500 = 300.0

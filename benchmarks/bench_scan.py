@@ -35,7 +35,7 @@ from PIL import Image
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator import quiz  # noqa: E402
+from generator.documents import quiz  # noqa: E402
 from generator.exporters import ExportOptions, quiz_forms  # noqa: E402
 from generator.project import open_project  # noqa: E402
 from generator.scanning.outputs import responses_csv  # noqa: E402

@@ -53,7 +53,7 @@ def number_formatter(abs_tol: float | None = None, rel_tol: float | None = None)
 def answer_formatter(prompt: str, abs_tol: float | None = None, rel_tol: float | None = None) -> Formatter:
     """Answers shown to the precision their prompt states ("three decimals"), so the key
     prints what the student was asked for; without a stated precision, ``number_formatter``."""
-    from .precision import stated
+    from .problems.precision import stated
 
     precision = stated(prompt)
     if precision is None:

@@ -32,7 +32,7 @@ def figure_cache_home(tmp_path_factory: pytest.TempPathFactory):
 @pytest.fixture(scope="session", autouse=True)
 def teacher_secret():
     """A fixed teacher's secret, so that tests never write .paperdeck-secret into the project."""
-    from generator.secret import ENVIRONMENT
+    from generator.documents.secret import ENVIRONMENT
 
     before = os.environ.get(ENVIRONMENT)
     os.environ[ENVIRONMENT] = "test-secret-" + "0" * 40

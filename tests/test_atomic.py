@@ -1,4 +1,4 @@
-"""Writing sets of files (``generator/atomic.py``) under faults: a kill at each rename,
+"""Writing sets of files (``generator/files/atomic.py``) under faults: a kill at each rename,
 two runs at once, a folder named like a glob, a read-only folder, a full disk.
 
 Kills are deterministic: a child process replaces ``os.replace`` with one that kills
@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.atomic import PRIVATE, file_set, write_bytes
 from generator.errors import OutputError
+from generator.files.atomic import PRIVATE, file_set, write_bytes
 
 PROJECT = Path(__file__).resolve().parents[1]
 

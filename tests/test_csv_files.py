@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.csv_files import MAX_CELL_CHARS, csv_bytes, read_rows, safe_cell
+from generator.documents.roster import read_roster
 from generator.errors import InputError
-from generator.file_names import MAX_STEM_BYTES, safe_stem, unique_name
+from generator.files.csv_files import MAX_CELL_CHARS, csv_bytes, read_rows, safe_cell
+from generator.files.file_names import MAX_STEM_BYTES, safe_stem, unique_name
 from generator.grading.responses import MAX_RESPONSES
-from generator.roster import read_roster
 
 from .grading.classroom import write_key
 

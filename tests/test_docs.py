@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator import docs
+from generator.content import reference as docs
 
 AUTHORING = Path(__file__).parents[1] / "docs" / "authoring.md"
 
 
 def test_authoring_reference_is_up_to_date() -> None:
     assert AUTHORING.read_text(encoding="utf-8") == docs.render(), (
-        "docs/authoring.md is stale: run .venv/bin/python -m generator.docs > docs/authoring.md")
+        "docs/authoring.md is stale: run .venv/bin/python -m generator.content.reference > docs/authoring.md")
 
 
 @pytest.mark.parametrize("cls", [cls for cls, _ in docs.CONTENT_CLASSES + docs.RECIPE_CLASSES],

@@ -9,12 +9,13 @@ these values to make a test pass.
 
 from __future__ import annotations
 
-from generator import identity, items, quiz
+from generator import identity
+from generator.content.recipes import ProblemSet
+from generator.documents import items, quiz
 from generator.exporters.anki import deck_id, note_guid, notetypes
 from generator.grading.remedial import student_seed
 from generator.identity import student_key
 from generator.problems.seeding import problem_seed, problem_seeds, variant_seed
-from generator.recipes import ProblemSet
 
 NOTE_TYPE_IDS = {
     "Concept/v1": 4008521082277166,

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from generator.content.markdown import ListBlock, Paragraph, Table, blocks
 from generator.exporters.anki.markup import block as card_html
 from generator.exporters.typst import markdown as typst_markup
-from generator.markdown import ListBlock, Paragraph, Table, blocks
 
 TEXT = """Intro line:
 1. **first** item;

@@ -7,8 +7,8 @@ from pathlib import Path
 from generator.cli import main
 from generator.content import load
 from generator.content.card_rules import card_rule_warnings
-from generator.model import Lesson
-from generator.scaffold import ITEMS
+from generator.content.model import Lesson
+from generator.project.scaffold import ITEMS
 
 
 def test_new_then_check_then_build(tmp_path: Path, capsys) -> None:
@@ -52,7 +52,7 @@ def test_new_into_an_empty_folder_and_a_title_with_quotes(tmp_path: Path) -> Non
 def test_new_writes_a_gitignore_and_the_authoring_reference(tmp_path: Path, capsys) -> None:
     import subprocess
 
-    from generator import docs
+    from generator.content import reference as docs
 
     folder = tmp_path / "resnet"
     assert main(["new", str(folder), "--title", "Deep Residual Learning"]) == 0

@@ -1,4 +1,4 @@
-"""Where every command writes (``-o`` and ``--out``): one rule for all, in ``generator/outputs.py``.
+"""Where every command writes (``-o`` and ``--out``): one rule for all, in ``generator/commands/outputs.py``.
 
 A missing folder one level deep inside the current folder is created and said on
 stderr; a deeper one or one outside the current folder (most likely a typo), a

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import project_cache
 from generator.cli import main
 from generator.project import Project, open_project
+from generator.project import cache as project_cache
 
 from .content.test_broken_corpus import VALID, make_project
 

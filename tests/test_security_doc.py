@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator import markdown, recipes
-from generator.content import yamlsource
+from generator.content import markdown, recipes, yamlsource
 
 SECURITY = (Path(__file__).resolve().parents[1] / "SECURITY.md").read_text(encoding="utf-8")
 

@@ -10,12 +10,12 @@ import io
 
 from pypdf import PdfReader
 
+from generator.content.model import Question
+from generator.documents.items import StudyItem
+from generator.documents.quiz import QuestionItem
 from generator.exporters.anki.notes import question as question_note
 from generator.exporters.print_items import item, key_item
 from generator.exporters.typst.compile import compile_pdf, preamble
-from generator.items import StudyItem
-from generator.model import Question
-from generator.quiz import QuestionItem
 
 UNIT = r"\(\mathrm{s}^{-1}\) <b>per</b> #read(&quot;x&quot;)"
 QUESTION = Question("q-rate", "numeric", "How fast?", "S5.3", 4, tolerance=0.5, unit=UNIT)

@@ -25,8 +25,8 @@ def command(session: Session, out: Path | None, seed: int | None, paper: str | N
     Example:
       paperdeck build --out out/ --seed 7
     """
-    from ..build import BuildOptions, build_recipe
-    from ..outputs import output_folder
+    from ..documents.build import BuildOptions, build_recipe
+    from .outputs import output_folder
 
     project = session.project()
     out = output_folder(out or project.out, session.note, named=out is not None)

@@ -23,8 +23,9 @@ def command(session: Session, recipe: str | None, output: Path | None, seed: int
     Example:
       paperdeck deck aiayn -o attention.apkg --seed 3
     """
-    from .. import exporters, items
-    from ..outputs import output_file
+    from .. import exporters
+    from ..documents import items
+    from .outputs import output_file
 
     project = session.project()
     chosen = project.deck_recipe(recipe)

@@ -56,7 +56,7 @@ def command(session: Session, key: Path, responses: tuple[Path, ...], scans: boo
     from .. import exporters
     from ..errors import UsageError
     from ..grading import grade_quiz
-    from ..outputs import output_folder
+    from .outputs import output_folder
 
     if not scans and len(responses) != 1:
         raise UsageError(f"give one RESPONSES.csv, not {len(responses)} files (scans: add --scans)")

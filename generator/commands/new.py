@@ -27,8 +27,8 @@ def command(session: Session, folder: Path, title: str, paper_id: str | None) ->
     """
     from ..content.loader import ITEM_ID
     from ..errors import UsageError
-    from ..scaffold import AUTHORING, project_files
-    from ..scaffold import paper_id as id_from_title
+    from ..project.scaffold import AUTHORING, project_files
+    from ..project.scaffold import paper_id as id_from_title
 
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"{folder} is a file; name a new or empty folder")

@@ -46,9 +46,10 @@ def command(session: Session, types: tuple[str, ...], count: int, seed: int | No
     Example:
       paperdeck practice sdpa softmax -n 10 -o practice.apkg
     """
-    from .. import exporters, items, problems
-    from ..outputs import output_file
-    from ..recipes import MAX_PROBLEMS, ProblemSet
+    from .. import exporters, problems
+    from ..content.recipes import MAX_PROBLEMS, ProblemSet
+    from ..documents import items
+    from .outputs import output_file
 
     project = session.project()  # first: it registers the project's own problem types
     problems.get_each(types)  # every unknown type at once, a line each

@@ -41,11 +41,12 @@ def command(session: Session, recipe: str | None, versions: int | None, roster: 
       paperdeck quiz quiz-attention --roster class.csv
       paperdeck quiz quiz-attention --versions 4 --worked-keys
     """
-    from .. import exporters, quiz
+    from .. import exporters
+    from ..documents import quiz
+    from ..documents.roster import read_roster
     from ..errors import UsageError
-    from ..issued import existing_key, refuse_unasked
-    from ..outputs import output_folder
-    from ..roster import read_roster
+    from ..files.issued import existing_key, refuse_unasked
+    from .outputs import output_folder
 
     if roster is not None and versions is not None:
         raise UsageError("give --roster (one form per student) or --versions, not both")

@@ -23,10 +23,10 @@ def command(session: Session, recipes: tuple[str, ...], forms: int, seed: int | 
     Example:
       paperdeck stress quiz-attention --forms 500
     """
-    from .. import quiz
+    from ..content.recipes import QuizRecipe
+    from ..documents import quiz
+    from ..documents.stress import stress
     from ..errors import PaperdeckError
-    from ..recipes import QuizRecipe
-    from ..stress import stress
 
     project = session.project()
     chosen = ([project.quiz_recipe(name) for name in recipes] if recipes

@@ -51,8 +51,8 @@ import re
 from pathlib import Path
 
 from ..errors import Finding
-from ..model import Content
 from . import yamlsource
+from .model import Content
 
 MAX_BACK = 170
 """Longest flashcard back, in plain-text characters."""

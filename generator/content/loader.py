@@ -13,11 +13,14 @@ from urllib.parse import urlsplit
 
 import numpy as np
 
-from .. import precision, problems
+from .. import problems
 from .. import visuals as visuals_package
 from ..errors import ContentError, Finding, PaperdeckError, ProblemInputError
 from ..latex import math_problems
-from ..model import (
+from ..problems import precision
+from ..problems.registry import SOURCE_LABEL
+from . import yamlsource
+from .model import (
     Cloze,
     Concept,
     Content,
@@ -30,9 +33,7 @@ from ..model import (
     Visual,
     WorkedExample,
 )
-from ..needs import need_problem
-from ..problems.registry import SOURCE_LABEL
-from . import yamlsource
+from .needs import need_problem
 from .schema import Report, Where, build_file
 
 ITEM_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")

@@ -19,11 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .. import markdown
 from ..errors import Finding
 from ..latex import latex_problems, math_problems
-from ..model import LATEX, MARKDOWN, MathKind
 from ..suggest import closest
+from . import markdown
+from .model import LATEX, MARKDOWN, MathKind
 from .yamlsource import LineDict, LineList
 
 _NOT_BUILT = object()

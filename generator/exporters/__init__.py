@@ -44,7 +44,7 @@ class ExportOptions:
     build_time: int | None = None
     """Seconds since the epoch stamped on what is written; default ``presentation.build_time()``."""
     made_by: str = "build"
-    """The command a quiz is made by, stored in its key (``generator/issued.py``): ``quiz`` or ``build``."""
+    """The command a quiz is made by, stored in its key (``files/issued.py``): ``quiz`` or ``build``."""
     replace: bool = False
     """Replace an issued quiz (``paperdeck quiz --replace``); its key is kept beside, dated."""
     worked_keys: bool = False

@@ -36,10 +36,11 @@ from typing import Any
 import numpy as np
 import segno
 
-from .. import precision, problems
+from .. import problems
+from ..documents.quiz import Form, QuestionItem, Quiz, QuizItem
 from ..errors import ContentError, Finding
 from ..presentation import letter
-from ..quiz import Form, QuestionItem, Quiz, QuizItem
+from ..problems import precision
 from .typst import escape, markdown, string
 
 LAYOUT_FORMAT = 1

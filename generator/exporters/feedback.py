@@ -15,12 +15,12 @@ from collections.abc import Callable
 
 from .. import problems
 from ..answers import accepts
+from ..content.model import Question
 from ..errors import PaperdeckError
-from ..file_names import unique_name
+from ..files.file_names import unique_name
 from ..grading import Grading
 from ..grading.key import KeyQuestion, flatten
 from ..grading.scoring import Mark, StudentResult
-from ..model import Question
 from ..presentation import answer_formatter, format_number, number_formatter, tolerance_words, value_latex
 from ..problems import Problem, Tolerance
 from .print_items import solution

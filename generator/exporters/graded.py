@@ -29,9 +29,9 @@ from collections.abc import Callable, Iterator
 from importlib import resources
 from pathlib import Path
 
-from ..atomic import file_set, write_private
-from ..csv_files import csv_bytes
 from ..errors import Finding
+from ..files.atomic import file_set, write_private
+from ..files.csv_files import csv_bytes
 from ..grading import Grading
 from ..grading.analysis import BINS, Reading
 from ..grading.key import KeyQuestion

@@ -15,10 +15,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .. import visuals
-from ..atomic import write_bytes
+from ..content.model import Concept, Equation, Visual, WorkedExample
+from ..documents.items import Guide, StudyItem
 from ..errors import about
-from ..items import Guide, StudyItem
-from ..model import Concept, Equation, Visual, WorkedExample
+from ..files.atomic import write_bytes
 from ..presentation import build_time, value_latex
 from . import ExportOptions
 from .typst import display_math, escape, inline_math, markdown, string

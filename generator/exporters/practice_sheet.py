@@ -7,11 +7,11 @@ import math
 from pathlib import Path
 
 from .. import problems
-from ..atomic import write_bytes
+from ..documents.items import Deck
+from ..documents.quiz import ProblemItem, exponentials
 from ..errors import UsageError
-from ..items import Deck
+from ..files.atomic import write_bytes
 from ..presentation import build_time
-from ..quiz import ProblemItem, exponentials
 from . import ExportOptions
 from .print_items import item, problem_tag, solution
 from .typst import escape

@@ -10,11 +10,11 @@ from __future__ import annotations
 import math
 
 from .. import problems
+from ..documents.quiz import QuestionItem, QuizItem
 from ..latex import LatexError
 from ..presentation import answer_formatter, format_number, letter, tolerance_words, value_latex
 from ..problems import Problem
 from ..problems.latex import number
-from ..quiz import QuestionItem, QuizItem
 from .typst import display_math, escape, inline_math, markdown
 
 # The space to work in under a problem (its type's work_space_cm) grows with difficulty.

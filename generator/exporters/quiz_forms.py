@@ -29,13 +29,13 @@ from pathlib import Path
 from typing import Any
 
 from .. import problems
-from ..atomic import PUBLIC, file_set, open_private, write_private
-from ..csv_files import csv_bytes
-from ..issued import existing_key, refuse_unasked, replaced_name
+from ..documents.quiz import Form, QuestionItem, Quiz, QuizItem
+from ..files.atomic import PUBLIC, file_set, open_private, write_private
+from ..files.csv_files import csv_bytes
+from ..files.issued import existing_key, refuse_unasked, replaced_name
 from ..latex import LatexError
 from ..presentation import answer_formatter, build_time, format_number, letter
 from ..problems.latex import number
-from ..quiz import Form, QuestionItem, Quiz, QuizItem
 from . import ExportOptions, answer_sheets
 from .print_file import concatenate
 from .print_items import answer_name, item, key_item, points
@@ -291,7 +291,7 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
     set into ``folder``; with ``options.worked_keys`` or the recipe's ``worked_keys``, each
     form's worked key too.
 
-    An issued quiz there (``generator/issued.py``) is replaced only with ``options.replace``;
+    An issued quiz there (``generator/files/issued.py``) is replaced only with ``options.replace``;
     a replaced key that differs from the new one is kept beside it, dated, and listed."""
     stem = quiz.recipe.id or "quiz"
     paper = options.paper

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..content.model import Content
+from ..documents.items import Deck
 from ..errors import Finding, InputError
-from ..items import Deck
-from ..model import Content
 from .analysis import ItemStats, MistakeCount, Readings, common_mistakes, histogram, item_stats
 from .key import QuizKey, read_key
 from .responses import read_responses

@@ -19,8 +19,8 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..items import lesson_group
-from ..model import Content, Lesson
+from ..content.model import Content, Lesson
+from ..documents.items import lesson_group
 from .key import KeyQuestion, QuizKey
 from .scoring import StudentResult
 

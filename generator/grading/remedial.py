@@ -19,11 +19,11 @@ import dataclasses
 
 import numpy as np
 
-from .. import items
-from ..file_names import unique_name
+from ..content.model import Content
+from ..content.recipes import ProblemSet
+from ..documents import items
+from ..files.file_names import unique_name
 from ..identity import name_digest, remedial_slot, student_key
-from ..model import Content
-from ..recipes import ProblemSet
 from .analysis import Readings
 from .key import QuizKey
 from .scoring import StudentResult

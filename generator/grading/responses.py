@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import answers
-from ..csv_files import read_rows
 from ..errors import Finding, InputError
+from ..files.csv_files import read_rows
 from .key import CHOICE_KINDS, KeyForm, KeyQuestion, QuizKey
 
 MAX_RESPONSES = 2_000

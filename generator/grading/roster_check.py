@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..documents.roster import student_key
 from ..errors import Finding
-from ..roster import student_key
 from .key import QuizKey
 from .responses import Response
 

@@ -15,7 +15,7 @@ import html
 import io
 from pathlib import Path
 
-from ..atomic import write_bytes
+from ..files.atomic import write_bytes
 from .scan import Flag, Scanned, SheetRead
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")

@@ -31,7 +31,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..atomic import write_bytes
+from ..files.atomic import write_bytes
 from . import kinds as kind_modules
 from .diagram import Diagram, Part
 from .kinds.attention import attention_heatmap, causal_mask_additive, masked_attention_weights

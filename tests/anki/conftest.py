@@ -16,9 +16,8 @@ import pytest
 from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPackageRequest
 from anki.import_export_pb2 import ImportAnkiPackageUpdateCondition
 
-from generator import items, problems
-from generator.exporters import ExportOptions, anki
-from generator.model import (
+from generator import problems
+from generator.content.model import (
     Choice,
     Cloze,
     Concept,
@@ -32,7 +31,9 @@ from generator.model import (
     Visual,
     WorkedExample,
 )
-from generator.recipes import DeckRecipe, ProblemSet
+from generator.content.recipes import DeckRecipe, ProblemSet
+from generator.documents import items
+from generator.exporters import ExportOptions, anki
 
 TITLE = "Attention Is All You Need"
 EVIL = "Never <script>alert(1)</script> run & never <b>bold</b>: a < b > c"

@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from generator import items, problems
+from generator import problems
+from generator.content.recipes import ProblemSet
+from generator.documents import items
 from generator.exporters.plain_text import prose
-from generator.recipes import ProblemSet
 
 from .conftest import TITLE, make_content
 from .reviewer import Reviewer

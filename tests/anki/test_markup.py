@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from generator.documents.items import KINDS, StudyItem
 from generator.exporters.anki import markup, notes
-from generator.items import KINDS, StudyItem
 from generator.presentation import number_formatter, value_latex
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from generator import items
+from generator.documents import items
 from generator.exporters import ExportOptions, graded
 from generator.grading import grade_quiz
 from generator.project import open_project

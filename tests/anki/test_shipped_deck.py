@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from generator import visuals
+from generator.documents.items import KINDS, build_deck, lesson_group
 from generator.exporters import ExportOptions, anki
-from generator.items import KINDS, build_deck, lesson_group
 from generator.project import open_project
 
 PROJECT = Path(__file__).resolve().parents[2]

@@ -16,8 +16,8 @@ import pytest
 
 from generator.cli import main
 from generator.content import load
+from generator.content.recipes import load_recipes
 from generator.errors import ContentError
-from generator.recipes import load_recipes
 
 HERE = Path(__file__).parent
 VALID = HERE / "valid"

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 import yaml
 
-from generator import model
 from generator.cli import main
+from generator.content import model
 
 from .test_broken_corpus import VALID, make_project
 

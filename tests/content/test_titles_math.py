@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
+from generator.content.recipes import QuizRecipe
 from generator.project import open_project
-from generator.recipes import QuizRecipe
 
 MATH = re.compile(r"\\\(.*?\\\)|\\\[.*?\\\]", re.S)
 BARE_TEX = re.compile(r"[A-Za-z]_[A-Za-z0-9{]|\^|\\[a-zA-Z]+")

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator import answers, quiz
+from generator import answers
+from generator.documents import quiz
 from generator.exporters.quiz_forms import KEY_FORMAT, form_key
 from generator.problems import Tolerance
 from generator.project import open_project

@@ -15,7 +15,7 @@ import pytest
 
 from generator.cli import main
 from generator.exporters.feedback import stems
-from generator.file_names import MAX_STEM_BYTES
+from generator.files.file_names import MAX_STEM_BYTES
 
 from .classroom import make_class, write_responses
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from generator import quiz
-from generator.model import Choice, Content, Lesson, Paper, Question
-from generator.recipes import ProblemSet, QuestionPick, QuizRecipe, QuizSection
+from generator.content.model import Choice, Content, Lesson, Paper, Question
+from generator.content.recipes import ProblemSet, QuestionPick, QuizRecipe, QuizSection
+from generator.documents import quiz
 
 #: Text with every character Typst could read as markup or code.
 NASTY = r"Costs #5 or \$3 * 2_x <b> @x a\b [y] `raw` = ~ // not a comment /* nor this */ 1. -- ..."

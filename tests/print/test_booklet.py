@@ -9,11 +9,12 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from generator import presentation, problems, quiz
+from generator import presentation, problems
+from generator.content.recipes import QuestionPick, QuizSection
+from generator.documents import quiz
 from generator.exporters import ExportOptions, quiz_forms
 from generator.exporters.print_file import concatenate
 from generator.exporters.typst.compile import compile_pdf, preamble
-from generator.recipes import QuestionPick, QuizSection
 
 from .conftest import pages_text, recipe, squash
 

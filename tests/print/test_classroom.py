@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from generator import problems, quiz
+from generator import problems
 from generator.cli import main
+from generator.documents import quiz
+from generator.documents.secret import ENVIRONMENT, FILE_NAME, load_secret
 from generator.exporters import ExportOptions, quiz_forms
-from generator.secret import ENVIRONMENT, FILE_NAME, load_secret
 
 from .conftest import pages_text, recipe
 

@@ -10,9 +10,9 @@ import pytest
 
 from generator import visuals
 from generator.content import load
+from generator.documents.items import Guide, lesson_items
 from generator.exporters import ExportOptions
 from generator.exporters import guide as guide_exporter
-from generator.items import Guide, lesson_items
 
 from .conftest import pages_text, squash
 

@@ -1,4 +1,4 @@
-"""Nothing issued is lost (generator/issued.py): a quiz printed from a roster survives a
+"""Nothing issued is lost (generator/files/issued.py): a quiz printed from a roster survives a
 later ``build``; ``quiz`` replaces it only with ``--replace`` and keeps the old key,
 dated; a shared ``--out`` keeps the user's files; what holds seeds is 0600."""
 
@@ -99,7 +99,7 @@ def test_a_quiz_issued_while_another_run_works_is_not_replaced_by_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two runs into one folder: the second issues its quiz while the first is still making
     forms; the first sees it under the swap's lock and stops instead of replacing it."""
-    from generator import quiz
+    from generator.documents import quiz
     from generator.errors import UsageError
     from generator.exporters import ExportOptions, quiz_forms
     from generator.project import open_project

@@ -14,7 +14,7 @@ import re
 import pypdf
 import pytest
 
-from generator import quiz
+from generator.documents import quiz
 from generator.exporters import quiz_forms
 from generator.exporters.typst.compile import _compiler, preamble
 

@@ -10,14 +10,15 @@ import pypdf
 import pytest
 import typst
 
-from generator import items, presentation, quiz
+from generator import presentation
+from generator.content.model import Question
+from generator.content.recipes import ProblemSet, QuestionPick, QuizSection
+from generator.documents import items, quiz
 from generator.exporters import ExportOptions, practice_sheet, quiz_forms
 from generator.exporters.typst import markdown
 from generator.exporters.typst.compile import compile_pdf
 from generator.latex import LatexError
-from generator.model import Question
 from generator.project import open_project
-from generator.recipes import ProblemSet, QuestionPick, QuizSection
 
 from .conftest import NASTY, NASTY_PRINTED, pages_text, recipe, squash
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from generator import quiz
+from generator.content.recipes import QuestionPick, QuizSection
+from generator.documents import quiz
 from generator.errors import ContentError
-from generator.recipes import QuestionPick, QuizSection
 
 from .conftest import recipe
 

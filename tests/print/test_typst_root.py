@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator import items
+from generator.documents import items
 from generator.exporters import ExportOptions, guide
 from generator.exporters.typst.compile import compile_pdf, compiler, pdf_bytes, staged_root
 from generator.project import open_project

@@ -17,16 +17,17 @@ from typing import Any
 import numpy as np
 import pytest
 
-from generator import problems, quiz
+from generator import problems
+from generator.content.recipes import ProblemSet
+from generator.documents import quiz
+from generator.documents.items import Deck, problem_items
 from generator.errors import UsageError
 from generator.exporters import practice_sheet, print_items
 from generator.exporters.anki import notes
 from generator.exporters.problem_text import json_stream
-from generator.items import Deck, problem_items
 from generator.problems import registry
 from generator.problems.inputs import check_keys, matrix
 from generator.problems.latex import matrix as latex_matrix
-from generator.recipes import ProblemSet
 
 TYPE_ID = "toy-causal-softmax"
 _SIZES = {"easy": 2, "medium": 3, "hard": 4}

@@ -7,8 +7,9 @@ import re
 
 import pytest
 
-from generator import precision, problems
+from generator import problems
 from generator.presentation import answer_formatter
+from generator.problems import precision
 
 
 def _numbers(value):

@@ -12,10 +12,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from generator import quiz
+from generator.documents import quiz
+from generator.documents.quiz import Student
 from generator.exporters import ExportOptions, quiz_forms
 from generator.project import open_project
-from generator.quiz import Student
 
 from . import synthetic
 

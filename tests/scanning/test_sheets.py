@@ -8,11 +8,11 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from generator import quiz
+from generator.documents import quiz
+from generator.documents.quiz import ProblemItem, QuestionItem, Student
 from generator.exporters import answer_sheets
 from generator.exporters.answer_sheets import Grid
 from generator.project import open_project
-from generator.quiz import ProblemItem, QuestionItem, Student
 
 ROOT = Path(__file__).parents[2]
 

@@ -29,7 +29,7 @@ def project() -> Any:
 @pytest.fixture(scope="session")
 def site(project: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The shipped site recipe built into a fresh folder; its path."""
-    from generator.build import BuildOptions, build_recipe
+    from generator.documents.build import BuildOptions, build_recipe
 
     out = tmp_path_factory.mktemp("site")
     build_recipe(project, project.recipes["aiayn-site"], out, BuildOptions(seed=SEED))
@@ -39,7 +39,7 @@ def site(project: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def document(project: Any) -> Any:
     """The ``Site`` document the built site was written from."""
-    from generator.items import build_site
+    from generator.documents.items import build_site
 
     return build_site(project.content, project.recipes["aiayn-site"], SEED)
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from generator.documents.items import KINDS, StudyItem
 from generator.exporters.site import markup, pages
-from generator.items import KINDS, StudyItem
 from generator.latex.mathml import to_mathml
 
 BUDGET = 8 * 1024 * 1024
@@ -89,7 +89,7 @@ def test_text_is_escaped_for_where_it_lands() -> None:
 
 
 def test_a_resource_with_a_script_url_is_not_a_link() -> None:
-    from generator.model import Resource
+    from generator.content.model import Resource
 
     html = pages.resources_html([Resource("Click <me>", "javascript:alert(1)"),
                                  Resource("Paper", "https://arxiv.org/abs/1706.03762")])

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from generator.model import Question
+from generator.content.model import Question
 
 from .conftest import PROJECT
 

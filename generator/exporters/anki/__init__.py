@@ -19,10 +19,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from ... import visuals
-from ...atomic import write_bytes
+from ...documents.items import Deck
 from ...errors import about
+from ...files.atomic import write_bytes
 from ...identity import anki_id, note_guid
-from ...items import Deck
 from ...presentation import build_time
 from .. import ExportOptions
 from . import notetypes

@@ -5,7 +5,7 @@ that means something in HTML (``&``, ``<``, ``>``) is escaped, inside math too (
 reads the text, where ``&lt;`` is ``<`` again), so an author's ``<b>`` shows as typed
 and never runs as markup. Backslashes and braces are left alone, so LaTeX and Anki's
 ``{{c1::…}}`` survive. Only this Markdown becomes HTML: the paragraphs, lists and
-tables of ``generator.markdown``, ``*em*``, ``**strong**`` and `` `code` `` (never
+tables of ``generator.content.markdown``, ``*em*``, ``**strong**`` and `` `code` `` (never
 inside math).
 """
 
@@ -17,7 +17,7 @@ import math
 import re
 from typing import Any
 
-from ...markdown import Block, ListBlock, Paragraph, blocks
+from ...content.markdown import Block, ListBlock, Paragraph, blocks
 from ...presentation import Formatter, value_latex
 
 # Math and code spans are cut out before the Markdown rules run, so ``a*b*c`` in LaTeX

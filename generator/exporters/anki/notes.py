@@ -18,13 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from ... import problems
+from ...content.model import Cloze, Concept, Equation, Flashcard, Question, Visual, WorkedExample
+from ...documents.items import LabelCard, StudyItem
 from ...errors import PaperdeckError
 from ...identity import name_digest
-from ...items import LabelCard, StudyItem
-from ...model import Cloze, Concept, Equation, Flashcard, Question, Visual, WorkedExample
-from ...precision import stated
 from ...presentation import answer_formatter, letter, number_formatter, tolerance_words
 from ...problems import Problem, Tolerance
+from ...problems.precision import stated
 from ..plain_text import prose
 from . import notetypes
 from .markup import (

@@ -21,9 +21,9 @@ from pathlib import Path
 from string import Template
 
 from ... import visuals
-from ...atomic import file_set
-from ...items import Site, StudyItem
-from ...model import Lesson
+from ...content.model import Lesson
+from ...documents.items import Site, StudyItem
+from ...files.atomic import file_set
 from .. import ExportOptions
 from .markup import attribute, inline, text, url
 from .pages import RENDERERS, Context, lesson_body, resources_html

@@ -18,8 +18,8 @@ import re
 from typing import Any
 from urllib.parse import urlsplit
 
+from ...content.markdown import ListBlock, Paragraph, blocks
 from ...latex.mathml import to_mathml
-from ...markdown import ListBlock, Paragraph, blocks
 from ...presentation import Formatter, value_latex
 
 _PROTECTED = re.compile(r"\\\((.*?)\\\)|\\\[(.*?)\\\]|`([^`\n]+)`", re.S)

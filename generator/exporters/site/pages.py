@@ -17,9 +17,19 @@ from pathlib import Path
 from typing import Any
 
 from ... import problems, visuals
+from ...content.model import (
+    Cloze,
+    Concept,
+    Equation,
+    Flashcard,
+    Lesson,
+    Paper,
+    Question,
+    Visual,
+    WorkedExample,
+)
+from ...documents.items import LabelCard, StudyItem
 from ...errors import PaperdeckError
-from ...items import LabelCard, StudyItem
-from ...model import Cloze, Concept, Equation, Flashcard, Lesson, Paper, Question, Visual, WorkedExample
 from ...presentation import answer_formatter, letter, number_formatter, tolerance_words
 from ...problems import Problem
 from .markup import attribute, block, inline, math, name_html, script_json, text, url, values_html

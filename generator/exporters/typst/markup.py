@@ -13,8 +13,8 @@ from __future__ import annotations
 import functools
 import re
 
+from ...content.markdown import Block, ListBlock, Paragraph, blocks
 from ...latex import convert
-from ...markdown import Block, ListBlock, Paragraph, blocks
 
 # Characters with a meaning somewhere in Typst markup. Escaping all of them, everywhere,
 # is simpler than knowing where each one matters (``=`` and ``-`` only at line start,

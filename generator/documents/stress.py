@@ -34,8 +34,9 @@ from typing import Any
 
 import numpy as np
 
-from . import precision, problems
-from .presentation import answer_formatter, letter
+from .. import problems
+from ..presentation import answer_formatter, letter
+from ..problems import precision
 from .quiz import Form, ProblemItem, QuestionItem, Quiz, exponentials
 
 _PRINTS_AS_ZERO = re.compile(r"-?0(\.0*)?")

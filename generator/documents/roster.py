@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .csv_files import read_rows
-from .errors import Finding, InputError
+from ..content.recipes import MAX_FORMS
+from ..errors import Finding, InputError
+from ..files.csv_files import read_rows
 from .quiz import Student
-from .recipes import MAX_FORMS
 
 NAME_HEADERS = ("name", "student", "student name", "full name", "pupil", "learner")
 """Headers of the name column, the first found wins."""

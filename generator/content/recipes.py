@@ -13,13 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from . import precision, problems
-from .content import yamlsource
-from .content.loader import ITEM_ID
-from .content.schema import Report, Where, build_file
-from .errors import ContentError, Finding, PaperdeckError
+from .. import problems
+from ..errors import ContentError, Finding, PaperdeckError
+from ..problems import precision
+from ..problems.registry import SOURCE_LABEL
+from . import yamlsource
+from .loader import ITEM_ID
 from .model import Content, Question
-from .problems.registry import SOURCE_LABEL
+from .schema import Report, Where, build_file
 
 Difficulty = Literal["easy", "medium", "hard"]
 MAX_VARIANTS = 62

@@ -25,13 +25,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import problems
-from .errors import ContentError, Finding
-from .model import Content, Question
-from .needs import need_values
-from .presentation import letter
-from .problems import Problem as GeneratedProblem
-from .recipes import MAX_FORMS, QuizRecipe, QuizSection, question_pool
+from .. import problems
+from ..content.model import Content, Question
+from ..content.needs import need_values
+from ..content.recipes import MAX_FORMS, QuizRecipe, QuizSection, question_pool
+from ..errors import ContentError, Finding
+from ..presentation import letter
+from ..problems import Problem as GeneratedProblem
 
 
 @dataclass(frozen=True)

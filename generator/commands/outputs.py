@@ -16,7 +16,7 @@ import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from .errors import UsageError
+from ..errors import UsageError
 
 
 def output_file(path: Path, suffixes: Mapping[str, str], say: Callable[[str], None],

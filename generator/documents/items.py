@@ -11,15 +11,15 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from . import problems
-from .errors import about
-from .identity import problem_slot
-from .model import Content, Lesson, Paper, Visual
-from .problems.seeding import variant_seed
-from .recipes import DeckRecipe, GuideRecipe, ProblemSet, SiteRecipe
+from .. import problems
+from ..content.model import Content, Lesson, Paper, Visual
+from ..content.recipes import DeckRecipe, GuideRecipe, ProblemSet, SiteRecipe
+from ..errors import about
+from ..identity import problem_slot
+from ..problems.seeding import variant_seed
 
 if TYPE_CHECKING:
-    from .visuals import Diagram, Part
+    from ..visuals import Diagram, Part
 
 #: Every kind of item, in the order a lesson presents them.
 KINDS = (
@@ -115,7 +115,7 @@ def label_key(visual_id: str, part_id: str) -> str:
 
 
 def _label_items(visual: Visual, group: str, tags: tuple[str, ...], lesson: Lesson) -> list[StudyItem]:
-    from . import visuals
+    from .. import visuals
 
     diagram = visuals.diagram(visual.kind, visual.params)
     return [StudyItem("label", label_key(visual.id, part.id), group, visual.source, tags,

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from .errors import OutputError
+from ..errors import OutputError
 
 try:
     import fcntl

@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import exporters, items, quiz
-from .issued import existing_key
-from .project import Project
-from .recipes import Recipe
+from .. import exporters
+from ..content.recipes import Recipe
+from ..files.issued import existing_key
+from ..project import Project
+from . import items, quiz
 
 
 @dataclass(frozen=True)

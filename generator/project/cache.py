@@ -31,9 +31,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .atomic import write_bytes
+from ..files.atomic import write_bytes
 
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parent.parent
 FORMAT = 2
 """Bump when what is pickled changes shape."""
 MAGIC = b"paperdeck project cache 2\n"

@@ -16,7 +16,7 @@ import secrets
 from collections.abc import Callable
 from pathlib import Path
 
-from .errors import UsageError
+from ..errors import UsageError
 
 FILE_NAME = ".paperdeck-secret"
 ENVIRONMENT = "PAPERDECK_SECRET"

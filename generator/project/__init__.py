@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from .errors import Finding, UsageError
+from ..errors import Finding, UsageError
 
 if TYPE_CHECKING:  # finding a project (``find_root``) loads nothing
-    from .model import Content
-    from .recipes import DeckRecipe, QuizRecipe, Recipe
+    from ..content.model import Content
+    from ..content.recipes import DeckRecipe, QuizRecipe, Recipe
 
-BUNDLED = Path(__file__).parent / "bundled"
+BUNDLED = Path(__file__).parent.parent / "bundled"
 
 _R = TypeVar("_R", "DeckRecipe", "QuizRecipe")
 
@@ -53,21 +53,21 @@ class Project:
         return option or getattr(recipe, "paper", None) or self.content.paper.paper or "a4"
 
     def secret(self, say: Callable[[str], None]) -> bytes:
-        """The teacher's secret quiz seeds derive from (``generator.secret``), made on first use
+        """The teacher's secret quiz seeds derive from (``generator.documents.secret``), made on first use
         in the project folder, or in the current folder for the bundled paper."""
-        from .secret import load_secret
+        from ..documents.secret import load_secret
 
         return load_secret(Path.cwd() if self.root == BUNDLED else self.root, say)
 
     def deck_recipe(self, name: str | None) -> DeckRecipe:
         """The deck recipe called ``name``, or the first deck recipe when no name is given."""
-        from .recipes import DeckRecipe
+        from ..content.recipes import DeckRecipe
 
         return self._recipe(name, "deck", DeckRecipe)
 
     def quiz_recipe(self, name: str | None) -> QuizRecipe:
         """The quiz recipe called ``name``, or the first quiz recipe when no name is given."""
-        from .recipes import QuizRecipe
+        from ..content.recipes import QuizRecipe
 
         return self._recipe(name, "quiz", QuizRecipe)
 
@@ -101,20 +101,21 @@ def find_root(project: Path | None) -> Path:
 def open_project(project: Path | None = None) -> Project:
     """Load and validate the content and recipes of the project (or take them from
     ``project_cache`` when nothing they depend on has changed)."""
-    from . import problems, project_cache
+    from .. import problems
+    from . import cache as project_cache
 
     root = find_root(project)
     kept = project_cache.load(root)
     if isinstance(kept, Project):
         problems.load_project_types(root / "problems")  # the registry is not pickled
         return kept
-    from .content import load
-    from .content.card_rules import card_rule_warnings
-    from .recipes import load_recipes
+    from ..content import load
+    from ..content.card_rules import card_rule_warnings
+    from ..content.recipes import load_recipes
 
     content = load(root)
     recipes = load_recipes(root, content) if (root / "decks").is_dir() else {}
-    from .problems.audit import type_warnings
+    from ..problems.audit import type_warnings
 
     own_types = problems.load_project_types(root / "problems")  # loaded with the content: no work
     warnings = card_rule_warnings(content, root) + type_warnings(own_types)

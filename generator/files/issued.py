@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import UsageError
+from ..errors import UsageError
 
 MADE_BY_QUIZ = "quiz"
 MADE_BY_BUILD = "build"

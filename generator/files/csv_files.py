@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from .errors import Finding, InputError
+from ..errors import Finding, InputError
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
 """Largest roster or responses file read (32 MiB: a class of ten thousand with 200 answers each fits)."""
