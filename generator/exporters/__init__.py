@@ -73,7 +73,7 @@ def get(name: str) -> Exporter:
 
 
 if TYPE_CHECKING:  # mypy holds each module of FORMATS to the protocol; nothing is imported at run time
-    from . import anki, graded, guide, practice_sheet, quiz_forms
+    from . import anki, graded, guide, practice_sheet, quiz_forms, site
 
     _CHECKED: dict[str, Exporter] = {"anki": anki, "practice-sheet": practice_sheet, "guide": guide,
-                                     "quiz": quiz_forms, "graded": graded}
+                                     "quiz": quiz_forms, "graded": graded, "site": site}

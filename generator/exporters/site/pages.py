@@ -301,7 +301,7 @@ def _variant(problem: Problem) -> dict[str, Any]:
     fmt = answer_formatter(problem.prompt, tolerance.abs, tolerance.rel)
     key = problem.answer[primary]
     answer = {primary: key, **{k: v for k, v in problem.answer.items() if k != primary}}
-    steps = "".join(f'<li><span class="pd-step-title">{text(step.title)}</span>'
+    steps = "".join(f'<li><span class="pd-step-title">{inline(step.title)}</span>'
                     f'<span class="pd-scroll">{math(step.latex, display=True)}</span></li>'
                     for step in problem.steps)
     count = len(_flat(key))
@@ -319,7 +319,7 @@ def _variant(problem: Problem) -> dict[str, Any]:
         "tolText": inline(tolerance_words(tolerance.abs, tolerance.rel)),
         "key": values_html(answer, fmt),
         "steps": steps,
-        "mistakes": [[d.mistake, _flat(d.answer[primary])]
+        "mistakes": [[inline(d.mistake), _flat(d.answer[primary])]
                      for d in problem.distractors if primary in d.answer],
         "command": text(command),
     }

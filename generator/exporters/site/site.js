@@ -307,16 +307,22 @@
       event.preventDefault();
       var v = variants[current];
       var verdict = typedVerdict(v.expected, input.value, v.tol);
-      var message = verdict[1];
+      var note = null;
       if (!verdict[0] && verdict[2] >= 0) {
         for (var m = 0; m < v.mistakes.length; m++) {
           var values = v.mistakes[m][1];
           var hit = values.length === verdict[3].length;
           for (var j = 0; hit && j < values.length; j++) { hit = answers.accepts(values[j], verdict[3][j], v.tol); }
-          if (hit) { message += " It matches a known mistake: " + v.mistakes[m][0] + "."; break; }
+          if (hit) {
+            // The mistake is markup the site wrote (its math as MathML), not the reader's text.
+            note = document.createElement("span");
+            note.className = "pd-mistake";
+            note.innerHTML = " It matches a known mistake: " + v.mistakes[m][0] + ".";
+            break;
+          }
         }
       }
-      say(feedback, verdict[0], message);
+      say(feedback, verdict[0], verdict[1], note);
       if (verdict[3]) { record(block, verdict[0]); }
     });
   });
