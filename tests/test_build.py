@@ -78,16 +78,12 @@ KILLED = """
 import os, signal, sys
 from generator.cli import main
 
-out, kill_at = os.path.abspath(sys.argv[1]), int(sys.argv[2])
-renames = 0
+out, kill_at = os.path.abspath(sys.argv[1]), os.path.join(os.path.abspath(sys.argv[1]), sys.argv[2])
 real_replace = os.replace
 
 def replace(source, target):
-    global renames
-    if os.path.abspath(target).startswith(out + os.sep):
-        renames += 1
-        if renames == kill_at:
-            os.kill(os.getpid(), signal.SIGKILL)
+    if os.path.abspath(target) == kill_at:
+        os.kill(os.getpid(), signal.SIGKILL)
     real_replace(source, target)
 
 os.replace = replace
@@ -95,9 +91,10 @@ sys.exit(main(["--project", sys.argv[3], "--quiet", "build", "--out", out, "--se
 """
 
 
-def killed_build(out: Path, kill_at: int, seed: int) -> int:
-    """A build killed (SIGKILL) just before its ``kill_at``-th rename into ``out``: the
-    guide, the deck, then each quiz's two-rename swap."""
+def killed_build(out: Path, kill_at: str, seed: int) -> int:
+    """A build killed (SIGKILL) just before its rename onto ``out / kill_at``. Named, not
+    counted: the site's and each quiz's swap are two renames each (the old folder moved
+    away beside, then the new one in), and outputs added to the build move the count."""
     process = subprocess.run([sys.executable, "-c", KILLED, str(out), str(kill_at), str(PROJECT), str(seed)],
                              capture_output=True, timeout=300)
     return process.returncode
@@ -110,11 +107,11 @@ def test_a_killed_build_leaves_every_previous_file_or_a_complete_new_one(first_b
     replaced = set()
     # Before the guide's rename, before the deck's, and between the two renames of the
     # first quiz's swap (its folder is then moved away beside, and the next run puts it back).
-    for kill_at in (1, 2, 4):
-        assert killed_build(out, kill_at, seed=kill_at + 1) == -signal.SIGKILL
+    for seed, kill_at in enumerate(("aiayn-guide.pdf", "aiayn.apkg", "quiz-attention"), 2):
+        assert killed_build(out, kill_at, seed) == -signal.SIGKILL
         now = outputs(out)
         cut = [p for p in out.iterdir() if p.name.startswith(".") and ".old-" in p.name]
-        assert len(cut) == (1 if kill_at == 4 else 0)
+        assert len(cut) == (1 if kill_at == "quiz-attention" else 0)
         moved = {f"{p.name.split('.')[1]}/{f.relative_to(p)}" for p in cut for f in p.rglob("*")}
         for name in before:
             if name in moved:

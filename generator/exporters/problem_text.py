@@ -127,7 +127,8 @@ def as_markdown(problem: Problem) -> str:
     mistakes = [(d.mistake, d.answer[primary]) for d in problem.distractors if primary in d.answer]
     if mistakes:
         lines += ["", "**Common mistakes:**", ""]
-        lines += [f"- {mistake}: `{primary}` = ${value_latex(value, fmt)}$" for mistake, value in mistakes]
+        lines += [f"- {dollar_math(mistake)}: `{primary}` = ${value_latex(value, fmt)}$"
+                  for mistake, value in mistakes]
     return "\n".join(lines) + "\n"
 
 

@@ -268,6 +268,11 @@ class _Run:
                 sheet.flags.append(Flag(sheet.where, f"form {sheet.form['label']} sheet (first page at "
                                         f"{sheet.where}) is missing page {pages_} of {total}: "
                                         "those questions are left empty"))
+                # A question whose numbers run onto a missing page is left empty, not half read.
+                cut = {f["question"] for f in sheet.form["sheet"]["fields"]
+                       if f["page"] in sheet.missing and "question" in f}
+                for number in cut:
+                    sheet.cells.pop(number, None)
         kept = self._duplicates()
         flags = list(self.page_flags)
         for sheet in kept:

@@ -25,8 +25,9 @@ def _named(written: list[Path], name: str) -> Path:
 
 def test_by_default_a_form_each_the_booklet_the_print_file_and_the_key_json(written_default):
     assert [p.name for p in written_default] == [
-        "quiz-test-form-A.pdf", "quiz-test-form-B.pdf", "quiz-test-form-C.pdf", "quiz-test-key.json",
-        "quiz-test-key.pdf", "quiz-test-print.pdf"]
+        "quiz-test-form-A.pdf", "quiz-test-form-A-sheet.pdf", "quiz-test-form-B.pdf",
+        "quiz-test-form-B-sheet.pdf", "quiz-test-form-C.pdf", "quiz-test-form-C-sheet.pdf",
+        "quiz-test-key.json", "quiz-test-key.pdf", "quiz-test-print.pdf"]
     key = json.loads(_named(written_default, "quiz-test-key.json").read_text())
     assert key["key_booklet"] == "quiz-test-key.pdf" and key["print"] == "quiz-test-print.pdf"
     assert [form["key_pdf"] for form in key["form_keys"]] == [None, None, None]
@@ -76,17 +77,20 @@ def test_the_booklet_prints_each_roster_student(content):
 
 
 def test_the_print_file_has_every_form_in_order_each_from_an_odd_page(written_default, built):
+    """Each form, then its answer sheet, each from an odd page."""
     reader = pypdf.PdfReader(_named(written_default, "quiz-test-print.pdf"))
     starts = []
     page = 0
     for form in built.forms:
-        count = len(pypdf.PdfReader(_named(written_default, f"quiz-test-form-{form.letter}.pdf")).pages)
-        starts.append(page)
-        text = reader.pages[page].extract_text()
-        assert f"Form {form.letter}" in text and f"code {form.code}" in text and "Page 1 of" in text
-        page += count + count % 2
-        if count % 2:
-            assert reader.pages[page - 1].extract_text().strip() == ""
+        for name, first in ((f"quiz-test-form-{form.letter}.pdf", "Page 1 of"),
+                            (f"quiz-test-form-{form.letter}-sheet.pdf", "answer sheet, page 1 of")):
+            count = len(pypdf.PdfReader(_named(written_default, name)).pages)
+            starts.append(page)
+            text = reader.pages[page].extract_text()
+            assert f"Form {form.letter}" in text and f"code {form.code}" in text and first in text
+            page += count + count % 2
+            if count % 2:
+                assert reader.pages[page - 1].extract_text().strip() == ""
     assert len(reader.pages) == page
     assert all(start % 2 == 0 for start in starts)  # 0-based even: page 1, 3, 5 …
 
@@ -136,8 +140,8 @@ def test_paperdeck_quiz_worked_keys_option(tmp_path):
     assert main(["-q", "quiz", "quiz-attention", "--versions", "1", "--seed", "2", "--worked-keys",
                  "--out", str(tmp_path / "q")]) == 0
     assert sorted(p.name for p in (tmp_path / "q").iterdir()) == [
-        "quiz-attention-form-A-key.pdf", "quiz-attention-form-A.pdf", "quiz-attention-key.json",
-        "quiz-attention-key.pdf", "quiz-attention-print.pdf"]
+        "quiz-attention-form-A-key.pdf", "quiz-attention-form-A-sheet.pdf", "quiz-attention-form-A.pdf",
+        "quiz-attention-key.json", "quiz-attention-key.pdf", "quiz-attention-print.pdf"]
     key = json.loads((tmp_path / "q" / "quiz-attention-key.json").read_text())
     assert key["form_keys"][0]["key_pdf"] == "quiz-attention-form-A-key.pdf" and key["paper"] == "a4"
 

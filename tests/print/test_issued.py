@@ -39,7 +39,7 @@ def test_a_roster_quiz_survives_a_build_and_is_replaced_only_when_asked(
     assert main(["-q", *quiz]) == 0
     folder = project / "out" / "quiz-attention"
     issued = snapshot(folder)
-    assert len([name for name in issued if name.endswith(".pdf")]) == 4
+    assert len([name for name in issued if name.endswith(".pdf")]) == 6  # 2 forms, 2 sheets, key, print file
 
     assert main(["--project", str(project), "build", "--seed", "9"]) == 0
     err = capsys.readouterr().err
@@ -79,8 +79,9 @@ def test_a_quiz_into_a_shared_folder_keeps_the_users_files(project: Path) -> Non
     assert main([*args, "--seed", "2", "--replace"]) == 0
     names = sorted(p.name for p in docs.iterdir())
     assert [n for n in names if "replaced" not in n] == [
-        "quiz-attention-form-A.pdf", "quiz-attention-key.json", "quiz-attention-key.pdf",
-        "quiz-attention-notes.pdf", "quiz-attention-print.pdf", "quiz-draft.docx", "quiz-notes.txt"]
+        "quiz-attention-form-A-sheet.pdf", "quiz-attention-form-A.pdf", "quiz-attention-key.json",
+        "quiz-attention-key.pdf", "quiz-attention-notes.pdf", "quiz-attention-print.pdf", "quiz-draft.docx",
+        "quiz-notes.txt"]
     assert (docs / "quiz-notes.txt").read_text() == "mine"
 
 

@@ -48,7 +48,7 @@ def test_answers_print_as_the_text_format_prints_them() -> None:
     assert "-1.296 & -0.463" in markdown  # three decimals, as asked, not ten
     assert '{"abs"' not in markdown and "± $0.005$ per number" in markdown
     assert markdown.index("`output` =") < markdown.index("`scores` =")  # the checked result first
-    assert "- forgot to divide by sqrt(d_k): `output` = $" in markdown
+    assert "- forgot to divide by $\\sqrt{d_k}$: `output` = $" in markdown  # a mistake's math as math
     assert "`paperdeck problems sdpa --problem-seed 4206576313 -d medium`" in markdown
 
 

@@ -146,6 +146,8 @@ def test_command_line_scans_pdf_and_tiff_then_grade_reads_them(printed, tmp_path
     assert "read 4 pages: 2 sheets" in capsys.readouterr().err
     assert out.read_text().startswith("student,form,1,2,")
     assert (tmp_path / "answers.review.html").read_text().startswith("<!DOCTYPE html>")
+    for folder in ("graded", "graded2"):
+        (tmp_path / folder).mkdir()  # a named folder outside the current one must exist
     assert main(["grade", str(attention.key), str(out), "-o", str(tmp_path / "graded")]) == 0
     assert main(["grade", str(attention.key), "--scans", str(pdf), str(tiff), "-o",
                  str(tmp_path / "graded2")]) == 0
