@@ -24,7 +24,7 @@ PROJECT = Path(__file__).resolve().parents[1]
 CHILD = textwrap.dedent('''
     import os, signal, sys, time
     from pathlib import Path
-    from generator import atomic
+    from generator.files import atomic
 
     folder, version, kill_at, wait_for = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), sys.argv[4]
     calls = 0
