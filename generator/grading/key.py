@@ -283,9 +283,9 @@ def _form(form: Any, field: str) -> KeyForm:
                    questions)
 
 
-def read_key(path: Path) -> QuizKey:
-    """The key JSON at ``path``, checked field by field: anything unusable is a one-line error
-    naming the file and the field (a hand-edited or foreign key is never graded by guessing)."""
+def load_key_json(path: Path) -> dict[str, Any]:
+    """The JSON object of a quiz key at ``path`` (grading and scanning read it so), or a
+    one-line error: a missing file, bad JSON, or JSON that is not a key."""
     shown = str(path)
     try:
         data = orjson.loads(Path(path).read_bytes())
@@ -296,6 +296,14 @@ def read_key(path: Path) -> QuizKey:
     if not isinstance(data, dict) or "form_keys" not in data:
         raise InputError([Finding(shown, 0, "", "not a quiz key JSON (no form_keys); "
                                     "give the <quiz>-key.json that paperdeck quiz wrote")])
+    return data
+
+
+def read_key(path: Path) -> QuizKey:
+    """The key JSON at ``path``, checked field by field: anything unusable is a one-line error
+    naming the file and the field (a hand-edited or foreign key is never graded by guessing)."""
+    shown = str(path)
+    data = load_key_json(path)
     if data.get("format") != KEY_FORMAT:
         raise InputError([Finding(shown, 0, "format", f"key format {data.get('format')!r} is not "
                                     f"{KEY_FORMAT}, the one this paperdeck reads")])

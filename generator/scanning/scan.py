@@ -19,9 +19,9 @@ from typing import Any
 
 import cv2
 import numpy as np
-import orjson
 
 from ..errors import Finding, InputError
+from ..grading.key import load_key_json
 from .fields import FieldRead, read_fields
 from .locate import MARGIN_MM, PX_PER_MM, Straightened, codes, prepare, straighten
 from .pages import Page, pages
@@ -91,15 +91,7 @@ class ScanKey:
 
 def read_scan_key(path: Path) -> ScanKey:
     shown = str(path)
-    try:
-        data = orjson.loads(Path(path).read_bytes())
-    except FileNotFoundError:
-        raise InputError([Finding(shown, 0, "", "no such file")]) from None
-    except (OSError, orjson.JSONDecodeError) as error:
-        raise InputError([Finding(shown, 0, "", f"not a quiz key JSON ({error})")]) from None
-    if not isinstance(data, dict) or "form_keys" not in data:
-        raise InputError([Finding(shown, 0, "", "not a quiz key JSON (no form_keys); "
-                                  "give the <quiz>-key.json that paperdeck quiz wrote")])
+    data = load_key_json(path)
     sheets = data.get("sheets")
     if not isinstance(sheets, dict) or sheets.get("format") != 1:
         raise InputError([Finding(shown, 0, "sheets", "this key has no answer-sheet layout; "
