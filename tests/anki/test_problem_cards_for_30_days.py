@@ -1,0 +1,35 @@
+"""Problem cards in Anki's reviewer page in headless Chromium, day after day: the
+problem types shown for 30 days (``MANY_DAYS``).
+
+A problem card shows a different one of its note's problems each day, MathJax typesets
+it, and the answer side agrees with the question side, on the same page (Anki desktop)
+and on a fresh page (AnkiDroid, AnkiMobile). The two files of these tests run side by
+side.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .problem_cards import MANY_DAYS, check_a_new_problem_each_day, practice_cards
+from .reviewer import Reviewer
+
+TYPES = list(MANY_DAYS)
+
+
+@pytest.fixture(scope="module")
+def reviewer(tmp_path_factory) -> Reviewer:
+    shown = Reviewer(tmp_path_factory.mktemp("reviewer"))
+    yield shown
+    shown.close()
+
+
+@pytest.fixture(scope="module")
+def cards(tmp_path_factory, figure_cache) -> dict[str, tuple]:
+    made = practice_cards(tmp_path_factory.mktemp("practice"), figure_cache, TYPES)
+    return {card[0].body.type: card for card in made}
+
+
+@pytest.mark.parametrize("problem_type", TYPES)
+def test_the_card_shows_a_new_problem_each_day_and_its_back_agrees(reviewer, cards, problem_type) -> None:
+    check_a_new_problem_each_day(reviewer, cards[problem_type])
