@@ -4,8 +4,8 @@ file and the key JSON (``paperdeck quiz``'s default), and with a worked key per 
 Targets on a 2-core machine: 100 forms with the booklet in at most 3 s, and within 1.3x
 of Typst's own compile time of the same documents with worked keys; 500 forms under
 300 MB peak. The machine may be shared, so ratios measured in the same run are what to
-compare: ``typst`` rows compile exactly the documents the export writes (forms, booklet,
-worked keys), on both cores, and nothing else; ``--reference DIR`` also runs the same
+compare: ``typst`` rows compile exactly the documents the export writes (forms, answer sheets,
+booklet, worked keys), on both cores, and nothing else; ``--reference DIR`` also runs the same
 sizes with the paperdeck in DIR (a checkout of an earlier commit, e.g. the release),
 whose default pipeline then wrote a worked key per form.
 Each size runs in its own process, so that its peak memory (max RSS) is its own.
@@ -30,7 +30,7 @@ from pathlib import Path
 from generator.content.model import Choice, Content, Lesson, Paper, Question
 from generator.content.recipes import ProblemSet, QuestionPick, QuizRecipe, QuizSection
 from generator.documents import quiz
-from generator.exporters import ExportOptions, quiz_forms
+from generator.exporters import ExportOptions, answer_sheets, quiz_forms
 from generator.exporters.typst.compile import compile_many, compile_pdf
 
 TARGET_SECONDS_100 = 3.0
@@ -86,12 +86,14 @@ def content() -> Content:
 
 
 def _sources(built: quiz.Quiz, worked: bool) -> list[str]:
-    """The Typst documents the export compiles: every form (and its worked key), the booklet's parts."""
+    """The Typst documents the export compiles: every form (and its worked key), its answer
+    sheet, the booklet's parts."""
     sources, cards, models = [], [], {}
     for form in built.iter_forms():
         sources.append(quiz_forms.form_source(built, form))
         if worked:
             sources.append(quiz_forms.form_key_source(built, form))
+        sources.append(answer_sheets.sheet(built, form).source)
         cards.append(quiz_forms.booklet_card(form, models))
     size = quiz_forms.BOOKLET_PART
     parts = [cards[i:i + size] for i in range(0, len(cards), size)]

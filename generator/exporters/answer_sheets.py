@@ -41,7 +41,9 @@ from ..documents.quiz import Form, QuestionItem, Quiz, QuizItem
 from ..errors import ContentError, Finding
 from ..presentation import letter
 from ..problems import precision
+from .sheet_ink import PageInk, bubble_pages, draw, glyphs_of
 from .typst import escape, markdown, string
+from .typst.compile import compile_pdf
 
 LAYOUT_FORMAT = 1
 """Version of the sheet layout in the key JSON (docs/quiz-key.md)."""
@@ -352,10 +354,16 @@ def _qr_box(width: float) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class Sheet:
-    """One form's answer sheet: its layout for the key JSON and its Typst source."""
+    """One form's answer sheet: its layout for the key JSON, the Typst source of its text and,
+    per page, the shapes drawn into the PDF after (``sheet_ink``)."""
 
     layout: dict[str, Any]
     source: str
+    ink: tuple[PageInk, ...]
+
+    def pdf(self, timestamp: int) -> bytes:
+        """The sheet as PDF bytes."""
+        return draw(compile_pdf(self.source, timestamp), self.ink, MARK_INSET)
 
 
 def sheet(quiz: Quiz, form: Form, paper: str = "a4") -> Sheet:
@@ -374,18 +382,26 @@ def sheet(quiz: Quiz, form: Form, paper: str = "a4") -> Sheet:
     who = (f"Name: *{escape(form.student.name)}*" + (f" · ID {escape(form.student.id)}"
                                                       if form.student.id else "")
            if form.student is not None else "")
+    inks = []
     for number, page in enumerate(pages, 1):
         if number > 1:
             out.append("#pagebreak()\n")
-        out.append(f"#marks({_r(width)}, {_r(height)})\n")
-        qr = _qr_modules(qr_text(code, form.code, number, len(pages)))
-        out.append(f"#qr({_r(qx)}, {_r(qy)}, {QR_SIZE}, {_modules(qr)})\n")
+        ink = PageInk()
+        half = MARK_SIZE / 2
+        ink.filled += [(x - half, y - half, MARK_SIZE, MARK_SIZE)
+                       for x, y in ((0, 0), (width, 0), (0, height), (width, height))]
+        ink.filled += _qr_rects(_qr_modules(qr_text(code, form.code, number, len(pages))), qx, qy)
         subtitle = escape(f"Form {form.letter} · code {form.code} · answer sheet, "
                           f"page {number} of {len(pages)}")
         out.append(f"#header([{markdown(quiz.recipe.title)}], [{subtitle}], [{who}], {_r(qx - 4)})\n")
         out.append(f"#footer({_r(width)}, {_r(height)})\n")
-        out.extend(_draw(kind, args) for kind, args in page.drawing)
-    return Sheet(layout, "".join(out))
+        for kind, args in page.drawing:
+            text = _draw(kind, args, ink)
+            if text:
+                out.append(text)
+        inks.append(ink)
+    out.append(bubble_pages(glyphs_of(inks)))
+    return Sheet(layout, "".join(out), tuple(inks))
 
 
 def _qr_modules(text: str) -> np.ndarray:
@@ -398,25 +414,38 @@ def _qr_modules(text: str) -> np.ndarray:
     return image < 128
 
 
-def _modules(qr: np.ndarray) -> str:
-    """The dark modules as runs (row, first column, length)."""
-    runs = []
-    for y, row in enumerate(qr.tolist()):
-        x = 0
-        while x < len(row):
-            if row[x]:
-                start = x
-                while x < len(row) and row[x]:
-                    x += 1
-                runs.append(f"({y}, {start}, {x - start})")
-            x += 1
-    return f"{len(qr)}, ({', '.join(runs)},)"
+def _qr_rects(qr: np.ndarray, x: float, y: float) -> list[tuple[float, float, float, float]]:
+    """The dark modules of a QR code whose top-left corner is at (x, y), a run of a row per
+    rectangle, each a little larger than its modules so that no hairline shows between them."""
+    module, overlap = QR_SIZE / len(qr), 0.02
+    rects = []
+    for row, modules in enumerate(qr.tolist()):
+        column = 0
+        while column < len(modules):
+            if modules[column]:
+                start = column
+                while column < len(modules) and modules[column]:
+                    column += 1
+                rects.append((x + start * module, y + row * module, (column - start) * module + overlap,
+                              module + overlap))
+            column += 1
+    return rects
 
 
-def _draw(kind: str, args: Any) -> str:
+def _draw(kind: str, args: Any, ink: PageInk) -> str:
+    """One drawn part of a page: text as Typst source, shapes added to ``ink`` (then "")."""
     if kind == "bubbles":
         x, y, dx, dy, glyphs = args
-        return f"#bubbles({_r(x)}, {_r(y)}, {dx}, {dy}, ({''.join(string(g) + ', ' for g in glyphs)}))\n"
+        ink.bubbles += [(x + i * dx, y + i * dy, glyph) for i, glyph in enumerate(glyphs)]
+        return ""
+    if kind == "write":
+        x, y = args
+        ink.outlined.append((x - 2.2, y - 2.5, 4.4, 5.0))
+        return ""
+    if kind == "point":
+        x, y = args
+        ink.dots.append((x, y, 0.6))
+        return ""
     if kind == "label":
         x, y, text = args
         return f"#label-at({_r(x)}, {_r(y)}, {string(text)})\n"

@@ -344,7 +344,7 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
                     if key_pdf is not None:
                         key = form_key_source(quiz, form, paper)
                         yield staging / key_pdf, lambda s=key: compile_pdf(s, timestamp)  # type: ignore[misc]
-                    yield staging / sheet_pdf, lambda s=sheet.source: compile_pdf(s, timestamp)  # type: ignore[misc]
+                    yield staging / sheet_pdf, lambda s=sheet: s.pdf(timestamp)  # type: ignore[misc]
                 # The booklet's last part compiles while the last forms do, and then
                 # while the print file is put together.
                 booklet.append(submit(lambda c=cards, f=not booklet: compile_pdf(  # type: ignore[misc]

@@ -93,14 +93,12 @@ def test_nothing_on_a_sheet_gives_away_a_seed(project) -> None:
 
 
 def test_a_roster_sheet_prints_the_name_and_no_id_grid(project, tmp_path: Path) -> None:
-    from generator.exporters.typst.compile import compile_pdf
-
     students = (Student("Zoë #1 <O'Brien>", "s-7"), Student("Ada", ""))
     built, forms = _forms(project, "quiz-attention", 2, students)
     sheet = answer_sheets.sheet(built, forms[0])
     assert not any(f["kind"] == "id" for f in sheet.layout["fields"])
     pdf = tmp_path / "sheet.pdf"
-    pdf.write_bytes(compile_pdf(sheet.source, 0))
+    pdf.write_bytes(sheet.pdf(0))
     text = pypdf.PdfReader(pdf).pages[0].extract_text()
     assert "Zoë #1 <O'Brien>" in text and "ID s-7" in text and f"code {forms[0].code}" in text
 

@@ -1,0 +1,119 @@
+"""The shapes of an answer sheet drawn straight into its PDF: corner marks, the QR code,
+the write-in boxes, decimal points and the bubbles.
+
+Typst typesets a sheet's text (title, name, labels, instructions); everything a
+scanner measures is added afterwards as PDF drawing operators, by pikepdf, in the
+millimetres ``answer_sheets`` computed. A bubble is a Form XObject: Typst typesets
+each glyph's bubble once, on a page of its own at the end of the sheet's document
+(``#bubble`` in sheet.typ), and ``draw`` makes that page an XObject drawn wherever the
+bubble is needed. A sheet of 877 bubbles placed by Typst one by one took it 35 of
+its 53 ms.
+
+Coordinates are mm from the centre of the top-left corner mark, x right, y down, as in
+the key JSON; the page's own PDF space has its origin at the bottom left, in points.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import pikepdf
+
+from .typst import string
+
+POINTS_PER_MM = 72 / 25.4
+BUBBLE_RADIUS = 1.9
+"""mm: the size of ``#bubble`` in sheet.typ."""
+PAD = 0.2
+"""mm around a bubble on its own page, so that the XObject (clipped to the page) keeps the
+outer half of the circle's stroke."""
+WRITE_GREY = 150 / 255
+"""The write-in boxes' outline, as sheet.typ drew it (``luma(150)``)."""
+
+
+@dataclass
+class PageInk:
+    """What to draw on one sheet page: filled rectangles (x, y, width, height), outlined
+    rectangles, filled dots (centre x, y, radius) and bubbles (centre x, y, glyph)."""
+
+    filled: list[tuple[float, float, float, float]] = field(default_factory=list)
+    outlined: list[tuple[float, float, float, float]] = field(default_factory=list)
+    dots: list[tuple[float, float, float]] = field(default_factory=list)
+    bubbles: list[tuple[float, float, str]] = field(default_factory=list)
+
+
+def glyphs_of(pages: Sequence[PageInk]) -> tuple[str, ...]:
+    """The bubbles' glyphs on a sheet, in the order of ``bubble_pages``."""
+    return tuple(sorted({glyph for page in pages for _, _, glyph in page.bubbles}))
+
+
+def bubble_pages(glyphs: Sequence[str]) -> str:
+    """Typst source for the end of a sheet's document: one page per glyph, each exactly one bubble
+    (sheet.typ's ``#bubble``) with a margin of ``PAD``. ``draw`` turns them into XObjects."""
+    side = f"{2 * (BUBBLE_RADIUS + PAD)}mm"
+    pages = "#pagebreak()\n".join(f"#bubble({string(glyph)})\n" for glyph in glyphs)
+    return f"#set page(width: {side}, height: {side}, margin: {PAD}mm)\n{pages}"
+
+
+def draw(pdf: bytes, pages: Sequence[PageInk], inset: float) -> bytes:
+    """``pdf`` (a sheet's text, one page per ``PageInk``, then ``bubble_pages``) with each page's
+    shapes drawn over it, and the bubbles' pages gone (each is now an XObject).
+
+    The same input always gives the same bytes (a deterministic file ID)."""
+    glyphs = glyphs_of(pages)
+    with pikepdf.open(io.BytesIO(pdf)) as sheet:
+        forms = dict(zip(glyphs, (page.as_form_xobject() for page in sheet.pages[len(pages):]), strict=True))
+        del sheet.pages[len(pages):]
+        for page, ink in zip(sheet.pages, pages, strict=True):
+            used = {glyph for _, _, glyph in ink.bubbles}
+            # Named by the glyph's place (pikepdf's generated names are random: bytes would differ).
+            names = {glyph: page.add_resource(forms[glyph], pikepdf.Name.XObject,
+                                              pikepdf.Name(f"/PdBubble{i}"))
+                     for i, glyph in enumerate(glyphs) if glyph in used}
+            page.contents_add(pikepdf.Stream(sheet, b"q\n"), prepend=True)
+            page.contents_add(pikepdf.Stream(sheet, _operators(ink, names, inset, float(page.mediabox[3]))))
+        out = io.BytesIO()
+        # Typst's streams are copied as they are (not decoded), only the new ones compressed.
+        sheet.save(out, deterministic_id=True, compress_streams=True, fix_metadata_version=False,
+                   stream_decode_level=pikepdf.StreamDecodeLevel.none)
+        return out.getvalue()
+
+
+def _operators(ink: PageInk, names: dict[str, pikepdf.Name], inset: float, height: float) -> bytes:
+    """PDF drawing operators for one page, after the page's own content (closed by ``Q``)."""
+    k = POINTS_PER_MM
+    top = height - inset * k  # the corner mark's centre, in the page's points
+
+    def rect(x: float, y: float, width: float, tall: float) -> str:
+        return f"{(inset + x) * k:.2f} {top - (y + tall) * k:.2f} {width * k:.2f} {tall * k:.2f} re"
+
+    out = ["Q", "0 g"]
+    out += [f"{rect(*r)} f" for r in ink.filled]
+    if ink.outlined:
+        out.append(f"{WRITE_GREY:.3f} G 0.3 w")
+        out += [f"{rect(*r)} S" for r in ink.outlined]
+    out += _dots(ink.dots, inset, height)
+    shift = BUBBLE_RADIUS + PAD
+    out += [f"q 1 0 0 1 {(inset + x - shift) * k:.2f} {top - (y + shift) * k:.2f} cm {names[glyph]} Do Q"
+            for x, y, glyph in ink.bubbles]
+    return ("\n".join(out) + "\n").encode("ascii")
+
+
+def _dots(dots: Iterable[tuple[float, float, float]], inset: float, height: float) -> list[str]:
+    """Filled circles, each four Bézier quarter arcs."""
+    k, c = POINTS_PER_MM, 0.5523
+    out = []
+    for x, y, radius in dots:
+        cx, cy, r = (inset + x) * k, height - (inset + y) * k, radius * k
+
+        def n(value: float) -> str:
+            return f"{value:.2f}"
+
+        out.append(f"{n(cx + r)} {n(cy)} m "
+                   f"{n(cx + r)} {n(cy + c * r)} {n(cx + c * r)} {n(cy + r)} {n(cx)} {n(cy + r)} c "
+                   f"{n(cx - c * r)} {n(cy + r)} {n(cx - r)} {n(cy + c * r)} {n(cx - r)} {n(cy)} c "
+                   f"{n(cx - r)} {n(cy - c * r)} {n(cx - c * r)} {n(cy - r)} {n(cx)} {n(cy - r)} c "
+                   f"{n(cx + c * r)} {n(cy - r)} {n(cx + r)} {n(cy - c * r)} {n(cx + r)} {n(cy)} c f")
+    return out
