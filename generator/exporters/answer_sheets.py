@@ -193,12 +193,14 @@ def _grid_box(question: int, component: int | None, label: str, grid: Grid) -> _
     def place(x: float, y: float) -> tuple[dict[str, Any], list[tuple[str, Any]]]:
         drawing: list[tuple[str, Any]] = [("label", (x + 0.5, y + 2.0, label))]
         top = y + 5.0 + 5.5 + dy / 2
+        rows = [_r(top + dy * i) for i in range(10)]  # the same in every column
         cx = x + dx / 2
 
         def column(glyphs: str) -> list[list[float]]:
             nonlocal cx
             drawing.append(("write", (cx, y + 5.0 + 2.5)))
-            cells = [[_r(cx), _r(top + dy * i)] for i in range(len(glyphs))]
+            left = _r(cx)
+            cells = [[left, row] for row in rows[:len(glyphs)]]
             drawing.append(("bubbles", (cx, top, 0.0, dy, list(glyphs))))
             cx += dx
             return cells
@@ -435,8 +437,7 @@ def _qr_rects(qr: np.ndarray, x: float, y: float) -> list[tuple[float, float, fl
 def _draw(kind: str, args: Any, ink: PageInk) -> str:
     """One drawn part of a page: text as Typst source, shapes added to ``ink`` (then "")."""
     if kind == "bubbles":
-        x, y, dx, dy, glyphs = args
-        ink.bubbles += [(x + i * dx, y + i * dy, glyph) for i, glyph in enumerate(glyphs)]
+        ink.bubbles.append(args)
         return ""
     if kind == "write":
         x, y = args

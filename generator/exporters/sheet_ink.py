@@ -36,17 +36,18 @@ WRITE_GREY = 150 / 255
 @dataclass
 class PageInk:
     """What to draw on one sheet page: filled rectangles (x, y, width, height), outlined
-    rectangles, filled dots (centre x, y, radius) and bubbles (centre x, y, glyph)."""
+    rectangles, filled dots (centre x, y, radius) and lines of bubbles (the first one's
+    centre x, y, the step dx, dy to the next, their glyphs)."""
 
     filled: list[tuple[float, float, float, float]] = field(default_factory=list)
     outlined: list[tuple[float, float, float, float]] = field(default_factory=list)
     dots: list[tuple[float, float, float]] = field(default_factory=list)
-    bubbles: list[tuple[float, float, str]] = field(default_factory=list)
+    bubbles: list[tuple[float, float, float, float, Sequence[str]]] = field(default_factory=list)
 
 
 def glyphs_of(pages: Sequence[PageInk]) -> tuple[str, ...]:
     """The bubbles' glyphs on a sheet, in the order of ``bubble_pages``."""
-    return tuple(sorted({glyph for page in pages for _, _, glyph in page.bubbles}))
+    return tuple(sorted({glyph for page in pages for *_, glyphs in page.bubbles for glyph in glyphs}))
 
 
 def bubble_pages(glyphs: Sequence[str]) -> str:
@@ -67,7 +68,7 @@ def draw(pdf: bytes, pages: Sequence[PageInk], inset: float) -> bytes:
         forms = dict(zip(glyphs, (page.as_form_xobject() for page in sheet.pages[len(pages):]), strict=True))
         del sheet.pages[len(pages):]
         for page, ink in zip(sheet.pages, pages, strict=True):
-            used = {glyph for _, _, glyph in ink.bubbles}
+            used = {glyph for *_, glyphs in ink.bubbles for glyph in glyphs}
             # Named by the glyph's place (pikepdf's generated names are random: bytes would differ).
             names = {glyph: page.add_resource(forms[glyph], pikepdf.Name.XObject,
                                               pikepdf.Name(f"/PdBubble{i}"))
@@ -96,8 +97,10 @@ def _operators(ink: PageInk, names: dict[str, pikepdf.Name], inset: float, heigh
         out += [f"{rect(*r)} S" for r in ink.outlined]
     out += _dots(ink.dots, inset, height)
     shift = BUBBLE_RADIUS + PAD
-    out += [f"q 1 0 0 1 {(inset + x - shift) * k:.2f} {top - (y + shift) * k:.2f} cm {names[glyph]} Do Q"
-            for x, y, glyph in ink.bubbles]
+    for x, y, dx, dy, glyphs in ink.bubbles:  # the first bubble, then a step to each next one
+        step = f" 1 0 0 1 {dx * k:.4f} {-dy * k:.4f} cm "
+        out.append(f"q 1 0 0 1 {(inset + x - shift) * k:.2f} {top - (y + shift) * k:.2f} cm "
+                   + step.join(f"{names[glyph]} Do" for glyph in glyphs) + " Q")
     return ("\n".join(out) + "\n").encode("ascii")
 
 
