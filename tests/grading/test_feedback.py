@@ -17,6 +17,7 @@ from generator.cli import main
 from generator.exporters.feedback import stems
 from generator.files.file_names import MAX_STEM_BYTES
 
+from ..pdf_text import pages_text, pdf_text
 from .classroom import make_class, write_responses
 
 NAMES = ["王小明", "محمد علي", "अर्जुन शर्मा", "Пётр Ильич", "Kai 🎓"]
@@ -24,7 +25,7 @@ LETTER = (612.0, 792.0)
 
 
 def _text(path: Path) -> str:
-    return "\n".join(page.extract_text() for page in pypdf.PdfReader(path).pages).replace("\u2212", "-")
+    return pdf_text(path)
 
 
 def _squash(text: str) -> str:
@@ -94,13 +95,13 @@ def test_names_in_any_script_print_in_feedback_and_report(graded):
 
 def test_the_print_file_has_every_student_each_from_an_odd_page(graded):
     folder, students, _ = graded
-    printed = pypdf.PdfReader(folder / "feedback.pdf")
+    printed = pages_text(folder / "feedback.pdf")
     page = 0
     for stem in stems([s.name for s in students]):
-        count = len(pypdf.PdfReader(folder / "feedback" / f"{stem}.pdf").pages)
-        assert "Page 1 of" in printed.pages[page].extract_text()
+        count = len(pages_text(folder / "feedback" / f"{stem}.pdf"))
+        assert "Page 1 of" in printed[page]
         page += count + count % 2
-    assert len(printed.pages) == page
+    assert len(printed) == page
 
 
 def test_report_and_feedback_are_on_the_quiz_s_paper(graded):

@@ -10,12 +10,12 @@ import json
 import re
 from pathlib import Path
 
-import pypdf
 import pytest
 
 from generator.cli import main
 from generator.exporters.plain_text import prose
 
+from ..pdf_text import pdf_text
 from .classroom import Student, make_class, write_responses
 
 FORMS = 15
@@ -92,8 +92,7 @@ def test_mistakes_come_out_as_constructed(graded) -> None:
 
 def test_report_reads_back_with_its_sections(graded) -> None:
     folder, students, _ = graded
-    reader = pypdf.PdfReader(folder / "report.pdf")
-    text = "\n".join(page.extract_text() for page in reader.pages)
+    text = pdf_text(folder / "report.pdf")
     squashed = "".join(text.split())
     for heading in ("class report", "Scores", "Questions", "Share correct", "Discrimination",
                     "Named mistakes", "Feedback"):

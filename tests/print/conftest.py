@@ -6,12 +6,9 @@ the exporter's behaviour, not the state of lessons being written.
 
 from __future__ import annotations
 
-import functools
-import io
 import re
 from pathlib import Path
 
-import pypdf
 import pytest
 
 from generator.content.model import Choice, Content, Lesson, Paper, Question
@@ -94,29 +91,6 @@ def written_default(built, tmp_path_factory) -> list[Path]:
     from generator.exporters import ExportOptions, quiz_forms
 
     return quiz_forms.export(built, tmp_path_factory.mktemp("quiz"), ExportOptions())
-
-
-def pages_text(path_or_bytes: Path | bytes) -> list[str]:
-    """The text of each page, with the math minus sign read as ``-``.
-
-    A file's text is extracted once per session (the slow part of these tests) and
-    kept while its size and modification time are unchanged.
-    """
-    if isinstance(path_or_bytes, bytes):
-        return list(_extracted(path_or_bytes))
-    path = Path(path_or_bytes).resolve()
-    stat = path.stat()
-    return list(_file_text(str(path), stat.st_mtime_ns, stat.st_size))
-
-
-@functools.lru_cache(maxsize=256)
-def _file_text(path: str, mtime_ns: int, size: int) -> tuple[str, ...]:
-    return _extracted(Path(path).read_bytes())
-
-
-def _extracted(data: bytes) -> tuple[str, ...]:
-    reader = pypdf.PdfReader(io.BytesIO(data))
-    return tuple(page.extract_text().replace("\u2212", "-") for page in reader.pages)
 
 
 def squash(text: str) -> str:

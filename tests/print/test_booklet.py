@@ -16,7 +16,8 @@ from generator.exporters import ExportOptions, quiz_forms
 from generator.exporters.print_file import concatenate
 from generator.exporters.typst.compile import compile_pdf, preamble
 
-from .conftest import pages_text, recipe, squash
+from ..pdf_text import pages_text
+from .conftest import recipe, squash
 
 
 def _named(written: list[Path], name: str) -> Path:
@@ -78,20 +79,20 @@ def test_the_booklet_prints_each_roster_student(content):
 
 def test_the_print_file_has_every_form_in_order_each_from_an_odd_page(written_default, built):
     """Each form, then its answer sheet, each from an odd page."""
-    reader = pypdf.PdfReader(_named(written_default, "quiz-test-print.pdf"))
+    printed = pages_text(_named(written_default, "quiz-test-print.pdf"))
     starts = []
     page = 0
     for form in built.forms:
         for name, first in ((f"quiz-test-form-{form.letter}.pdf", "Page 1 of"),
                             (f"quiz-test-form-{form.letter}-sheet.pdf", "answer sheet, page 1 of")):
-            count = len(pypdf.PdfReader(_named(written_default, name)).pages)
+            count = len(pages_text(_named(written_default, name)))
             starts.append(page)
-            text = reader.pages[page].extract_text()
+            text = printed[page]
             assert f"Form {form.letter}" in text and f"code {form.code}" in text and first in text
             page += count + count % 2
             if count % 2:
-                assert reader.pages[page - 1].extract_text().strip() == ""
-    assert len(reader.pages) == page
+                assert printed[page - 1].strip() == ""
+    assert len(printed) == page
     assert all(start % 2 == 0 for start in starts)  # 0-based even: page 1, 3, 5 …
 
 

@@ -15,7 +15,8 @@ from generator.documents import quiz
 from generator.documents.secret import ENVIRONMENT, FILE_NAME, load_secret
 from generator.exporters import ExportOptions, quiz_forms
 
-from .conftest import pages_text, recipe
+from ..pdf_text import pages_text
+from .conftest import recipe
 
 SHIPPED_QUIZZES = sorted(p.stem for p in Path(__file__).parents[2].joinpath("decks").glob("quiz-*.yaml"))
 

@@ -14,7 +14,8 @@ from generator.documents.items import Guide, lesson_items
 from generator.exporters import ExportOptions
 from generator.exporters import guide as guide_exporter
 
-from .conftest import pages_text, squash
+from ..pdf_text import pages_text
+from .conftest import squash
 
 PROJECT = Path(__file__).resolve().parents[2]
 

@@ -10,7 +10,7 @@ import typst
 from generator.exporters.typst.compile import compile_pdf
 from generator.latex import SYMBOLS, LatexError, convert, math_spans
 
-from .conftest import pages_text
+from ..pdf_text import pages_text
 
 SAMPLES = {
     r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)V":

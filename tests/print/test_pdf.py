@@ -20,7 +20,8 @@ from generator.exporters.typst.compile import compile_pdf
 from generator.latex import LatexError
 from generator.project import open_project
 
-from .conftest import NASTY, NASTY_PRINTED, pages_text, recipe, squash
+from ..pdf_text import pages_text
+from .conftest import NASTY, NASTY_PRINTED, recipe, squash
 
 SOURCE_LEAKS = ("\\frac", "\\begin", "\\(", "\\sqrt", "#set", "#let", "mat(", "frac(", "lr(", "upright(")
 
