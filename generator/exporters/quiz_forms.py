@@ -13,7 +13,8 @@ graders and spreadsheets (docs/quiz-key.md); ``RECIPE-index.csv`` maps each stud
 of a roster to a form, its code and seed.
 
 Forms are made, laid out, compiled and written one after another while earlier
-ones compile on the thread pool, the booklet in parts as its forms are made. Everything
+ones compile on the thread pool, the booklet in parts as its forms are made, and each
+written form and sheet goes into the print file at once. Everything
 is written into a folder beside the target and swapped in as a whole: the folder then
 holds exactly the forms the key covers, and a failed run leaves the previous set
 untouched.
@@ -346,16 +347,23 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
                         yield staging / key_pdf, lambda s=key: compile_pdf(s, timestamp)  # type: ignore[misc]
                     yield staging / sheet_pdf, lambda s=sheet: s.pdf(timestamp)  # type: ignore[misc]
                 # The booklet's last part compiles while the last forms do, and then
-                # while the print file is put together.
+                # while the print file is written.
                 booklet.append(submit(lambda c=cards, f=not booklet: compile_pdf(  # type: ignore[misc]
                     booklet_source(quiz, c, model_answers, paper, first=f, last=True), timestamp)))
 
+            def printed_in_order() -> Iterator[Path]:
+                """Each form, then its answer sheet, as they are written: the print file takes
+                them in while later forms still compile."""
+                for path in write_each(jobs(), 2 * parallelism() + 2, _write):
+                    written.append(path)
+                    if not path.name.endswith("-key.pdf"):
+                        yield path
+
             booklet: list[Future[bytes]] = []
-            written.extend(write_each(jobs(), 2 * parallelism() + 2, _write))
+            printed = staging / f"{stem}-print.pdf"
+            concatenate(printed_in_order(), printed)
             key_file.write("\n]}\n")
         written.append(key_path)
-        printed = staging / f"{stem}-print.pdf"
-        concatenate(print_order(staging, stem, quiz), printed)
         written += [_join_booklet(booklet, staging / f"{stem}-key.pdf"), printed]
         if quiz.students:
             index = staging / f"{stem}-index.csv"
@@ -378,14 +386,3 @@ def _join_booklet(parts: list[Future[bytes]], target: Path) -> Path:
     for path in files:
         path.unlink()
     return target
-
-
-def print_order(folder: Path, stem: str, quiz: Quiz) -> Iterator[Path]:
-    """What the print file holds, in order: each form (label order, which is the roster's),
-    then its answer sheet ``<quiz>-form-L-sheet.pdf`` where one was written beside it."""
-    for index in range(quiz.count):
-        label = letter(index)
-        yield folder / f"{stem}-form-{label}.pdf"
-        sheet = folder / f"{stem}-form-{label}-sheet.pdf"
-        if sheet.is_file():
-            yield sheet

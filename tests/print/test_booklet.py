@@ -96,21 +96,6 @@ def test_the_print_file_has_every_form_in_order_each_from_an_odd_page(written_de
     assert all(start % 2 == 0 for start in starts)  # 0-based even: page 1, 3, 5 …
 
 
-def test_a_form_s_answer_sheet_beside_it_follows_it_in_the_print_file(tmp_path, content):
-    """The scan branch writes ``<quiz>-form-L-sheet.pdf``; one found beside a form is printed after it."""
-    made = quiz.build_quiz(content, recipe(), seed=1, versions=2)
-    for label in ("A", "B"):
-        (tmp_path / f"q-form-{label}.pdf").write_bytes(compile_pdf(preamble("a4", "t", "[]")
-                                                                   + f"Form {label} page one", 0))
-    (tmp_path / "q-form-A-sheet.pdf").write_bytes(compile_pdf(preamble("a4", "t", "[]") + "Sheet A", 0))
-    order = list(quiz_forms.print_order(tmp_path, "q", made))
-    assert [p.name for p in order] == ["q-form-A.pdf", "q-form-A-sheet.pdf", "q-form-B.pdf"]
-    assert concatenate(order, tmp_path / "print.pdf") == 6
-    pages = pages_text(tmp_path / "print.pdf")
-    assert "Form A" in pages[0] and "Sheet A" in pages[2] and "Form B" in pages[4]
-    assert pages[1].strip() == pages[3].strip() == pages[5].strip() == ""
-
-
 def test_the_print_file_is_the_same_bytes_every_time(tmp_path):
     one = tmp_path / "one.pdf"
     one.write_bytes(compile_pdf(preamble("a4", "t", "[]") + "One page", 0))
