@@ -43,7 +43,7 @@
 
   // Wide formulas and tables scroll inside their box, and a keyboard can reach the ones that
   // do. A box is measured when the browser lays it out anyway (a ResizeObserver reports it):
-  // on screen at the first frame, further down when its section is first drawn (sections off
+  // on screen at the first frame, further down when its block is first drawn (blocks off
   // screen are skipped, see site.css), in the worked steps when they open, on a resize. Until
   // then it clips (site.css), so no box scrolls that the keyboard cannot reach.
   function measure(entries) {
