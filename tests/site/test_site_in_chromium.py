@@ -261,8 +261,8 @@ def test_practice_blocks_match_the_problem_command_and_new_problem_changes_them(
             assert block.locator('[data-pd="seed"]').inner_text() == str(seed)
             shown = _problem_json(problem_type, seed, difficulty)
             primary = problems.get(problem_type).primary
-            variant = json.loads(block.locator("script.pd-variants").text_content())[
-                int(block.get_attribute("data-variant"))]
+            shown_variant = [block.get_attribute("data-key"), int(block.get_attribute("data-variant"))]
+            variant = page.evaluate("([key, i]) => paperdeckProblems[key][i]", shown_variant)
             assert variant["seed"] == seed
             assert variant["expected"] == pytest.approx(_flat(shown["answer"][primary]))
             if block.locator("details.pd-key").get_attribute("open") is None:

@@ -301,8 +301,8 @@
   }
 
   each(".pd-practice", function (block) {
-    var variants;
-    try { variants = JSON.parse(block.querySelector("script.pd-variants").textContent); } catch (e) { return; }
+    var variants = (window.paperdeckProblems || {})[block.getAttribute("data-key")];
+    if (!variants) { return; }
     var feedback = block.querySelector(".pd-feedback");
     var input = block.querySelector("input");
     var key = block.querySelector("details.pd-key");
