@@ -8,9 +8,10 @@ spot and practice blocks with fresh numbers; problems no lesson teaches get
 ``practice.html``. Math is MathML written by the project's LaTeX parser, figures
 are files in ``figures/`` (diagrams as SVG), the CSS and scripts are files in
 ``assets/`` read from this package (``page.html``, ``site.css``, ``site.js``, the math
-font and the answer rule ``generator/answers.js``), so the site opens from ``file://`` or any
-static host and makes no request outside itself. The folder is written beside its
-target and swapped in whole (``atomic.file_set``).
+font and the answer rule ``generator/answers.js``), a page's practice problems a script in
+``problems/``, so the site opens from ``file://`` or any static host and makes no request
+outside itself. The folder is written beside its target and swapped in whole
+(``atomic.file_set``).
 """
 
 from __future__ import annotations
@@ -25,13 +26,16 @@ from ...content.model import Lesson
 from ...documents.items import Site, StudyItem
 from ...files.atomic import file_set
 from .. import ExportOptions
-from .markup import attribute, inline, text, url
+from .markup import attribute, inline, script_json, text, url
 from .pages import RENDERERS, Context, lesson_body, resources_html
 
 _ASSETS = ("site.css", "site.js", "noscript.css")
 _FONTS = ("NotoSansMath-Regular.woff2", "NotoSansMath-OFL.txt")
 """The math font and its licence (SIL Open Font License), copied beside the CSS."""
 PRACTICE_PAGE = "practice.html"
+PROBLEMS = "problems"
+"""The folder of each page's practice problems, a script beside the page's HTML: its bytes are
+read and compiled apart from the page (off the page's main thread), not parsed as the page."""
 
 
 def _asset(name: str) -> str:
@@ -88,12 +92,13 @@ def export(site: Site, folder: Path, options: ExportOptions) -> list[Path]:
            + "</ol></details></nav>")
     paper_line = (f"{text(paper.title)} ({text(', '.join(paper.authors))}, {paper.year})")
 
-    def render(title: str, heading: str, body: str, pager: str, current: str = "") -> str:
+    def render(title: str, heading: str, body: str, pager: str, current: str = "", problems: str = "") -> str:
         here = nav.replace(f'<a href="{current}">', f'<a href="{current}" aria-current="page">')
         return template.substitute(site=attribute(site_id), title=title, site_title=text(site.title),
-                                   nav=here, heading=heading, body=body, pager=pager, paper=paper_line)
+                                   nav=here, heading=heading, body=body, pager=pager, paper=paper_line,
+                                   problems=problems)
 
-    out: dict[str, str] = {}
+    out: dict[str, str] = {}  # file under the site's folder → its text
     for index, ((group, lesson, group_items), (name, title, _)) in enumerate(zip(groups, pages, strict=True)):
         links = []
         if index > 0:
@@ -102,15 +107,22 @@ def export(site: Site, folder: Path, options: ExportOptions) -> list[Path]:
         if index + 1 < len(pages):
             links.append(f'<a rel="next" href="{pages[index + 1][0]}">{pages[index + 1][2]} →</a>')
         pager = f'<nav class="pd-pager" aria-label="Next and previous lesson">{" ".join(links)}</nav>'
+        ctx.problems = {}
         body = lesson_body(lesson, group_items, ctx)
-        out[name] = render(f"{text(group)} · {text(site.title)}", title, body, pager, name)
+        problems = ""
+        if ctx.problems:
+            script = f"{PROBLEMS}/{name.removesuffix('.html')}.js"
+            out[script] = f"window.paperdeckProblems = {script_json(ctx.problems)};\n"
+            problems = f'<script src="{script}"></script>'
+        out[name] = render(f"{text(group)} · {text(site.title)}", title, body, pager, name, problems)
     out["index.html"] = render(text(site.title), text(site.title), _index(site, groups, pages), "")
     written: list[Path] = []
     with file_set(folder, lambda entry: True) as staging:
         (staging / "assets").mkdir()
         (staging / "figures").mkdir()
-        for name, html in out.items():
-            (staging / name).write_text(html, encoding="utf-8")
+        (staging / PROBLEMS).mkdir()
+        for name, content in out.items():
+            (staging / name).write_text(content, encoding="utf-8")
             written.append(folder / name)
         for name in _ASSETS:
             (staging / "assets" / name).write_text(_asset(name), encoding="utf-8")

@@ -32,7 +32,7 @@ from ...documents.items import LabelCard, StudyItem
 from ...errors import PaperdeckError
 from ...presentation import answer_formatter, letter, number_formatter, tolerance_words
 from ...problems import Problem
-from .markup import attribute, block, inline, math, name_html, script_json, text, url, values_html
+from .markup import attribute, block, inline, math, name_html, text, url, values_html
 
 
 @dataclass
@@ -44,6 +44,9 @@ class Context:
     """The figure cache, where ``visuals.render`` draws (or finds) each figure."""
     used_figures: dict[str, Path] = field(default_factory=dict)
     """Figures the pages show: file name under ``figures/`` → the drawn file."""
+    problems: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    """The practice blocks of the page being written: block key → its problems, as the page's
+    script shows them (written beside the page, see ``export``)."""
 
     def figure(self, visual: Visual, alt: str) -> str:
         """The figure's ``<img>``, drawn once and copied with the site; its size is stated
@@ -328,6 +331,7 @@ def _variant(problem: Problem) -> dict[str, Any]:
 def problem(item: StudyItem, ctx: Context) -> str:
     body: Problem = item.body
     variants = [_variant(v) for v in item.variants or (body,)]
+    ctx.problems[item.key] = variants
     first = variants[0]
     pid = dom_id("p", item.key)
     number = item.key.rsplit("/", 1)[-1]
@@ -348,8 +352,8 @@ def problem(item: StudyItem, ctx: Context) -> str:
             f'</span></p><ol class="pd-problem-steps" data-pd="steps">{first["steps"]}</ol>'
             f'<p>The same problem in a terminal: <code data-pd="command">{first["command"]}</code></p>'
             "</details>"
-            f'<div class="pd-actions"><button type="button" class="pd-new">New problem</button></div>'
-            f'<script type="application/json" class="pd-variants">{script_json(variants)}</script></section>')
+            '<div class="pd-actions"><button type="button" class="pd-new">New problem</button></div>'
+            "</section>")
 
 
 RENDERERS: dict[str, Callable[[StudyItem, Context], str] | None] = {

@@ -41,6 +41,37 @@
   }
   function fmt(x) { return String(Math.round(x * 1e6) / 1e6); }
 
+  // Wide formulas and tables scroll inside their box, and a keyboard can reach the ones that
+  // do. A box is measured when the browser lays it out anyway (a ResizeObserver reports it):
+  // on screen at the first frame, further down when its block is first drawn (blocks off
+  // screen are skipped, see site.css), in the worked steps when they open, on a resize. Until
+  // then it clips (site.css), so no box scrolls that the keyboard cannot reach.
+  function measure(entries) {
+    for (var i = 0; i < entries.length; i++) {
+      var box = entries[i].target;
+      if (box.scrollWidth > box.clientWidth + 1) {
+        var n = Array.prototype.indexOf.call(document.querySelectorAll(".pd-scroll"), box) + 1;
+        box.setAttribute("tabindex", "0");
+        box.setAttribute("role", "region");
+        box.setAttribute("aria-label", "Wide content " + n + ", scrolls sideways");
+      } else if (box.getAttribute("role") === "region") {
+        box.removeAttribute("tabindex");
+        box.removeAttribute("role");
+        box.removeAttribute("aria-label");
+      }
+    }
+  }
+  var boxes = window.ResizeObserver ? new window.ResizeObserver(measure) : null;
+  // Observed afresh (each box reported again once drawn) when new content or the math font
+  // can change how wide a box's content is without changing the box's own size.
+  function watch() {
+    if (!boxes) { each(".pd-scroll", function (box) { box.style.overflowX = "auto"; }); return; }
+    boxes.disconnect();
+    each(".pd-scroll", function (box) { boxes.observe(box); });
+  }
+  watch();
+  if (document.fonts && document.fonts.addEventListener) { document.fonts.addEventListener("loadingdone", watch); }
+
   // Flip cards: the button, a tap anywhere on the card, Enter or Space on the button.
   each(".pd-card", function (card) {
     var back = card.querySelector(".pd-back");
@@ -270,8 +301,8 @@
   }
 
   each(".pd-practice", function (block) {
-    var variants;
-    try { variants = JSON.parse(block.querySelector("script.pd-variants").textContent); } catch (e) { return; }
+    var variants = (window.paperdeckProblems || {})[block.getAttribute("data-key")];
+    if (!variants) { return; }
     var feedback = block.querySelector(".pd-feedback");
     var input = block.querySelector("input");
     var key = block.querySelector("details.pd-key");
@@ -285,6 +316,7 @@
         var name = slot.getAttribute("data-pd");
         if (name === "number") { slot.textContent = String(i + 1); } else if (name === "seed") { slot.textContent = String(v.seed); } else if (Object.prototype.hasOwnProperty.call(v, name)) { slot.innerHTML = v[name]; }
       }, block);
+      watch();
     }
     key.addEventListener("toggle", function () {
       if (key.open && keyShown !== current) { fill(current, true); keyShown = current; }
@@ -326,28 +358,6 @@
       if (verdict[3]) { record(block, verdict[0]); }
     });
   });
-
-  // Wide formulas and tables scroll inside their box; a keyboard can reach the ones that do.
-  // Measured after the first frame (the browser lays the page out then anyway), all
-  // widths read before any attribute is written, so the page is laid out once.
-  function scrollables() {
-    var boxes = document.querySelectorAll(".pd-scroll"), wide = [];
-    for (var i = 0; i < boxes.length; i++) { wide.push(boxes[i].scrollWidth > boxes[i].clientWidth + 1); }
-    for (var j = 0; j < boxes.length; j++) {
-      var box = boxes[j];
-      if (wide[j]) {
-        box.setAttribute("tabindex", "0");
-        box.setAttribute("role", "region");
-        box.setAttribute("aria-label", "Wide content " + (j + 1) + ", scrolls sideways");
-      } else if (box.getAttribute("role") === "region") {
-        box.removeAttribute("tabindex");
-        box.removeAttribute("role");
-        box.removeAttribute("aria-label");
-      }
-    }
-  }
-  window.requestAnimationFrame(function () { window.setTimeout(scrollables, 0); });
-  window.addEventListener("resize", scrollables);
 
   // The index: progress per lesson, and a reset with a second step.
   function progress() {
