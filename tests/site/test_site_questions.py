@@ -1,0 +1,185 @@
+"""Questions and practice on the study site's pages in Chromium: every question answers on
+the spot; numeric checks agree with ``paperdeck grade`` at the tolerance boundary; practice
+blocks match ``paperdeck problems --problem-seed``, and the day's problem is the cards'."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from generator.content.model import Question
+
+from .browsing import CENTER, LESSON_PAGES, plain, shown_text, text_of
+from .conftest import PROJECT
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def _questions(document, name: str) -> list[Any]:
+    lesson_id = name[3:-5]
+    return [i for i in document.items if i.kind == "question" and i.lesson.id == lesson_id]
+
+
+@pytest.mark.parametrize("name", LESSON_PAGES)
+def test_every_question_answers_on_the_spot(tab, document, name: str) -> None:
+    page = tab.open(name)
+    for item in _questions(document, name):
+        body: Question = item.body
+        box = page.locator(f'.pd-question[data-key="{item.key}"]')
+        feedback = box.locator(".pd-feedback")
+        # Nothing gives the answer away before one is chosen.
+        assert box.locator(".pd-why:visible, .pd-explanation:visible, .pd-answer:visible").count() == 0
+        if body.type in ("multiple_choice", "true_false"):
+            options = box.locator(".pd-option")
+            mistakes = {plain(d.mistake) for d in body.distractors}
+            seen = set()
+            for k in range(options.count()):
+                option = options.nth(k)
+                option.click()
+                if option.get_attribute("data-right") == "1":
+                    assert feedback.inner_text().startswith("✔ Right")
+                    assert "pd-right" in option.get_attribute("class")
+                else:
+                    said = shown_text(feedback)
+                    assert said.startswith("✘ Not this one")
+                    if body.type == "multiple_choice":
+                        named = said.split("The mistake behind it: ", 1)[1].strip()
+                        assert named in mistakes, (item.key, named)
+                        seen.add(named)
+            if body.type == "multiple_choice":
+                assert len(seen) == len(body.distractors)
+        elif body.type == "numeric":
+            box.locator("input").fill(repr(float(body.answer)))
+            box.locator("input").press("Enter")
+            assert feedback.inner_text().startswith("✔ Correct"), item.key
+        else:
+            answer = box.locator(".pd-answer")
+            box.locator(".pd-show-answer").click()
+            assert answer.is_visible()
+    assert tab.errors == []
+
+
+def _grade_accepts(expected: float, typed: str, tolerance: float) -> bool:
+    """What ``paperdeck grade`` does with a typed answer: its reader and its tolerance rule."""
+    from generator.answers import accepts
+    from generator.grading.responses import numbers
+    from generator.problems.model import Tolerance
+
+    got = numbers(typed, 1)
+    return (got is not None and len(got) == 1 and got[0] is not None
+            and accepts(expected, got[0], Tolerance(abs=tolerance)))
+
+
+def test_numeric_checks_at_the_tolerance_boundary_agree_with_grade(tab, document) -> None:
+    numeric = [i for i in document.items if i.kind == "question" and i.body.type == "numeric"
+               and i.body.tolerance]
+    assert numeric
+    item = numeric[0]
+    lesson_page = next(p for p in LESSON_PAGES if p[3:-5] == item.lesson.id)
+    page = tab.open(lesson_page)
+    box = page.locator(f'.pd-question[data-key="{item.key}"]')
+    expected, tol = float(item.body.answer), float(item.body.tolerance)
+    cases = []
+    for offset in (0.0, tol * 0.5, tol, -tol, tol * 1.02, -tol * 1.02, tol * 3):
+        value = expected + offset
+        cases += [repr(value), f"{value:.6f}".replace(".", ","), f"{value:.6f}".replace("-", "\u2212"),
+                  f"  {value:.6f} "]
+    cases += ["", "abc", "1 2"]
+    for typed in cases:
+        box.locator("input").fill(typed)
+        box.locator("input").press("Enter")
+        page_says = box.locator(".pd-feedback").inner_text().startswith("✔")
+        assert page_says == _grade_accepts(expected, typed, tol), (typed, expected, tol)
+    # Every numeric question, through the answer rule the page loads, on both sides of its tolerance.
+    for item in numeric:
+        expected, tol = float(item.body.answer), float(item.body.tolerance)
+        for got in (expected + tol * 0.98, expected - tol, expected + tol * 1.05):
+            page_says = page.evaluate("([e, g, t]) => paperdeckAnswers.accepts(e,"
+                                      " paperdeckAnswers.read(g, 1)[0], {abs: t})",
+                                      [expected, repr(got), tol])
+            assert page_says == _grade_accepts(expected, repr(got), tol), (item.key, got)
+
+
+def _problem_json(problem_type: str, seed: int, difficulty: str) -> dict[str, Any]:
+    from generator.cli import Session, cli
+
+    args = ["--project", str(PROJECT), "problems", problem_type, "--problem-seed", str(seed),
+            "--difficulty", difficulty, "--format", "json"]
+    result = CliRunner().invoke(cli, args, obj=Session())
+    assert result.exit_code == 0, result.output
+    [problem] = json.loads(result.stdout)
+    return problem
+
+
+def _flat(value: Any) -> list[float]:
+    return [x for v in value for x in _flat(v)] if isinstance(value, list) else [float(value)]
+
+
+@pytest.mark.parametrize("name", ["03-scaled-dot-product-attention.html", "10-training.html"])
+def test_practice_blocks_match_the_problem_command_and_new_problem_changes_them(tab, name: str) -> None:
+    from generator import problems
+
+    page = tab.open(name)
+    blocks = page.locator(".pd-practice")
+    assert blocks.count() > 0
+    named = 0
+    for i in range(blocks.count()):
+        block = blocks.nth(i)
+        _, problem_type, difficulty, _ = block.get_attribute("data-key").split("/")
+        block.evaluate(CENTER)  # read what a reader sees there
+        for _ in range(2):
+            seed = int(block.get_attribute("data-seed"))
+            assert block.locator('[data-pd="seed"]').inner_text() == str(seed)
+            shown = _problem_json(problem_type, seed, difficulty)
+            primary = problems.get(problem_type).primary
+            shown_variant = [block.get_attribute("data-key"), int(block.get_attribute("data-variant"))]
+            variant = page.evaluate("([key, i]) => paperdeckProblems[key][i]", shown_variant)
+            assert variant["seed"] == seed
+            assert variant["expected"] == pytest.approx(_flat(shown["answer"][primary]))
+            if block.locator("details.pd-key").get_attribute("open") is None:
+                block.locator("details.pd-key summary").click()  # the key is written when opened
+            assert f"--problem-seed {seed}" in block.locator('[data-pd="command"]').text_content()
+            # The command's key is accepted; a named mistake is named.
+            typed = " ".join(repr(x) for x in _flat(shown["answer"][primary]))
+            block.locator("input").fill(typed)
+            block.locator("button[type=submit]").click()
+            assert block.locator(".pd-feedback").inner_text().startswith("✔ Correct")
+            for mistake, values in variant["mistakes"]:
+                block.locator("input").fill(" ".join(repr(v) for v in values))
+                block.locator("input").press("Enter")
+                said = shown_text(block.locator(".pd-feedback"))
+                if said.startswith("✘"):  # (a mistake may fall within tolerance of the key)
+                    assert f"It matches a known mistake: {text_of(mistake)}." in said
+                    named += 1
+                    break
+            prompt = block.locator('[data-pd="prompt"]').inner_text()
+            block.locator(".pd-new").click()
+            assert int(block.get_attribute("data-seed")) != seed
+            assert block.locator('[data-pd="prompt"]').inner_text() != prompt or problem_type == "complexity"
+            assert block.locator(".pd-feedback").inner_text() == ""
+    assert named > 0
+    assert tab.errors == []
+
+
+def test_the_days_problem_is_picked_as_on_the_cards(tab, site: Path) -> None:
+    """The site's pick and the Problem cards' variant.js agree for the same id, day and count."""
+    from importlib import resources
+
+    variant_js = resources.files("generator.exporters.anki").joinpath("variant.js").read_text()
+    page = tab.open("03-scaled-dot-product-attention.html")
+    block = page.locator(".pd-practice").first
+    key, n = block.get_attribute("data-key"), int(block.get_attribute("data-variants"))
+    picked = page.evaluate("""([js, key, n]) => {
+        const card = document.createElement('div');
+        const data = document.createElement('script');
+        data.type = 'application/json'; data.className = 'pd-variants'; data.setAttribute('data-id', key);
+        data.textContent = JSON.stringify(Array.from({length: n}, (_, i) => ({X: String(i)})));
+        card.appendChild(data); document.body.appendChild(card);
+        new Function(js)();
+        return Number(card.getAttribute('data-variant'));
+    }""", [variant_js, key, n])
+    assert int(block.get_attribute("data-variant")) == picked
