@@ -30,7 +30,7 @@ PAD = 0.2
 """mm around a bubble on its own page, so that the XObject (clipped to the page) keeps the
 outer half of the circle's stroke."""
 WRITE_GREY = 150 / 255
-"""The write-in boxes' outline, as sheet.typ drew it (``luma(150)``)."""
+"""The write-in boxes' outline: grey, lighter than the bubbles' (sheet.typ's ``outline``)."""
 
 
 @dataclass
@@ -105,18 +105,16 @@ def _operators(ink: PageInk, names: dict[str, pikepdf.Name], inset: float, heigh
 
 
 def _dots(dots: Iterable[tuple[float, float, float]], inset: float, height: float) -> list[str]:
-    """Filled circles, each four Bézier quarter arcs."""
+    """Filled circles, each four Bézier quarter arcs (control points 0.5523 radii out)."""
     k, c = POINTS_PER_MM, 0.5523
     out = []
     for x, y, radius in dots:
         cx, cy, r = (inset + x) * k, height - (inset + y) * k, radius * k
-
-        def n(value: float) -> str:
-            return f"{value:.2f}"
-
-        out.append(f"{n(cx + r)} {n(cy)} m "
-                   f"{n(cx + r)} {n(cy + c * r)} {n(cx + c * r)} {n(cy + r)} {n(cx)} {n(cy + r)} c "
-                   f"{n(cx - c * r)} {n(cy + r)} {n(cx - r)} {n(cy + c * r)} {n(cx - r)} {n(cy)} c "
-                   f"{n(cx - r)} {n(cy - c * r)} {n(cx - c * r)} {n(cy - r)} {n(cx)} {n(cy - r)} c "
-                   f"{n(cx + c * r)} {n(cy - r)} {n(cx + r)} {n(cy - c * r)} {n(cx + r)} {n(cy)} c f")
+        points = [(cx + r, cy),
+                  (cx + r, cy + c * r), (cx + c * r, cy + r), (cx, cy + r),
+                  (cx - c * r, cy + r), (cx - r, cy + c * r), (cx - r, cy),
+                  (cx - r, cy - c * r), (cx - c * r, cy - r), (cx, cy - r),
+                  (cx + c * r, cy - r), (cx + r, cy - c * r), (cx + r, cy)]
+        text = [f"{px:.2f} {py:.2f}" for px, py in points]
+        out.append(f"{text[0]} m " + " ".join(" ".join(text[i:i + 3]) + " c" for i in (1, 4, 7, 10)) + " f")
     return out

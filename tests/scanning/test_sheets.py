@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 from pathlib import Path
 
+import pikepdf
 import pypdf
 import pytest
 
@@ -114,3 +116,26 @@ def test_a_roster_sheet_prints_the_name_and_no_id_grid(project, tmp_path: Path) 
 ])
 def test_a_grid_holds_a_value_as_a_student_fills_it(grid: Grid, value: float, digits) -> None:
     assert grid.digits(value) == digits
+
+
+def _bubbles_of(field: dict) -> int:
+    """How many bubbles a field of the layout has."""
+    if field["kind"] in ("choice", "score"):
+        return len(field["bubbles"])
+    columns = field["columns"] + field.get("exponent", [])
+    signs = [field[k] for k in ("sign", "exponent_sign") if k in field]
+    return sum(map(len, columns)) + len(signs)
+
+
+@pytest.mark.parametrize("students", [(), (Student("Ada", "s-1"),)])
+def test_a_sheet_pdf_draws_a_bubble_at_every_position_of_its_layout_and_keeps_only_its_pages(
+        project, students) -> None:
+    built, forms = _forms(project, "quiz-final", 1, students)
+    sheet = answer_sheets.sheet(built, forms[0])
+    with pikepdf.open(io.BytesIO(sheet.pdf(0))) as pdf:
+        assert len(pdf.pages) == sheet.layout["pages"]  # the bubbles' own pages are gone
+        for number, page in enumerate(pdf.pages, 1):
+            drawn = page.obj.Contents[-1].read_bytes().count(b" Do")
+            fields = [f for f in sheet.layout["fields"] if f["page"] == number]
+            assert drawn == sum(map(_bubbles_of, fields)) > 0, number
+    assert sheet.pdf(0) == sheet.pdf(0)
