@@ -9,9 +9,9 @@ or a row of score bubbles 0 … points that the teacher fills (short answers,
 larger vectors and matrices).
 
 The layout is computed here, in millimetres from the centre of the top-left
-corner mark (x right, y down), and the same numbers go both to Typst (which only
-places what it is told) and to the key JSON (``layout``), which the scanner reads
-(docs/quiz-key.md, docs/scanning.md).
+corner mark (x right, y down), and the same numbers go both to the page (Typst places
+the text, ``sheet_ink`` draws the shapes; neither moves anything) and to the key JSON
+(``layout``), which the scanner reads (docs/quiz-key.md, docs/scanning.md).
 
 A digit grid depends only on the question, never on one form's answer: its
 decimals follow the precision the prompt states (or the tolerance), and its
