@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPackageRequest
@@ -138,6 +139,16 @@ def make_practice():
 def evil_text() -> str:
     """The front of flashcard ``fc-evil``: HTML that must show as text."""
     return EVIL
+
+
+@pytest.fixture(scope="module")
+def reviewer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """Anki's reviewer page in headless Chromium (``reviewer.Reviewer``), one per test file."""
+    from .reviewer import Reviewer
+
+    shown = Reviewer(tmp_path_factory.mktemp("reviewer"))
+    yield shown
+    shown.close()
 
 
 @pytest.fixture(scope="session")

@@ -18,14 +18,6 @@ from generator.exporters.plain_text import prose
 
 from .conftest import TITLE
 from .problem_cards import DAY_MS, NOON, practice_cards
-from .reviewer import Reviewer
-
-
-@pytest.fixture(scope="module")
-def reviewer(tmp_path_factory) -> Reviewer:
-    shown = Reviewer(tmp_path_factory.mktemp("reviewer"))
-    yield shown
-    shown.close()
 
 
 @pytest.fixture(scope="module")

@@ -14,8 +14,6 @@ import json
 import re
 from pathlib import Path
 
-import pytest
-
 from generator.cli import main
 from generator.exporters import ExportOptions, graded
 from generator.exporters.anki import notetypes
@@ -46,13 +44,6 @@ def test_every_field_placed_in_an_attribute_is_known() -> None:
         for template in note_type.templates:
             for side in (template.front, template.back):
                 assert not re.search(r"=\s*'|=\s*\{\{", side), (note_type.name, template.name)
-
-
-@pytest.fixture(scope="module")
-def reviewer(tmp_path_factory: pytest.TempPathFactory):
-    shown = Reviewer(tmp_path_factory.mktemp("reviewer"))
-    yield shown
-    shown.close()
 
 
 def _show_problem_cards(col, reviewer: Reviewer) -> list[tuple[str, list[str], list[str]]]:

@@ -12,16 +12,8 @@ from __future__ import annotations
 import pytest
 
 from .problem_cards import MANY_DAYS, check_a_new_problem_each_day, practice_cards
-from .reviewer import Reviewer
 
 TYPES = list(MANY_DAYS)
-
-
-@pytest.fixture(scope="module")
-def reviewer(tmp_path_factory) -> Reviewer:
-    shown = Reviewer(tmp_path_factory.mktemp("reviewer"))
-    yield shown
-    shown.close()
 
 
 @pytest.fixture(scope="module")

@@ -14,16 +14,8 @@ import pytest
 from generator import problems
 
 from .problem_cards import MANY_DAYS, check_a_new_problem_each_day, practice_cards
-from .reviewer import Reviewer
 
 TYPES = [t for t in sorted(problems.all_types()) if t not in MANY_DAYS]
-
-
-@pytest.fixture(scope="module")
-def reviewer(tmp_path_factory) -> Reviewer:
-    shown = Reviewer(tmp_path_factory.mktemp("reviewer"))
-    yield shown
-    shown.close()
 
 
 @pytest.fixture(scope="module")
