@@ -48,16 +48,25 @@ WATCH = """() => { window.pdLog = [];
                attributeFilter: ['aria-expanded', 'class']}); }"""
 
 
-CENTER = """async e => { const frame = () => new Promise(r => requestAnimationFrame(() => setTimeout(r)));
-    for (let n = 0, top = null; n < 20 && e.getBoundingClientRect().top !== top; n++) {
-        top = e.getBoundingClientRect().top; e.scrollIntoView({block: 'center'}); await frame(); }
+DRAWN = "* { content-visibility: visible !important; }"
+"""Every block drawn at once, as when the page prints (site.css). A block is otherwise drawn when
+it comes near the screen, and drawing one moves what follows, a frame or two after a scroll."""
+
+
+def draw_every_block(page: Any) -> None:
+    """Draws every block of ``page`` now, so that what a test clicks stays where it was measured
+    (``click``). Tests that click with Playwright's own ``click``, which waits until its target
+    stops moving, keep the blocks drawn as the reader nears them."""
+    page.add_style_tag(content=DRAWN)
+
+
+CENTER = """e => { e.scrollIntoView({block: 'center'});
     const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; }"""
-"""Scrolls an element to the middle of the screen until it stays there (blocks are drawn when they
-come near the screen, and drawing one can move what follows); returns the middle's coordinates."""
+"""Scrolls an element to the middle of the screen; returns the middle's coordinates."""
 
 
 def click(page: Any, selector: str, index: int) -> None:
-    """A real mouse click in the middle of the ``index``-th match (no waiting on animations:
-    the site has none), so hundreds of cards stay fast."""
+    """A real mouse click in the middle of the ``index``-th match, on a page whose blocks are all
+    drawn (``draw_every_block``): no frame to wait for, so hundreds of cards stay fast."""
     x, y = page.locator(selector).nth(index).evaluate(CENTER)
     page.mouse.click(x, y)

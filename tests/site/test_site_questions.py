@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from generator.content.model import Question
 
-from .browsing import CENTER, LESSON_PAGES, plain, shown_text, text_of
+from .browsing import CENTER, LESSON_PAGES, draw_every_block, plain, shown_text, text_of
 from .conftest import PROJECT
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -124,6 +124,7 @@ def test_practice_blocks_match_the_problem_command_and_new_problem_changes_them(
     from generator import problems
 
     page = tab.open(name)
+    draw_every_block(page)
     blocks = page.locator(".pd-practice")
     assert blocks.count() > 0
     named = 0

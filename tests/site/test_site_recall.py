@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .browsing import LESSON_PAGES, WATCH, click
+from .browsing import LESSON_PAGES, WATCH, click, draw_every_block
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -14,6 +14,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 @pytest.mark.parametrize("name", LESSON_PAGES)
 def test_every_card_flips_by_mouse_tap_and_keyboard(tab, name: str) -> None:
     page = tab.open(name)
+    draw_every_block(page)
     page.evaluate(WATCH)
     selector = ".pd-card:not(.pd-cloze)"
     keys = page.locator(selector).evaluate_all("cs => cs.map(c => c.getAttribute('data-key'))")
@@ -34,6 +35,7 @@ def test_every_card_flips_by_mouse_tap_and_keyboard(tab, name: str) -> None:
 @pytest.mark.parametrize("name", LESSON_PAGES)
 def test_every_cloze_reveals_one_blank_at_a_time(tab, name: str) -> None:
     page = tab.open(name)
+    draw_every_block(page)
     shown = """c => [...new Set([...c.querySelectorAll('.pd-blank.pd-shown')]
         .map(b => +b.getAttribute('data-c')))].sort((a, b) => a - b)"""
     clozes = page.locator(".pd-cloze")
