@@ -41,7 +41,7 @@ from ..documents.quiz import Form, QuestionItem, Quiz, QuizItem
 from ..errors import ContentError, Finding
 from ..presentation import letter
 from ..problems import precision
-from .sheet_ink import PageInk, bubble_pages, draw, glyphs_of
+from .sheet_ink import PageInk, bubble_forms, draw, glyphs_of
 from .typst import escape, markdown, string
 from .typst.compile import compile_pdf
 
@@ -364,8 +364,22 @@ class Sheet:
     ink: tuple[PageInk, ...]
 
     def pdf(self, timestamp: int) -> bytes:
-        """The sheet as PDF bytes."""
-        return draw(compile_pdf(self.source, timestamp), self.ink, MARK_INSET)
+        """The sheet as PDF bytes. Untagged: a scanner reads it, and a reader who needs a screen
+        reader has the form itself, tagged."""
+        glyphs = glyphs_of(self.ink)
+        return draw(compile_pdf(self.source, timestamp, tags=False), self.ink, MARK_INSET,
+                    bubble_forms(glyphs, _typeset_bubbles))
+
+
+def _head(paper: str, title: str) -> str:
+    """The start of a sheet's Typst source: the template set up for ``paper``."""
+    return (f"#let inset = {MARK_INSET}mm\n{TEMPLATE}#show: answer-sheet.with(paper: "
+            f"{string('us-letter' if paper == 'letter' else 'a4')}, title: {string(title)})\n")
+
+
+def _typeset_bubbles(pages: str) -> bytes:
+    """``sheet_ink.bubble_pages`` typeset as the sheet's bubbles are (any paper: each page is one bubble)."""
+    return compile_pdf(_head("a4", "") + pages, 0, tags=False)
 
 
 def sheet(quiz: Quiz, form: Form, paper: str = "a4") -> Sheet:
@@ -378,9 +392,7 @@ def sheet(quiz: Quiz, form: Form, paper: str = "a4") -> Sheet:
     code = quiz_code(quiz)
     layout = {"pages": len(pages), "qr": [[_r(qx), _r(qy)], [_r(qx + QR_SIZE), _r(qy + QR_SIZE)]],
               "fields": [field for page in pages for field in page.fields]}
-    out = [f"#let inset = {MARK_INSET}mm\n", TEMPLATE,
-           f"#show: answer-sheet.with(paper: {string('us-letter' if paper == 'letter' else 'a4')},"
-           f" title: {string(quiz.recipe.title + ': answer sheet')})\n"]
+    out = [_head(paper, quiz.recipe.title + ": answer sheet")]
     who = (f"Name: *{escape(form.student.name)}*" + (f" · ID {escape(form.student.id)}"
                                                       if form.student.id else "")
            if form.student is not None else "")
@@ -402,7 +414,6 @@ def sheet(quiz: Quiz, form: Form, paper: str = "a4") -> Sheet:
             if text:
                 out.append(text)
         inks.append(ink)
-    out.append(bubble_pages(glyphs_of(inks)))
     return Sheet(layout, "".join(out), tuple(inks))
 
 

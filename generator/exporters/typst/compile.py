@@ -67,8 +67,9 @@ def fonts() -> typst_compiler.Fonts:
     return typst_compiler.Fonts(include_system_fonts=False, include_embedded_fonts=True, font_paths=folders)
 
 
-def pdf_bytes(compiler: typst_compiler.Compiler, source: str, timestamp: int) -> bytes:
-    """Typst source compiled by ``compiler`` to one PDF, in memory.
+def pdf_bytes(compiler: typst_compiler.Compiler, source: str, timestamp: int, tags: bool = True) -> bytes:
+    """Typst source compiled by ``compiler`` to one PDF, in memory; ``tags`` False: without the
+    tags (structure) that let a screen reader read the PDF in order.
 
     With format "pdf" and no output path, ``Compiler.compile`` returns the PDF's
     bytes; its declared ``bytes | list[bytes] | None`` also covers writing to a
@@ -76,7 +77,8 @@ def pdf_bytes(compiler: typst_compiler.Compiler, source: str, timestamp: int) ->
     template names but Typst cannot find is a broken installation, not a layout
     to print: it raises.
     """
-    pdf, warnings = compiler.compile_with_warnings(source.encode("utf-8"), format="pdf", timestamp=timestamp)
+    pdf, warnings = compiler.compile_with_warnings(source.encode("utf-8"), format="pdf", timestamp=timestamp,
+                                                   pdf_tags=tags)
     unknown = [w.message for w in warnings if "unknown font family" in w.message]
     if unknown:
         raise RuntimeError(f"Typst is missing a font ({'; '.join(unknown)}): reinstall paperdeck's"
@@ -116,10 +118,10 @@ def _compiler() -> typst_compiler.Compiler:
     return found
 
 
-def compile_pdf(source: str, timestamp: int) -> bytes:
-    """PDF bytes for generated Typst source."""
+def compile_pdf(source: str, timestamp: int, tags: bool = True) -> bytes:
+    """PDF bytes for generated Typst source (``tags``: as ``pdf_bytes``)."""
     try:
-        return pdf_bytes(_compiler(), source, timestamp)
+        return pdf_bytes(_compiler(), source, timestamp, tags)
     except typst_compiler.TypstError as error:  # a bug here: author text is always escaped
         raise RuntimeError(f"Typst could not compile a generated document: {error.diagnostic}") from error
 
