@@ -19,8 +19,9 @@ MANY_DAYS = ("sdpa", "softmax")
 """Problem types whose cards are shown for 30 days (the others for 6)."""
 
 
-def practice_cards(folder: Path, figure_cache: Path, types: list[str]) -> list[tuple]:
-    """One medium problem of each of ``types``, imported into Anki: (item, question html, answer html)."""
+def practice_cards(folder: Path, figure_cache: Path, types: list[str]) -> dict[str, tuple]:
+    """One medium problem of each of ``types``, imported into Anki, by type: (item, question html,
+    answer html)."""
     from anki.collection import Collection
 
     from generator.exporters import ExportOptions, anki
@@ -31,11 +32,11 @@ def practice_cards(folder: Path, figure_cache: Path, types: list[str]) -> list[t
     anki.export(deck, path, ExportOptions(build_time=1_700_000_000, figures=figure_cache))
     col = Collection(str(folder / "collection.anki2"))
     _import_package(col, path)
-    cards = []
+    cards = {}
     for item in deck.items:
         (nid,) = col.find_notes(f'"Id:{item.key}"')
         card = col.get_note(nid).cards()[0]
-        cards.append((item, card.question(), card.answer()))
+        cards[item.body.type] = (item, card.question(), card.answer())
     col.close()
     return cards
 

@@ -22,8 +22,7 @@ from .problem_cards import DAY_MS, NOON, practice_cards
 
 @pytest.fixture(scope="module")
 def sdpa_card(tmp_path_factory, figure_cache):
-    [card] = practice_cards(tmp_path_factory.mktemp("practice"), figure_cache, ["sdpa"])
-    return card
+    return practice_cards(tmp_path_factory.mktemp("practice"), figure_cache, ["sdpa"])["sdpa"]
 
 
 def test_the_typed_answer_is_checked_against_the_problem_shown(reviewer, sdpa_card):

@@ -20,8 +20,7 @@ TYPES = [t for t in sorted(problems.all_types()) if t not in MANY_DAYS]
 
 @pytest.fixture(scope="module")
 def cards(tmp_path_factory, figure_cache) -> dict[str, tuple]:
-    made = practice_cards(tmp_path_factory.mktemp("practice"), figure_cache, TYPES)
-    return {card[0].body.type: card for card in made}
+    return practice_cards(tmp_path_factory.mktemp("practice"), figure_cache, TYPES)
 
 
 @pytest.mark.parametrize("problem_type", TYPES)
