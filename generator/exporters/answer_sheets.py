@@ -41,7 +41,7 @@ from ..documents.quiz import Form, QuestionItem, Quiz, QuizItem
 from ..errors import ContentError, Finding
 from ..presentation import letter
 from ..problems import precision
-from .sheet_ink import PageInk, bubble_forms, draw, glyphs_of
+from .sheet_ink import PageInk, draw
 from .typst import escape, markdown, string
 from .typst.compile import compile_pdf
 
@@ -366,9 +366,7 @@ class Sheet:
     def pdf(self, timestamp: int) -> bytes:
         """The sheet as PDF bytes. Untagged: a scanner reads it, and a reader who needs a screen
         reader has the form itself, tagged."""
-        glyphs = glyphs_of(self.ink)
-        return draw(compile_pdf(self.source, timestamp, tags=False), self.ink, MARK_INSET,
-                    bubble_forms(glyphs, _typeset_bubbles))
+        return draw(compile_pdf(self.source, timestamp, tags=False), self.ink, MARK_INSET, _typeset_bubbles)
 
 
 def _head(paper: str, title: str) -> str:

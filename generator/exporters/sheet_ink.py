@@ -77,12 +77,13 @@ def bubble_forms(glyphs: tuple[str, ...], typeset: Callable[[str], bytes]) -> di
     return forms[glyphs][1]
 
 
-def draw(pdf: bytes, pages: Sequence[PageInk], inset: float, bubbles: dict[str, pikepdf.Object]) -> bytes:
+def draw(pdf: bytes, pages: Sequence[PageInk], inset: float, typeset: Callable[[str], bytes]) -> bytes:
     """``pdf`` (a sheet's text, one page per ``PageInk``) with each page's shapes drawn over it,
-    ``bubbles`` (``bubble_forms`` of ``glyphs_of(pages)``) copied in where they are drawn.
+    its bubbles (``bubble_forms``, ``typeset`` by it) copied in where they are drawn.
 
     The same input always gives the same bytes (a deterministic file ID)."""
     glyphs = glyphs_of(pages)
+    bubbles = bubble_forms(glyphs, typeset)
     with pikepdf.open(io.BytesIO(pdf)) as sheet:
         copied: dict[str, pikepdf.Object] = {}
         for page, ink in zip(sheet.pages, pages, strict=True):
