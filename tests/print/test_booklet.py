@@ -96,14 +96,6 @@ def test_the_print_file_has_every_form_in_order_each_from_an_odd_page(written_de
     assert all(start % 2 == 0 for start in starts)  # 0-based even: page 1, 3, 5 …
 
 
-def test_the_print_file_is_the_same_bytes_every_time(tmp_path):
-    one = tmp_path / "one.pdf"
-    one.write_bytes(compile_pdf(preamble("a4", "t", "[]") + "One page", 0))
-    concatenate([one, one], tmp_path / "a.pdf")
-    concatenate([one, one], tmp_path / "b.pdf")
-    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
-
-
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_blank_page_has_the_form_s_paper(tmp_path, paper):
     one = tmp_path / "one.pdf"
