@@ -21,8 +21,6 @@ Targets: 60 s for 300 sheets on 2 cores; memory flat.
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 import subprocess
 import sys
@@ -114,7 +112,7 @@ def main() -> int:
         seconds, cpu, memory = result["seconds"], result["cpu"], result["memory"]
         scanned_pages, flags, data = result["pages"], result["flags"], result["csv"].encode("utf-8")
         flagged = {tuple(pair) for pair in result["flagged"]}
-    rows = {row["student"]: row for row in csv.DictReader(io.StringIO(data.decode("utf-8")))}
+    rows = {row["student"]: row for row in synthetic.responses_rows(data)}
     outcome = synthetic.compare(students, rows, flagged)
     print(f"scan: {scanned_pages} pages in {seconds:.1f} s ({scanned_pages / seconds:.1f} pages/s, "
           f"{1000 * seconds / scanned_pages:.0f} ms a page); target {TARGET_SECONDS:g} s for 300; "

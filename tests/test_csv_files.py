@@ -13,10 +13,12 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from generator.documents.roster import read_roster
 from generator.errors import InputError
-from generator.files.csv_files import MAX_CELL_CHARS, csv_bytes, read_rows, safe_cell
+from generator.files.csv_files import MAX_CELL_CHARS, csv_bytes, read_back, read_rows, safe_cell
 from generator.files.file_names import MAX_STEM_BYTES, safe_stem, unique_name
 from generator.grading.responses import MAX_RESPONSES
 
@@ -41,12 +43,24 @@ PROJECT = Path(__file__).resolve().parents[1]
     ("12.5", "12.5"),
     ("Ada Lovelace", "Ada Lovelace"),
     ("a=b", "a=b"),
+    ("'=x", "''=x"),
+    ("'Ofa", "'Ofa"),
     ("", ""),
 ])
 def test_a_cell_a_spreadsheet_would_run_is_written_as_text_and_numbers_stay_numbers(cell: str,
                                                                                     written: str) -> None:
     assert safe_cell(cell) == written
     assert list(csv.reader(io.StringIO(csv_bytes([[cell]]).decode("utf-8"), newline="")))[0] == [written]
+
+
+@given(st.text(max_size=12))
+def test_every_cell_written_reads_back_as_it_was(text: str) -> None:
+    assert read_back(safe_cell(text)) == text
+
+
+@pytest.mark.parametrize("cell", ["'Ofa", "'-2", "'", "'a=b", "O'Brien"])
+def test_an_apostrophe_the_writer_did_not_put_there_stays(cell: str) -> None:
+    assert read_back(cell) == cell
 
 
 # -- reading ---------------------------------------------------------------------

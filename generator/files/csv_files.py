@@ -6,7 +6,9 @@ without a byte-order mark) or UTF-16 with its byte-order mark (Excel's "Unicode
 text"), fields may be quoted. The file is streamed, and bounded: at most
 ``MAX_FILE_BYTES`` bytes and ``MAX_CELL_CHARS`` characters a cell; a NUL character,
 text that is not UTF-8, or too many rows is a one-line ``file:line`` error (exit 2).
-Cells keep exactly what was written.
+Cells keep exactly what was written, but for the ``'`` the writer puts before a formula
+(``read_back``): a name on paperdeck's own CSV (the scanned responses, a quiz's index
+reused as a roster) reads as the name.
 
 Writing (``csv_bytes``, UTF-8, CR LF line ends): a cell a spreadsheet would run as a formula (one starting
 with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) is written with a ``'``
@@ -40,9 +42,18 @@ _NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
 def safe_cell(value: object) -> str:
     """``value`` as a CSV cell a spreadsheet shows and never runs."""
     text = "" if value is None else str(value)
-    if text.startswith(_FORMULA_START) and not _NUMBER.fullmatch(text):
+    shown = text.lstrip("'")  # '=x too, so that read_back can tell it from =x
+    if shown.startswith(_FORMULA_START) and not _NUMBER.fullmatch(shown):
         return "'" + text
     return text
+
+
+def read_back(cell: str) -> str:
+    """The text of a cell as it was before ``safe_cell``: ``'=SUM(A1)`` is ``=SUM(A1)``, ``''=x`` is
+    ``'=x``. Any other cell is as written (``'Ofa``, ``'-2``: ``safe_cell`` never writes them)."""
+    if cell.startswith("'") and safe_cell(cell[1:]) == cell:
+        return cell[1:]
+    return cell
 
 
 def csv_bytes(rows: Iterable[Iterable[object]]) -> bytes:
@@ -119,7 +130,7 @@ def read_rows(path: Path, what: str, max_rows: int) -> Iterator[tuple[int, list[
                     if "\0" in cell:
                         raise error(line, "a NUL character; save the file as CSV text (UTF-8, or UTF-16 "
                                           "with a byte-order mark)")
-                yield line, row
+                yield line, [read_back(cell) for cell in row]
         except UnicodeDecodeError:
             raise error(_undecodable_line(path), "not UTF-8 text; save the file as CSV UTF-8 (or Unicode "
                                                  "text)") from None

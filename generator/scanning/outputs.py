@@ -10,20 +10,12 @@ a ``data:`` URI, so the file stands alone) and the CSV cell to fix.
 from __future__ import annotations
 
 import base64
-import csv
 import html
-import io
 from pathlib import Path
 
 from ..files.atomic import write_bytes
+from ..files.csv_files import csv_bytes
 from .scan import Flag, Scanned, SheetRead
-
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _safe(text: str) -> str:
-    """A name a spreadsheet shows as text, never runs as a formula."""
-    return "'" + text if text.startswith(_FORMULA_START) else text
 
 
 def _cell(components: list[str | None], unread: bool) -> str:
@@ -50,11 +42,10 @@ def _student(sheet: SheetRead, ids: dict[str, str]) -> tuple[str, Flag | None]:
 
 
 def responses_csv(scanned: Scanned) -> bytes:
-    """The responses CSV; fills in each flag's row and column."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    """The responses CSV (``csv_files.csv_bytes``: a name or vector that starts like a formula is
+    shown as text, and ``grade`` reads it back as it was); fills in each flag's row and column."""
     numbers = scanned.key.numbers
-    writer.writerow(["student", "form", *map(str, numbers)])
+    rows: list[list[str]] = [["student", "form", *map(str, numbers)]]
     ids: dict[str, str] = {}
     for line, sheet in enumerate(scanned.sheets, 2):
         name, doubt = _student(sheet, ids)
@@ -65,8 +56,8 @@ def responses_csv(scanned: Scanned) -> bytes:
             flag.student, flag.row = name, line
             flag.column = str(flag.question) if flag.question is not None else "student"
         cells = [_cell(sheet.cells[n], n in sheet.unread) if n in sheet.cells else "" for n in numbers]
-        writer.writerow([_safe(name), sheet.form["label"], *cells])
-    return buffer.getvalue().encode("utf-8")
+        rows.append([name, sheet.form["label"], *cells])
+    return csv_bytes(rows)
 
 
 _STYLE = """body{font-family:system-ui,sans-serif;margin:2em;max-width:70em}

@@ -12,6 +12,8 @@ The page then goes through the distortions of a scanner or a phone: rotation up 
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +23,7 @@ import numpy as np
 import pypdfium2
 
 from generator.exporters.answer_sheets import MARK_INSET
+from generator.files.csv_files import read_back
 
 
 def render(pdf: bytes | str, dpi: float) -> list[np.ndarray]:
@@ -377,6 +380,13 @@ class Outcome:
         return self.clean_flagged / max(1, self.clean)
 
 
+def responses_rows(data: bytes) -> list[dict[str, str]]:
+    """The rows of a responses CSV ``paperdeck scan`` wrote, as ``grade`` reads them (a cell the
+    writer showed as text, ``'-1; 2``, as it was)."""
+    return [{column: read_back(cell) for column, cell in row.items()}
+            for row in csv.DictReader(io.StringIO(data.decode("utf-8")))]
+
+
 def compare(students: list[SimulatedStudent], rows: dict[str, dict[str, str]],
             flagged: set[tuple[str, str]]) -> Outcome:
     """``rows``: the responses CSV by student; ``flagged``: (student, column) of each flag."""
@@ -385,7 +395,7 @@ def compare(students: list[SimulatedStudent], rows: dict[str, dict[str, str]],
     for name in rows:
         if name.startswith("unread ID ("):
             outcome.unread_ids += 1
-        elif name.lstrip("'") not in known and name not in known:
+        elif name not in known:
             outcome.silent.append(f"a row for {name!r}, whom nobody is: an ID misread")
     for student in students:
         outcome.sheets += 1

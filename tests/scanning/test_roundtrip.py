@@ -8,7 +8,6 @@ issue asks for, as benchmarks/bench_scan.py does.
 from __future__ import annotations
 
 import csv
-import io
 import os
 from pathlib import Path
 
@@ -38,7 +37,7 @@ def run_class(printed, count: int, dpi: float, seed: int, mess_rate: float = 0.0
 
     scanned = scan_pages(read_scan_key(printed.key), pages())
     data = responses_csv(scanned)
-    rows = {row["student"]: row for row in csv.DictReader(io.StringIO(data.decode("utf-8")))}
+    rows = {row["student"]: row for row in synthetic.responses_rows(data)}
     flagged = {(flag.student, flag.column) for flag in scanned.flags if flag.row}
     return synthetic.compare(students, rows, flagged), scanned, data, students
 

@@ -34,7 +34,7 @@ def filled(printed, index: int = 0, seed: int = 1, dpi: float = 150, phone: bool
 
 
 def rows(scanned) -> list[dict[str, str]]:
-    return list(csv.DictReader(io.StringIO(responses_csv(scanned).decode("utf-8"))))
+    return synthetic.responses_rows(responses_csv(scanned))
 
 
 def test_upside_down_phone_photo_reads_every_answer(printed) -> None:
@@ -104,10 +104,24 @@ def test_roster_sheets_join_their_pages_in_any_order_and_name_the_student(printe
     truths, scans = filled(roster, index=1)
     scanned = scan_pages(read_scan_key(roster.key), [Page("s.tif", 1, scans[0])])
     (row,) = rows(scanned)
-    assert row["student"] == "'=SUM(A1)"  # a spreadsheet shows it, never runs it
+    assert row["student"] == "=SUM(A1)"
+    assert "\r\n'=SUM(A1),B," in responses_csv(scanned).decode("utf-8")  # a spreadsheet shows it as text
     assert row["form"] == "B"
     assert not any(f["kind"] == "id" for f in roster.forms[1]["sheet"]["fields"])
     assert {n: row[str(n)] for n in truths} == {n: t.cell for n, t in truths.items()}
+
+
+def test_a_scanned_name_that_looks_like_a_formula_is_graded_as_the_roster_s(printed, tmp_path: Path) -> None:
+    """The responses CSV shows ``=SUM(A1)`` as text; ``grade --strict`` still finds it on the roster."""
+    roster = printed("roster")
+    pages = [Page(f"{index}-{n}.tif", 1, image)
+             for index in range(2) for n, image in enumerate(filled(roster, index=index)[1])]
+    responses = tmp_path / "responses.csv"
+    responses.write_bytes(responses_csv(scan_pages(read_scan_key(roster.key), pages)))
+    (tmp_path / "graded").mkdir()
+    assert main(["grade", str(roster.key), str(responses), "--strict", "-o", str(tmp_path / "graded")]) == 0
+    scores = list(csv.DictReader(io.StringIO((tmp_path / "graded" / "scores.csv").read_text("utf-8"))))
+    assert [row["student"] for row in scores] == ["Ada Lovelace", "'=SUM(A1)"]
 
 
 def test_every_doubt_is_in_the_review_file_with_its_crop_and_cell(printed) -> None:
