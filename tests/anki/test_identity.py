@@ -126,7 +126,7 @@ PINNED = {
     "Equation": "72725aee67f655a6",
     "Worked Example": "9035417853acf7f5",
     "Question": "9c7846d27cd4c6be",  # the one answer rule (answers.js) ahead of check.js
-    "Problem": "4ebc59313726b053",  # the same
+    "Problem": "3c7e8956fcea2ec3",  # the same, and the day's problem (today.js) ahead of variant.js
     "Figure": "552ec4f602594a26",
     "Label": "b12828481e5b7273",
 }

@@ -65,9 +65,9 @@ def test_text_that_looks_like_a_reference_stays_text(tmp_path):
     pdf = pikepdf.new()
     pdf.add_blank_page()
     note = "see 3 0 R (and 12 0 R) \\ 7 0 R"
+    address = pikepdf.Dictionary(S=pikepdf.Name.URI, URI=pikepdf.String("https://x.org/4 0 R"))
     link = pikepdf.Dictionary(Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Link, Rect=[0, 0, 10, 10],
-                              Contents=pikepdf.String(note),
-                              A=pikepdf.Dictionary(S=pikepdf.Name.URI, URI=pikepdf.String("https://x.org/4 0 R")))
+                              Contents=pikepdf.String(note), A=address)
     pdf.pages[0].Annots = pdf.make_indirect(pikepdf.Array([pdf.make_indirect(link)]))
     pdf.save(tmp_path / "linked.pdf")
     concatenate([tmp_path / "linked.pdf", tmp_path / "linked.pdf"], tmp_path / "print.pdf", odd_pages=False)

@@ -167,10 +167,11 @@ def test_practice_blocks_match_the_problem_command_and_new_problem_changes_them(
 
 
 def test_the_days_problem_is_picked_as_on_the_cards(tab, site: Path) -> None:
-    """The site's pick and the Problem cards' variant.js agree for the same id, day and count."""
-    from importlib import resources
+    """The site's practice block and a Problem card's script (today.js and variant.js) pick the
+    same problem for the same id and count."""
+    from generator.exporters.anki.notetypes import VARIANT_SCRIPT
 
-    variant_js = resources.files("generator.exporters.anki").joinpath("variant.js").read_text()
+    variant_js = VARIANT_SCRIPT.removeprefix("<script>\n").removesuffix("</script>")
     page = tab.open("03-scaled-dot-product-attention.html")
     block = page.locator(".pd-practice").first
     key, n = block.get_attribute("data-key"), int(block.get_attribute("data-variants"))

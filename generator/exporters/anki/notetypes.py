@@ -31,8 +31,10 @@ CHECK_SCRIPT = ("<script>\n" + resources.files("generator").joinpath("answers.js
                 + _ASSETS.joinpath("check.js").read_text(encoding="utf-8") + "</script>")
 """The typed-answer check of Problem and numeric Question cards (ES5, see check.js), with the
 one answer rule (``generator/answers.js``) ahead of it in the same script."""
-VARIANT_SCRIPT = "<script>\n" + _ASSETS.joinpath("variant.js").read_text(encoding="utf-8") + "</script>"
-"""Picks the day's problem of a Problem card (ES5, see variant.js); runs before the check."""
+VARIANT_SCRIPT = ("<script>\n" + resources.files("generator").joinpath("today.js").read_text(encoding="utf-8")
+                  + _ASSETS.joinpath("variant.js").read_text(encoding="utf-8") + "</script>")
+"""Picks the day's problem of a Problem card (ES5, see variant.js) by the rule the study site uses
+too (``generator/today.js``, ahead of it in the same script); runs before the check."""
 
 
 _ATTRIBUTE_VALUE = re.compile(r'=\s*"([^"]*)"')

@@ -15,23 +15,8 @@
   var n = variants.length;
   var id = node.getAttribute("data-id") || "";
   var side = node.getAttribute("data-side");
-  function hash(text) {  // FNV-1a, 32 bits
-    var h = 2166136261;
-    for (var i = 0; i < text.length; i++) {
-      h ^= text.charCodeAt(i);
-      h = (h + ((h << 1) + (h << 4) + (h << 7) + (h << 8) + (h << 24))) >>> 0;
-    }
-    return h >>> 0;
-  }
-  function gcd(a, b) { return b ? gcd(b, a % b) : a; }
-  var now = new Date();
-  var day = Math.floor((now.getTime() - now.getTimezoneOffset() * 60000) / 86400000);
-  // A step coprime with n walks through every problem before one repeats, so n
-  // consecutive days show n different problems; each note starts elsewhere.
-  var h = hash(id);
-  var step = 1 + h % Math.max(1, n - 1);
-  while (gcd(step, n) !== 1) { step += 1; }
-  var pick = ((step * day + (h >>> 11)) % n + n) % n;
+  var day = paperdeckToday.day();  // generator/today.js, ahead of this in the same script
+  var pick = paperdeckToday.pick(id, n, day);
   var key = "paperdeck:variant:" + id;
   try {
     var store = window.sessionStorage;

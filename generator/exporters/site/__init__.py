@@ -8,7 +8,8 @@ spot and practice blocks with fresh numbers; problems no lesson teaches get
 ``practice.html``. Math is MathML written by the project's LaTeX parser, figures
 are files in ``figures/`` (diagrams as SVG), the CSS and scripts are files in
 ``assets/`` read from this package (``page.html``, ``site.css``, ``site.js``, the math
-font and the answer rule ``generator/answers.js``), a page's practice problems a script in
+font, and the scripts cards run too: the answer rule ``generator/answers.js`` and the day's
+problem ``generator/today.js``), a page's practice problems a script in
 ``problems/``, so the site opens from ``file://`` or any static host and makes no request
 outside itself. The folder is written beside its target and swapped in whole
 (``atomic.file_set``).
@@ -42,8 +43,8 @@ def _asset(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
-def _answer_rule() -> str:
-    return resources.files("generator").joinpath("answers.js").read_text(encoding="utf-8")
+_SHARED_SCRIPTS = ("answers.js", "today.js")
+"""Scripts the cards run too, read from ``generator/``: the answer rule and the day's problem."""
 
 
 def page_name(number: int, lesson: Lesson) -> str:
@@ -131,8 +132,10 @@ def export(site: Site, folder: Path, options: ExportOptions) -> list[Path]:
             font = resources.files(__package__).joinpath("fonts", name).read_bytes()
             (staging / "assets" / name).write_bytes(font)
             written.append(folder / "assets" / name)
-        (staging / "assets" / "answers.js").write_text(_answer_rule(), encoding="utf-8")
-        written.append(folder / "assets" / "answers.js")
+        for name in _SHARED_SCRIPTS:
+            script = resources.files("generator").joinpath(name).read_text(encoding="utf-8")
+            (staging / "assets" / name).write_text(script, encoding="utf-8")
+            written.append(folder / "assets" / name)
         for name, path in sorted(ctx.used_figures.items()):
             shutil.copyfile(path, staging / "figures" / name)
             written.append(folder / "figures" / name)

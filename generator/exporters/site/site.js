@@ -279,27 +279,8 @@
     }
   });
 
-  // Practice blocks: today's problem (the same rule as the Problem cards' variant.js),
-  // "New problem" walks through the others; the check names a known mistake.
-  function hash(text) {  // FNV-1a, 32 bits
-    var h = 2166136261;
-    for (var i = 0; i < text.length; i++) {
-      h ^= text.charCodeAt(i);
-      h = (h + ((h << 1) + (h << 4) + (h << 7) + (h << 8) + (h << 24))) >>> 0;
-    }
-    return h >>> 0;
-  }
-  function gcd(a, b) { return b ? gcd(b, a % b) : a; }
-  function todays(id, n) {
-    if (n < 2) { return 0; }
-    var now = new Date();
-    var day = Math.floor((now.getTime() - now.getTimezoneOffset() * 60000) / 86400000);
-    var h = hash(id);
-    var step = 1 + h % Math.max(1, n - 1);
-    while (gcd(step, n) !== 1) { step += 1; }
-    return ((step * day + (h >>> 11)) % n + n) % n;
-  }
-
+  // Practice blocks: today's problem (generator/today.js, the rule of the Problem cards'
+  // variant.js), "New problem" walks through the others; the check names a known mistake.
   each(".pd-practice", function (block) {
     var variants = (window.paperdeckProblems || {})[block.getAttribute("data-key")];
     if (!variants) { return; }
@@ -332,7 +313,7 @@
       feedback.textContent = "";
       input.value = "";
     }
-    var today = todays(block.getAttribute("data-key"), variants.length);
+    var today = paperdeckToday.pick(block.getAttribute("data-key"), variants.length, paperdeckToday.day());
     if (today) { show(today); } else { block.setAttribute("data-variant", "0"); block.setAttribute("data-seed", String(variants[0].seed)); }
     block.querySelector(".pd-new").addEventListener("click", function () { show((current + 1) % variants.length); });
     block.querySelector("form").addEventListener("submit", function (event) {
