@@ -88,14 +88,20 @@ def draw(pdf: bytes, pages: Sequence[PageInk], inset: float, typeset: Callable[[
         copied: dict[str, pikepdf.Object] = {}
         for page, ink in zip(sheet.pages, pages, strict=True):
             used = {glyph for *_, glyphs in ink.bubbles for glyph in glyphs}
-            names = {}
+            names: dict[str, str] = {}
             for i, glyph in enumerate(glyphs):
                 if glyph in used:
                     if glyph not in copied:
                         copied[glyph] = sheet.copy_foreign(bubbles[glyph])
                     # Named by the glyph's place (pikepdf's generated names are random: bytes would differ).
-                    names[glyph] = page.add_resource(copied[glyph], pikepdf.Name.XObject,
-                                                     pikepdf.Name(f"/PdBubble{i}"))
+                    names[glyph] = f"/PdBubble{i}"
+            if names:  # as page.add_resource would, without its checks (a millisecond a sheet)
+                if "/Resources" not in page.obj:
+                    page.obj.Resources = pikepdf.Dictionary()
+                if "/XObject" not in page.obj.Resources:
+                    page.obj.Resources.XObject = pikepdf.Dictionary()
+                for glyph, name in names.items():
+                    page.obj.Resources.XObject[name] = copied[glyph]
             page.contents_add(pikepdf.Stream(sheet, b"q\n"), prepend=True)
             page.contents_add(pikepdf.Stream(sheet, _operators(ink, names, inset, float(page.mediabox[3]))))
         out = io.BytesIO()
@@ -105,7 +111,7 @@ def draw(pdf: bytes, pages: Sequence[PageInk], inset: float, typeset: Callable[[
         return out.getvalue()
 
 
-def _operators(ink: PageInk, names: dict[str, pikepdf.Name], inset: float, height: float) -> bytes:
+def _operators(ink: PageInk, names: dict[str, str], inset: float, height: float) -> bytes:
     """PDF drawing operators for one page, after the page's own content (closed by ``Q``)."""
     k = POINTS_PER_MM
     top = height - inset * k  # the corner mark's centre, in the page's points
