@@ -64,7 +64,7 @@ def test_text_that_looks_like_a_reference_stays_text(tmp_path):
     """A string in a copied object (a link's address, a note) is never renumbered."""
     pdf = pikepdf.new()
     pdf.add_blank_page()
-    note = "see 3 0 R (and 12 0 R) \\ 7 0 R"
+    note = "see 3 0 R (and 12 0 R \\ 7 0 R)) ( 8 0 R"  # unbalanced too: qpdf escapes each parenthesis
     address = pikepdf.Dictionary(S=pikepdf.Name.URI, URI=pikepdf.String("https://x.org/4 0 R"))
     link = pikepdf.Dictionary(Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Link, Rect=[0, 0, 10, 10],
                               Contents=pikepdf.String(note), A=address)
