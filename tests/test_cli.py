@@ -13,6 +13,8 @@ from generator.cli import cli, main
 from generator.commands.options import PROGRESS_FROM
 from generator.problems import all_types
 
+from .pdf_text import pdf_text
+
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     code = main(list(args))
@@ -152,13 +154,11 @@ def test_practice_sheet_and_anki_set_hold_the_same_problems(capsys, tmp_path: Pa
     import sqlite3
     import zipfile
 
-    import pypdf
-
     code, out, _ = run(capsys, "problems", "sdpa", "-n", "3", "--seed", "9", "--format", "json")
     seeds = [str(p["seed"]) for p in json.loads(out)]
     assert run(capsys, "practice", "sdpa", "-n", "3", "--seed", "9", "-o", str(tmp_path / "s.pdf"))[0] == 0
     assert run(capsys, "practice", "sdpa", "-n", "3", "--seed", "9", "-o", str(tmp_path / "s.apkg"))[0] == 0
-    text = " ".join(page.extract_text() for page in pypdf.PdfReader(tmp_path / "s.pdf").pages)
+    text = pdf_text(tmp_path / "s.pdf")
     assert all(seed in text for seed in seeds)
     with zipfile.ZipFile(tmp_path / "s.apkg") as package:
         (tmp_path / "c.anki2").write_bytes(package.read("collection.anki2"))

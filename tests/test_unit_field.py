@@ -6,16 +6,14 @@ printed as source on paper and never checked by ``check``).
 
 from __future__ import annotations
 
-import io
-
-from pypdf import PdfReader
-
 from generator.content.model import Question
 from generator.documents.items import StudyItem
 from generator.documents.quiz import QuestionItem
 from generator.exporters.anki.notes import question as question_note
 from generator.exporters.print_items import item, key_item
 from generator.exporters.typst.compile import compile_pdf, preamble
+
+from .pdf_text import pdf_text
 
 UNIT = r"\(\mathrm{s}^{-1}\) <b>per</b> #read(&quot;x&quot;)"
 QUESTION = Question("q-rate", "numeric", "How fast?", "S5.3", 4, tolerance=0.5, unit=UNIT)
@@ -32,6 +30,6 @@ def test_the_unit_on_a_card_is_escaped_and_keeps_its_math() -> None:
 def test_the_unit_on_a_form_and_its_key_is_typeset() -> None:
     printed = QuestionItem(1, 1.0, QUESTION)
     source = preamble("a4", "Quiz", "[Quiz]") + item(printed) + "\n\n" + key_item(printed)
-    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(compile_pdf(source, 1))).pages)
+    text = pdf_text(compile_pdf(source, 1))
     assert "mathrm" not in text and "\\(" not in text
     assert "<b>per</b>" in text and '#read(&quot;x&quot;)' in text

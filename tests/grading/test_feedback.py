@@ -1,6 +1,6 @@
 """Every student gets their exam back: ``paperdeck grade`` writes ``feedback/<stem>.pdf``
 per student (and with ``--feedback`` all of them in one print file), on the quiz's paper,
-read back with pypdf."""
+read back (the text with PDFium, the paper size with pypdf)."""
 
 from __future__ import annotations
 

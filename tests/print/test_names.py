@@ -8,15 +8,15 @@ nothing, so each name is read back from the PDF, character by character.
 
 from __future__ import annotations
 
-import io
 import re
 
-import pypdf
 import pytest
 
 from generator.documents import quiz
 from generator.exporters import quiz_forms
 from generator.exporters.typst.compile import _compiler, preamble
+
+from ..pdf_text import pdf_text
 
 NAMES = {
     "Latin": "Zoë Ångström-Nguyễn",
@@ -37,8 +37,7 @@ def compiled(source: str) -> str:
     """The text of a document compiled with the shared fonts; any Typst warning fails."""
     pdf, warnings = _compiler().compile_with_warnings(source.encode("utf-8"), format="pdf")
     assert not warnings, [w.message for w in warnings]
-    reader = pypdf.PdfReader(io.BytesIO(pdf))
-    return "".join(page.extract_text() for page in reader.pages)
+    return pdf_text(pdf)
 
 
 def missing(name: str, text: str) -> set[str]:

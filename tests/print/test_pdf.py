@@ -1,4 +1,5 @@
-"""Quiz, key and practice PDFs, compiled with Typst and read back with pypdf."""
+"""Quiz, key and practice PDFs, compiled with Typst and read back: the text with PDFium
+(``pdf_text``), paper sizes and fonts with pypdf."""
 
 from __future__ import annotations
 

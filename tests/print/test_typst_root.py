@@ -7,7 +7,6 @@ from the current folder or above it.
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
@@ -17,6 +16,8 @@ from generator.documents import items
 from generator.exporters import ExportOptions, guide
 from generator.exporters.typst.compile import compile_pdf, compiler, pdf_bytes, staged_root
 from generator.project import open_project
+
+from ..pdf_text import pdf_text
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -40,9 +41,7 @@ def test_a_document_cannot_read_the_secret(secret_here: Path, path: str) -> None
 
 
 def test_a_document_compiles_in_a_folder_with_the_secret(secret_here: Path) -> None:
-    pdf = PdfReader(io.BytesIO(compile_pdf("Hello", 1_700_000_000)))
-    text = "".join(page.extract_text() for page in pdf.pages)
-    assert "Hello" in text
+    assert "Hello" in pdf_text(compile_pdf("Hello", 1_700_000_000))
 
 
 def test_the_guide_sees_only_its_own_figures(tmp_path: Path) -> None:

@@ -4,11 +4,9 @@ source, and every exporter typesets it: no string reaches a page as raw TeX
 
 from __future__ import annotations
 
-import io
 import re
 from pathlib import Path
 
-import pypdf
 import pytest
 
 from generator import problems
@@ -18,6 +16,8 @@ from generator.exporters.print_items import solution
 from generator.exporters.typst.compile import compile_pdf, preamble
 from generator.latex import convert
 from generator.project import open_project
+
+from ..pdf_text import pdf_text
 
 MATH = re.compile(r"\\\((.*?)\\\)|\\\[(.*?)\\\]", re.S)
 # What TeX written as plain text looks like: a subscript or superscript, a function
@@ -64,7 +64,7 @@ def test_content_mistakes_and_choices_write_their_math_as_math():
 def test_worked_keys_typeset_the_math_of_mistakes_and_steps(type_id):
     problem = problems.generate_one(type_id, 3, "easy")
     pdf = compile_pdf(preamble("a4", "t", "[]") + solution(problem), 0)
-    text = "".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages)
+    text = pdf_text(pdf)
     assert "\\(" not in text and "sqrt" not in text and "^" not in text and "d_" not in text
     for mistake in (d.mistake for d in problem.distractors):
         words = re.sub(r"\s+", "", mistake.split("\\(")[0])  # the words before the first math

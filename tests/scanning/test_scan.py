@@ -10,7 +10,6 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-import pypdf
 import pytest
 from PIL import Image
 
@@ -19,6 +18,7 @@ from generator.scanning.outputs import responses_csv, review_html
 from generator.scanning.pages import Page
 from generator.scanning.scan import read_scan_key, scan_pages
 
+from ..pdf_text import pdf_text
 from . import synthetic
 
 
@@ -166,8 +166,7 @@ def test_command_line_scans_pdf_and_tiff_then_grade_reads_them(printed, tmp_path
     assert main(["grade", str(attention.key), "--scans", str(pdf), str(tiff), "-o",
                  str(tmp_path / "graded2")]) == 0
     assert (attention.folder / "scanned" / "responses.csv").is_file()
-    report = pypdf.PdfReader(tmp_path / "graded2" / "report.pdf")
-    text = " ".join(" ".join(page.extract_text().split()) for page in report.pages)
+    text = " ".join(pdf_text(tmp_path / "graded2" / "report.pdf").split())
     assert "Scanning" in text and "page 3: no answer-sheet code found" in text
 
 

@@ -7,7 +7,6 @@ import itertools
 from pathlib import Path
 
 import pikepdf
-import pypdf
 import pytest
 
 from generator.documents import quiz
@@ -15,6 +14,8 @@ from generator.documents.quiz import ProblemItem, QuestionItem, Student
 from generator.exporters import answer_sheets
 from generator.exporters.answer_sheets import Grid
 from generator.project import open_project
+
+from ..pdf_text import pages_text
 
 ROOT = Path(__file__).parents[2]
 
@@ -101,7 +102,7 @@ def test_a_roster_sheet_prints_the_name_and_no_id_grid(project, tmp_path: Path) 
     assert not any(f["kind"] == "id" for f in sheet.layout["fields"])
     pdf = tmp_path / "sheet.pdf"
     pdf.write_bytes(sheet.pdf(0))
-    text = pypdf.PdfReader(pdf).pages[0].extract_text()
+    text = pages_text(pdf)[0]
     assert "Zoë #1 <O'Brien>" in text and "ID s-7" in text and f"code {forms[0].code}" in text
 
 
