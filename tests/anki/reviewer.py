@@ -7,9 +7,10 @@ installed Anki version) and shows a card with ``_showQuestion`` and
 replaced so a test can set the day. A phone (AnkiDroid, AnkiMobile) loads a
 fresh page for the answer side: ``reload`` does that.
 
-Needs Chromium and its driver (Debian's ``chromium`` and ``chromium-driver``,
-which ``.ci/run`` installs) and Selenium; the ``aqt`` wheel is downloaded from
-PyPI once into ``.venv/anki-web`` (only its web files are used, not Qt).
+Needs Chromium's headless shell and its driver (Debian's ``chromium-headless-shell`` and
+``chromium-driver``, which ``make test`` installs: ``tests/browser.py``) and Selenium; the
+``aqt`` wheel is downloaded from PyPI once into ``.venv/anki-web`` (only its web files are
+used, not Qt).
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from typing import Any
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+
+from ..browser import CHROMIUM
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -98,18 +101,18 @@ class Reviewer:
     """One headless Chromium window showing Anki's reviewer page at ``width`` px."""
 
     def __init__(self, folder: Path, width: int = 360, height: int = 780):
-        assert shutil.which("chromium") and shutil.which("chromedriver"), \
-            "Chromium and chromium-driver are needed (apt-get install chromium chromium-driver)"
+        assert Path(CHROMIUM).exists() and shutil.which("chromedriver"), \
+            "needs Debian's chromium-headless-shell and chromium-driver (make test installs them)"
         (folder / "reviewer.html").write_text(PAGE, encoding="utf-8")
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
         self.server.web = anki_web_files()  # type: ignore[attr-defined]
         self.server.folder = folder  # type: ignore[attr-defined]
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         options = webdriver.ChromeOptions()
-        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+        for argument in ("--no-sandbox", "--disable-gpu", "--hide-scrollbars",
                          f"--window-size={width},{height}"):
             options.add_argument(argument)
-        options.binary_location = shutil.which("chromium") or ""
+        options.binary_location = CHROMIUM
         self.driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
         # A desktop window is at least 500 px wide: emulate the phone's screen instead.
         metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True}

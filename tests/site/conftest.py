@@ -1,21 +1,21 @@
 """The study site, built once per test session, and a Chromium to open it in.
 
-Playwright (pip) drives Debian's Chromium (``/usr/bin/chromium``): Playwright's own
-browser download is not needed. Tests that need the browser are skipped with a
-reason where Chromium or Playwright is missing.
+Playwright (pip) drives Debian's Chromium headless shell (``tests/browser.py``): Playwright's
+own browser download is not needed. Without it, the tests that need the browser fail and
+say what to install.
 """
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from ..browser import CHROMIUM
+
 PROJECT = Path(__file__).resolve().parents[2]
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SEED = 11
 
 
@@ -46,9 +46,9 @@ def document(project: Any) -> Any:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.skip("needs Debian's chromium")
+    from playwright import sync_api
+
+    assert Path(CHROMIUM).exists(), "needs Debian's chromium-headless-shell (make test installs it)"
     with sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         yield chromium
