@@ -33,11 +33,16 @@ def plain(markdown: str) -> str:
 
 def text_of(markup: str) -> str:
     """The textContent of markup the site wrote, its spaces collapsed."""
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]*>", "", markup))).strip()
+    return collapsed(html.unescape(re.sub(r"<[^>]*>", "", markup)))
+
+
+def collapsed(text: str) -> str:
+    """``text`` with its runs of white space one space, trimmed."""
+    return re.sub(r"\s+", " ", text).strip()
 
 
 def shown_text(locator: Any) -> str:
-    return re.sub(r"\s+", " ", locator.text_content()).strip()
+    return collapsed(locator.text_content())
 
 
 WATCH = """() => { window.pdLog = [];
@@ -64,9 +69,20 @@ CENTER = """e => { e.scrollIntoView({block: 'center'});
     const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; }"""
 """Scrolls an element to the middle of the screen; returns the middle's coordinates."""
 
+CENTERS = """([selector, index, parts]) => { const e = document.querySelectorAll(selector)[index];
+    e.scrollIntoView({block: 'center'});
+    return (parts.length ? parts.map(p => e.querySelector(p)) : [e]).map(p => {
+        const r = p.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; }); }"""
+
+
+def centres(page: Any, selector: str, index: int, parts: tuple[str, ...] = ()) -> list[tuple[float, float]]:
+    """Scrolls the ``index``-th match of the CSS ``selector`` to the middle of the screen, on a page
+    whose blocks are all drawn (``draw_every_block``); the screen coordinates of the middle of each
+    of its ``parts`` (CSS selectors inside it; none: of itself), where a real mouse click lands on
+    them for as long as nothing scrolls. One call for several parts: hundreds of cards stay fast."""
+    return [(x, y) for x, y in page.evaluate(CENTERS, [selector, index, list(parts)])]
+
 
 def click(page: Any, selector: str, index: int) -> None:
-    """A real mouse click in the middle of the ``index``-th match, on a page whose blocks are all
-    drawn (``draw_every_block``): no frame to wait for, so hundreds of cards stay fast."""
-    x, y = page.locator(selector).nth(index).evaluate(CENTER)
-    page.mouse.click(x, y)
+    """A real mouse click in the middle of the ``index``-th match (``centres``)."""
+    page.mouse.click(*centres(page, selector, index)[0])

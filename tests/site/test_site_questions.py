@@ -13,10 +13,17 @@ from click.testing import CliRunner
 
 from generator.content.model import Question
 
-from .browsing import CENTER, LESSON_PAGES, draw_every_block, plain, shown_text, text_of
+from .browsing import CENTER, LESSON_PAGES, collapsed, draw_every_block, plain, shown_text, text_of
 from .conftest import PROJECT
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+OPTION_STATE = """(box, k) => { const option = box.querySelectorAll('.pd-option')[k];
+    const feedback = box.querySelector('.pd-feedback');
+    return [option.getAttribute('data-right'), option.className,
+            feedback.innerText, feedback.textContent]; }"""
+"""A question's ``k``-th option after a click, read at once: whether it is right, its classes, and
+the feedback as shown (innerText) and as text (textContent)."""
 
 
 def _questions(document, name: str) -> list[Any]:
@@ -38,13 +45,13 @@ def test_every_question_answers_on_the_spot(tab, document, name: str) -> None:
             mistakes = {plain(d.mistake) for d in body.distractors}
             seen = set()
             for k in range(options.count()):
-                option = options.nth(k)
-                option.click()
-                if option.get_attribute("data-right") == "1":
-                    assert feedback.inner_text().startswith("✔ Right")
-                    assert "pd-right" in option.get_attribute("class")
+                options.nth(k).click()
+                right, classes, feedback_shown, said = box.evaluate(OPTION_STATE, k)
+                if right == "1":
+                    assert feedback_shown.startswith("✔ Right")
+                    assert "pd-right" in classes
                 else:
-                    said = shown_text(feedback)
+                    said = collapsed(said)
                     assert said.startswith("✘ Not this one")
                     if body.type == "multiple_choice":
                         named = said.split("The mistake behind it: ", 1)[1].strip()

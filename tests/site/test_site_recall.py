@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .browsing import LESSON_PAGES, WATCH, click, draw_every_block
+from .browsing import LESSON_PAGES, WATCH, centres, click, draw_every_block
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -21,10 +21,11 @@ def test_every_card_flips_by_mouse_tap_and_keyboard(tab, name: str) -> None:
     assert keys
     assert page.locator(f"{selector} .pd-back:visible").count() == 0
     for i in range(len(keys)):
-        click(page, f"{selector} .pd-flip", i)  # mouse: opens
+        flip, front = centres(page, selector, i, (".pd-flip", ".pd-front"))  # the front stays put
+        page.mouse.click(*flip)  # mouse: opens
         page.keyboard.press("Space")  # keyboard, on the focused button: closes
         page.keyboard.press("Enter")  # opens
-        click(page, f"{selector} .pd-front", i)  # a tap on the card itself: closes
+        page.mouse.click(*front)  # a tap on the card itself: closes
     log = page.evaluate("window.pdLog.filter(e => e[1] === 'aria-expanded')")
     for key in keys:
         assert [state for k, _, state, _ in log if k == key] == ["true", "false", "true", "false"], key
