@@ -16,10 +16,11 @@ build: $(INSTALLED)
 	$(BIN)/paperdeck build --out out
 
 # One worker per core; a test file stays on one worker, so its module fixtures (a
-# build, a compiled guide) are made once.
+# build, a compiled guide) are made once. Files are handed out in the order
+# tests/conftest.py sets: those that open a browser, the longest, first.
 test: $(TOOLS)
 	@sh .ci/install-system-packages
-	$(BIN)/python -m pytest -n auto --dist loadfile
+	$(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder
 
 # Every benchmark runs; the command fails at the end if any missed its target.
 bench: $(TOOLS)

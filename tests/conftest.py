@@ -41,3 +41,24 @@ def teacher_secret():
         del os.environ[ENVIRONMENT]
     else:
         os.environ[ENVIRONMENT] = before
+
+
+BROWSER_FIXTURES = {"browser", "tab", "desktop", "reviewer"}
+"""The fixtures that open Chromium (tests/site/conftest.py, tests/anki/conftest.py)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The test files that open a browser first, then the others with the most tests first.
+
+    ``make test`` hands out whole files to its workers in this order (``--dist loadfile
+    --no-loadscope-reorder``). The browser's files are the longest (half the suite's time), and
+    a worker handed a long file last finishes alone while the other waits; xdist's own order
+    (the most tests first) put some of them last.
+    """
+    tests_in: dict[object, int] = {}
+    opens_a_browser = set()
+    for item in items:
+        tests_in[item.path] = tests_in.get(item.path, 0) + 1
+        if BROWSER_FIXTURES & set(item.fixturenames):
+            opens_a_browser.add(item.path)
+    items.sort(key=lambda item: (item.path not in opens_a_browser, -tests_in[item.path]))
