@@ -3,8 +3,34 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
+
+PROJECT = Path(__file__).resolve().parents[1]
+
+
+@pytest.hookimpl(trylast=True)  # after pytest's own, which makes the run's temporary folder
+def pytest_configure(config: pytest.Config) -> None:
+    """Under pytest-xdist (``make test``), before the workers start: the shipped paper's figures
+    drawn into the run's shared cache (``figure_cache_home``), one process per core. Otherwise
+    the first build of each worker draws them all, both workers the same figures at once (8 s)."""
+    if hasattr(config, "workerinput") or not config.getoption("numprocesses", None):
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    from generator.content.model import Visual
+    from generator.documents.items import lesson_items
+    from generator.project import open_project
+    from generator.visuals import default_cache_dir, render
+
+    # The workers' folders are in this one: each finds the cache as the parent's (figure_cache_home).
+    os.environ["XDG_CACHE_HOME"] = str(config._tmp_path_factory.getbasetemp() / "cache")
+    shown = [i.body for i in lesson_items(open_project(PROJECT).content) if isinstance(i.body, Visual)]
+    folder = default_cache_dir()
+    with ProcessPoolExecutor(os.cpu_count()) as pool:
+        list(pool.map(render, [v.kind for v in shown], [dict(v.params or {}) for v in shown],
+                      [folder] * len(shown)))
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -152,8 +152,12 @@ def reviewer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 
 @pytest.fixture(scope="session")
-def figure_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("figures")
+def figure_cache(figure_cache_home: None) -> Path:
+    """The test run's figure cache (``tests/conftest.py``), which every worker shares: a figure the
+    decks show is drawn once a run, not once in each worker."""
+    from generator.visuals import default_cache_dir
+
+    return default_cache_dir()
 
 
 @pytest.fixture
