@@ -1,4 +1,5 @@
-"""Shared test set-up: figures are cached in a temporary folder, not the user's cache."""
+"""Shared test set-up: figures drawn once a run into a folder of the run (not the user's cache), a
+fixed teacher's secret, and the order in which the workers take the test files."""
 
 from __future__ import annotations
 
@@ -6,8 +7,6 @@ import os
 from pathlib import Path
 
 import pytest
-
-PROJECT = Path(__file__).resolve().parents[1]
 
 
 @pytest.hookimpl(trylast=True)  # after pytest's own, which makes the run's temporary folder
@@ -26,7 +25,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
     # The workers' folders are in this one: each finds the cache as the parent's (figure_cache_home).
     os.environ["XDG_CACHE_HOME"] = str(config._tmp_path_factory.getbasetemp() / "cache")
-    shown = [i.body for i in lesson_items(open_project(PROJECT).content) if isinstance(i.body, Visual)]
+    content = open_project(Path(__file__).resolve().parents[1]).content  # the shipped paper
+    shown = [i.body for i in lesson_items(content) if isinstance(i.body, Visual)]
     folder = default_cache_dir()
     with ProcessPoolExecutor(os.cpu_count()) as pool:
         list(pool.map(render, [v.kind for v in shown], [dict(v.params or {}) for v in shown],

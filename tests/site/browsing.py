@@ -65,10 +65,6 @@ def draw_every_block(page: Any) -> None:
     page.add_style_tag(content=DRAWN)
 
 
-CENTER = """e => { e.scrollIntoView({block: 'center'});
-    const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; }"""
-"""Scrolls an element to the middle of the screen; returns the middle's coordinates."""
-
 CENTERS = """([selector, index, parts]) => { const e = document.querySelectorAll(selector)[index];
     e.scrollIntoView({block: 'center'});
     return (parts.length ? parts.map(p => e.querySelector(p)) : [e]).map(p => {

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from generator.content.model import Question
 
-from .browsing import CENTER, LESSON_PAGES, collapsed, draw_every_block, plain, shown_text, text_of
+from .browsing import LESSON_PAGES, centres, collapsed, draw_every_block, plain, shown_text, text_of
 from .conftest import PROJECT
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -138,7 +138,7 @@ def test_practice_blocks_match_the_problem_command_and_new_problem_changes_them(
     for i in range(blocks.count()):
         block = blocks.nth(i)
         _, problem_type, difficulty, _ = block.get_attribute("data-key").split("/")
-        block.evaluate(CENTER)  # read what a reader sees there
+        centres(page, ".pd-practice", i)  # scrolled to: read what a reader sees there
         for _ in range(2):
             seed = int(block.get_attribute("data-seed"))
             assert block.locator('[data-pd="seed"]').inner_text() == str(seed)
