@@ -154,11 +154,9 @@ def test_png_bytes_of_a_figure_is_deterministic():
 
 
 @pytest.mark.parametrize("planted", ["not a png", "a link", "a pipe"])
-def test_a_figure_planted_in_the_cache_is_drawn_again(tmp_path, planted):
+def test_a_figure_planted_in_the_cache_is_drawn_again(rendered, tmp_path, planted):
     """Another user of a shared cache could put anything under a figure's name."""
-    path = render("complexity", CASES["complexity"], tmp_path)
-    good = path.read_bytes()
-    path.unlink()
+    path, good = tmp_path / rendered["complexity"].name, rendered["complexity"].read_bytes()
     if planted == "not a png":
         path.write_bytes(b"<svg onload='alert(1)'/>")
     elif planted == "a link":
