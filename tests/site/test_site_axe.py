@@ -23,10 +23,11 @@ RUN_AXE = """async only => {
     return (await axe.run(document, options)).violations.map(v => [v.id, v.impact, v.nodes[0].html]); }"""
 """axe's violations on the page: of the rules ``only`` names, or of every rule but ``region``.
 
-Its colour-contrast check leaves MathML to ``MATH_CONTRAST``: two thirds of the check's time went
-to math's thousands of token elements, which take the colour and background of the text around
-them. ``region`` (content outside landmarks) is rated moderate at most, so this test, which fails
-on a serious or critical finding, could not fail on it; it took half the other rules' time."""
+Its colour-contrast check leaves MathML to ``MATH_CONTRAST``: math's token elements (2,985 of a
+lesson page's 4,009 elements) take the colour and background of the text around them, and on a
+lesson page the check took 3.3 s with them and 2.4 s without. ``region`` (content outside
+landmarks) is rated moderate at most, so this test, which fails on a serious or critical finding,
+could not fail on it; it took half the other rules' time."""
 
 CONTRAST = ["color-contrast", "link-in-text-block"]
 """The rules whose result the colour scheme changes; dark mode changes colours only."""
