@@ -5,17 +5,16 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-from importlib import resources
 from pathlib import Path
 
 import pytest
 
-from generator import answers
+from generator import answers, shared_script
 from generator.problems import Tolerance
 
 CASES = json.loads((Path(__file__).parent / "answer_cases.json").read_text(encoding="utf-8"))
 NODE = shutil.which("node")
-SCRIPT = resources.files("generator").joinpath("answers.js").read_text(encoding="utf-8")
+SCRIPT = shared_script("answers.js")
 
 
 def _tolerance(data: dict[str, float]) -> Tolerance:

@@ -22,16 +22,17 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 
+from ... import shared_script
 from ...identity import anki_id
 
 _ASSETS = resources.files(__package__)
 STYLE = _ASSETS.joinpath("card.css").read_text(encoding="utf-8")
 """The stylesheet every paperdeck note type shares (day and night mode)."""
-CHECK_SCRIPT = ("<script>\n" + resources.files("generator").joinpath("answers.js").read_text(encoding="utf-8")
+CHECK_SCRIPT = ("<script>\n" + shared_script("answers.js")
                 + _ASSETS.joinpath("check.js").read_text(encoding="utf-8") + "</script>")
 """The typed-answer check of Problem and numeric Question cards (ES5, see check.js), with the
 one answer rule (``generator/answers.js``) ahead of it in the same script."""
-VARIANT_SCRIPT = ("<script>\n" + resources.files("generator").joinpath("today.js").read_text(encoding="utf-8")
+VARIANT_SCRIPT = ("<script>\n" + shared_script("today.js")
                   + _ASSETS.joinpath("variant.js").read_text(encoding="utf-8") + "</script>")
 """Picks the day's problem of a Problem card (ES5, see variant.js) by the rule the study site uses
 too (``generator/today.js``, ahead of it in the same script); runs before the check."""

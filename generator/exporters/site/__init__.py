@@ -22,7 +22,7 @@ from importlib import resources
 from pathlib import Path
 from string import Template
 
-from ... import visuals
+from ... import SHARED_SCRIPTS, shared_script, visuals
 from ...content.model import Lesson
 from ...documents.items import Site, StudyItem
 from ...files.atomic import file_set
@@ -41,10 +41,6 @@ read and compiled apart from the page (off the page's main thread), not parsed a
 
 def _asset(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
-
-
-_SHARED_SCRIPTS = ("answers.js", "today.js")
-"""Scripts the cards run too, read from ``generator/``: the answer rule and the day's problem."""
 
 
 def page_name(number: int, lesson: Lesson) -> str:
@@ -132,9 +128,8 @@ def export(site: Site, folder: Path, options: ExportOptions) -> list[Path]:
             font = resources.files(__package__).joinpath("fonts", name).read_bytes()
             (staging / "assets" / name).write_bytes(font)
             written.append(folder / "assets" / name)
-        for name in _SHARED_SCRIPTS:
-            script = resources.files("generator").joinpath(name).read_text(encoding="utf-8")
-            (staging / "assets" / name).write_text(script, encoding="utf-8")
+        for name in SHARED_SCRIPTS:
+            (staging / "assets" / name).write_text(shared_script(name), encoding="utf-8")
             written.append(folder / "assets" / name)
         for name, path in sorted(ctx.used_figures.items()):
             shutil.copyfile(path, staging / "figures" / name)
