@@ -7,6 +7,7 @@ exit code 2. Programming errors stay ordinary exceptions.
 
 from __future__ import annotations
 
+import copyreg
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -35,6 +36,11 @@ class Finding:
 
 class PaperdeckError(Exception):
     """Root of the errors a user can cause; the CLI exits with code 2."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as it is, attributes and all (a worker process sends it back so), not rebuilt
+        by calling the class with its text: a subclass's ``__init__`` takes its findings."""
+        return copyreg.__newobj__, (type(self), *self.args), self.__dict__
 
 
 class ContentError(PaperdeckError):

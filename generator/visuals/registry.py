@@ -30,10 +30,6 @@ class VisualError(PaperdeckError):
         self.messages = list(messages)
         super().__init__("; ".join(self.messages))
 
-    def __reduce__(self) -> tuple[type[VisualError], tuple[list[str]], dict[str, object]]:
-        """Pickled with its messages (as a process pool sends it back), not its joined text."""
-        return type(self), (self.messages,), self.__dict__
-
 
 class ParamError(ValueError):
     """Raised by a parameter checker: what is wrong, and where below the parameter."""
