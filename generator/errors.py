@@ -7,7 +7,6 @@ exit code 2. Programming errors stay ordinary exceptions.
 
 from __future__ import annotations
 
-import copyreg
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -40,7 +39,12 @@ class PaperdeckError(Exception):
     def __reduce__(self) -> tuple[object, ...]:
         """Pickled as it is, attributes and all (a worker process sends it back so), not rebuilt
         by calling the class with its text: a subclass's ``__init__`` takes its findings."""
-        return copyreg.__newobj__, (type(self), *self.args), self.__dict__
+        return _unpickled, (type(self), self.args), self.__dict__
+
+
+def _unpickled(cls: type[PaperdeckError], args: tuple[object, ...]) -> PaperdeckError:
+    """An error of ``cls`` with ``args``, made without its ``__init__``; pickle restores its attributes."""
+    return cls.__new__(cls, *args)
 
 
 class ContentError(PaperdeckError):
