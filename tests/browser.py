@@ -10,6 +10,11 @@ Both Playwright (the study site) and Selenium's ``chromedriver`` (Anki's reviewe
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
-CHROMIUM = shutil.which("chromium-headless-shell") or "/usr/bin/chromium-headless-shell"
+BINARY = Path("/usr/lib/chromium/chromium-headless-shell")
+"""Debian's headless shell itself. ``/usr/bin/chromium-headless-shell`` is a script that runs it
+as a child, not in its place: chromedriver, ending the browser it started, ended the script, and
+each reviewer's browser (six processes, about 150 MB) lived on after the tests."""
+CHROMIUM = str(BINARY) if BINARY.exists() else shutil.which("chromium-headless-shell") or str(BINARY)
 """Chromium's headless shell: the executable every browser test launches."""

@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -114,6 +115,8 @@ class Reviewer:
             options.add_argument(argument)
         options.binary_location = CHROMIUM
         self.driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+        self.browser = _browsers(self.driver.service.process.pid)
+        """The browser's main process (and any script that started it), which ``close`` checks end."""
         # A desktop window is at least 500 px wide: emulate the phone's screen instead.
         metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True}
         self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
@@ -185,5 +188,31 @@ class Reviewer:
         self.driver.save_screenshot(str(path))
 
     def close(self) -> None:
+        """Quit the browser, and check that it ended (a browser left running would hold its memory
+        until the machine restarts)."""
         self.driver.quit()
         self.server.shutdown()
+        for _ in range(100):
+            left = [pid for pid in self.browser if Path(f"/proc/{pid}").exists()]
+            if not left:
+                return
+            time.sleep(0.1)
+        raise AssertionError(f"the reviewer's browser (process {left}) outlived chromedriver")
+
+
+def _browsers(pid: int) -> list[int]:
+    """The processes ``pid`` started, and theirs, but Chromium's helpers (``--type=``: zygotes,
+    renderers, which end on their own a second or two after the browser): Linux's /proc."""
+    parent, helper = {}, set()
+    for folder in Path("/proc").glob("[0-9]*"):
+        try:
+            parent[int(folder.name)] = int((folder / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            if b"--type=" in (folder / "cmdline").read_bytes():
+                helper.add(int(folder.name))
+        except OSError:  # it ended meanwhile
+            continue
+    found, level = [], [pid]
+    while level:
+        level = [child for child, of in parent.items() if of in level]
+        found += level
+    return [process for process in found if process not in helper]
