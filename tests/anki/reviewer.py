@@ -3,7 +3,8 @@
 The page loads what Anki desktop's reviewer loads (``aqt``'s ``reviewer.js``,
 its MathJax configuration and MathJax itself, taken from the ``aqt`` wheel of the
 installed Anki version) and shows a card with ``_showQuestion`` and
-``_showAnswer``, as Anki does: scripts run, then MathJax typesets. ``Date`` is
+``_showAnswer``, as Anki does: scripts run, then MathJax typesets, then Anki calls its
+``onShownHook``, where a script added at the side's end tells the test it is shown. ``Date`` is
 replaced so a test can set the day. A phone (AnkiDroid, AnkiMobile) loads a
 fresh page for the answer side: ``reload`` does that.
 
@@ -58,14 +59,13 @@ PAGE = """<!doctype html><html><head><meta charset="utf-8">
 <script src="/_anki/js/reviewer.js"></script>
 <script>
 window.pdShow = function (side, html, bodyclass, done) {
-  var qa = document.getElementById("qa");
-  var before = qa.innerHTML;
   var start = performance.now();
+  // Anki empties its onShownHook before each side, then runs the side's scripts: a script the
+  // side ends with hooks in, as a card's template or an add-on does. Anki calls the hook once
+  // the side is in, its scripts ran and MathJax typeset it.
+  window.pdShown = function () { done(performance.now() - start); };
+  html += "<script>onShownHook.push(window.pdShown)<\\/script>";
   if (side === "question") { _showQuestion(html, "", bodyclass); } else { _showAnswer(html, bodyclass); }
-  (function poll() {
-    if (qa.innerHTML !== before && qa.style.opacity === "1") { done(performance.now() - start); }
-    else { setTimeout(poll, 2); }
-  })();
 };
 </script>
 </head><body class="card"><div id="qa"></div></body></html>
