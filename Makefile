@@ -44,9 +44,13 @@ $(INSTALLED): setup.cfg pyproject.toml | $(BIN)/python
 	@$(INSTALL) . >> $(VENV)/install.log 2>&1 || (cat $(VENV)/install.log; exit 1)
 	@touch $@
 
+# Then what the tests would otherwise fetch or write on their first run: the web files of
+# Anki's reviewer (from the aqt wheel) and the package's bytecode.
 $(TOOLS): $(INSTALLED)
 	@echo "installing the test tools into $(VENV) (pytest, pytest-xdist, the anki library, pypdf, hypothesis, selenium, ruff, mypy)"
 	@$(INSTALL) '.[test]' >> $(VENV)/install.log 2>&1 || (cat $(VENV)/install.log; exit 1)
+	@$(BIN)/python -m tests.anki.reviewer >> $(VENV)/install.log 2>&1 || (cat $(VENV)/install.log; exit 1)
+	@$(BIN)/python -m compileall -q generator >> $(VENV)/install.log 2>&1 || (cat $(VENV)/install.log; exit 1)
 	@touch $@
 
 clean:

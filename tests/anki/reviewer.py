@@ -11,7 +11,8 @@ fresh page for the answer side: ``reload`` does that.
 Needs Chromium's headless shell and its driver (Debian's ``chromium-headless-shell`` and
 ``chromium-driver``, which ``make test`` installs: ``tests/browser.py``) and Selenium; the
 ``aqt`` wheel is downloaded from PyPI once into ``.venv/anki-web`` (only its web files are
-used, not Qt).
+used, not Qt). ``make test`` downloads it while it installs the test tools
+(``python -m tests.anki.reviewer``), so that the first card test does not.
 """
 
 from __future__ import annotations
@@ -216,3 +217,7 @@ def _browsers(pid: int) -> list[int]:
         level = [child for child, of in parent.items() if of in level]
         found += level
     return [process for process in found if process not in helper]
+
+
+if __name__ == "__main__":
+    print(anki_web_files())
