@@ -11,8 +11,6 @@ from generator.latex import LatexError
 
 FINDINGS = [Finding("content/b.yaml", 7, "questions[2].answer", "missing"),
             Finding("content/a.yaml", 3, "lessons[0].id", "duplicate")]
-
-
 ERRORS = [ContentError(FINDINGS), InputError(FINDINGS), UsageError("unknown paper size"),
           LatexError("unknown command \\foo", "\\foo")]
 
