@@ -18,3 +18,9 @@ as a child, not in its place: chromedriver, ending the browser it started, ended
 each reviewer's browser (six processes, about 150 MB) lived on after the tests."""
 CHROMIUM = str(BINARY) if BINARY.exists() else shutil.which("chromium-headless-shell") or str(BINARY)
 """Chromium's headless shell: the executable every browser test launches."""
+
+
+def chromium() -> str:
+    """``CHROMIUM``, which a test that opens a browser needs: a failed assertion says what to install."""
+    assert Path(CHROMIUM).exists(), "needs Debian's chromium-headless-shell (make test installs it)"
+    return CHROMIUM

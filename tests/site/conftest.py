@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from ..browser import CHROMIUM
+from ..browser import chromium
 
 PROJECT = Path(__file__).resolve().parents[2]
 SEED = 11
@@ -48,11 +48,10 @@ def document(project: Any) -> Any:
 def browser() -> Iterator[Any]:
     from playwright import sync_api
 
-    assert Path(CHROMIUM).exists(), "needs Debian's chromium-headless-shell (make test installs it)"
     with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield chromium
-        chromium.close()
+        launched = playwright.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
+        yield launched
+        launched.close()
 
 
 class Opened:
