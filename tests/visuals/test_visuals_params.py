@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pickle
-
 import pytest
 
 from generator.errors import PaperdeckError
@@ -110,15 +108,6 @@ def test_render_raises_one_line_visual_error(tmp_path):
     assert isinstance(caught.value, PaperdeckError)  # the CLI turns it into exit code 2
     assert "\n" not in str(caught.value)
     assert list(tmp_path.iterdir()) == []
-
-
-def test_a_visual_error_crosses_a_process_as_it_was(tmp_path):
-    """A process pool pickles the error it sends back: the messages stay whole."""
-    with pytest.raises(VisualError) as caught:
-        render("lr-schedule", {"d_model": -1, "steps": 0}, tmp_path)
-    again = pickle.loads(pickle.dumps(caught.value))
-    assert (str(again), again.messages) == (str(caught.value), caught.value.messages)
-    assert len(again.messages) == 2
 
 
 def test_render_unknown_kind(tmp_path):
