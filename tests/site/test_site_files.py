@@ -88,6 +88,15 @@ def test_text_is_escaped_for_where_it_lands() -> None:
     assert markup.inline(r"\(a < b\)") == "<math><mrow><mi>a</mi><mo>&lt;</mo><mi>b</mi></mrow></math>"
 
 
+def test_an_empty_header_cell_is_no_column_header() -> None:
+    """The corner above a table's row labels (the paper's Table 3) is a plain cell: axe reports an
+    empty column header, and a screen reader would announce one."""
+    from generator.exporters.site.markup import block
+
+    table = block("| | BLEU |\n|---|---|\n| base | 25.8 |")
+    assert '<thead><tr><td></td><th scope="col">BLEU</th></tr></thead>' in table
+
+
 def test_a_resource_with_a_script_url_is_not_a_link() -> None:
     from generator.content.model import Resource
 

@@ -119,7 +119,9 @@ def block(value: str, clozes: bool = False) -> str:
             out.append(f"<{tag}{start}>" + "".join(f"<li>{inline(i, clozes)}</li>" for i in part.items)
                        + f"</{tag}>")
         else:
-            head = "".join(f'<th scope="col">{inline(cell)}</th>' for cell in part.header)
+            # An empty corner above row labels is no column's header: a screen reader names none.
+            head = "".join(f'<th scope="col">{inline(cell)}</th>' if cell.strip() else "<td></td>"
+                           for cell in part.header)
             rows = "".join("<tr>" + "".join(f"<td>{inline(cell)}</td>" for cell in row) + "</tr>"
                            for row in part.rows)
             out.append(f'<div class="pd-scroll" tabindex="0" role="region" aria-label="Table">'
