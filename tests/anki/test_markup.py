@@ -41,6 +41,13 @@ def test_block_paragraphs():
     assert markup.block("") == ""
 
 
+def test_an_empty_header_cell_is_no_column_header():
+    """The corner above a table's row labels (the paper's Table 3, in its lesson's deck
+    description) is a plain cell, as on the study site."""
+    table = markup.block("| | BLEU |\n|---|---|\n| base | 25.8 |")
+    assert '<tr><td></td><th>BLEU</th></tr>' in table
+
+
 @given(st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00")))
 def test_escaped_text_never_makes_markup_and_keeps_latex(text):
     out = markup.block(text)

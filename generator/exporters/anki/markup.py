@@ -75,7 +75,8 @@ def _html(part: Block) -> str:
         tag = "ul" if part.start is None else "ol"
         start = "" if part.start in (None, 1) else f' start="{part.start}"'
         return f"<{tag}{start}>" + "".join(f"<li>{inline(item)}</li>" for item in part.items) + f"</{tag}>"
-    head = "".join(f"<th>{inline(cell)}</th>" for cell in part.header)
+    # An empty corner above row labels is no column's header (as on the study site).
+    head = "".join(f"<th>{inline(cell)}</th>" if cell.strip() else "<td></td>" for cell in part.header)
     body = "".join("<tr>" + "".join(f"<td>{inline(cell)}</td>" for cell in row) + "</tr>"
                    for row in part.rows)
     return f'<table class="pd-table"><tr>{head}</tr>{body}</table>'
