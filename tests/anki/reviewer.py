@@ -17,6 +17,7 @@ used, not Qt). ``make test`` downloads it while it installs the test tools
 
 from __future__ import annotations
 
+import hashlib
 import http.server
 import importlib.metadata
 import shutil
@@ -59,7 +60,9 @@ PAGE = """<!doctype html><html><head><meta charset="utf-8">
 <script src="/_anki/js/vendor/mathjax/tex-chtml-full.js"></script>
 <script src="/_anki/js/reviewer.js"></script>
 <script>
-window.pdShow = function (side, html, bodyclass, done) {
+window.pdHtml = {};  // each side's HTML by its hash, sent to the page once (Reviewer.show)
+window.pdShow = function (side, key, bodyclass, done) {
+  var html = window.pdHtml[key];
   var start = performance.now();
   // Anki empties its onShownHook before each side, then runs the side's scripts: a script the
   // side ends with hooks in, as a card's template or an add-on does. Anki calls the hook once
@@ -123,6 +126,8 @@ class Reviewer:
         self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
         self.driver.set_script_timeout(60)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/reviewer.html"
+        self.sent: set[str] = set()
+        """The hashes of the card sides this page holds (``show``)."""
         self.reload()
 
     def reload(self, clear_storage: bool = False) -> None:
@@ -130,15 +135,24 @@ class Reviewer:
         if clear_storage:
             self.driver.execute_script("window.sessionStorage.clear()")
         self.driver.get(self.url)
+        self.sent.clear()
 
     def set_day(self, epoch_ms: int) -> None:
         self.driver.execute_script("window.__pdNow = arguments[0]", epoch_ms)
 
     def show(self, side: str, html: str, night: bool = False) -> float:
-        """Show a card side (``question`` or ``answer``); returns the milliseconds until shown."""
+        """Show a card side (``question`` or ``answer``); returns the milliseconds until shown.
+
+        The page is sent a side's HTML once and keeps it by its hash: a problem card's side is about
+        180 KB (its note's problems), and sending it for each of a test's 30 days took a quarter of
+        the time of showing it (30 ms of 130 ms)."""
         bodyclass = "card card1" + (" nightMode night_mode" if night else "")
+        key = hashlib.sha256(html.encode()).hexdigest()
+        if key not in self.sent:
+            self.driver.execute_script("window.pdHtml[arguments[0]] = arguments[1]", key, html)
+            self.sent.add(key)
         return float(self.driver.execute_async_script(
-            "window.pdShow(arguments[0], arguments[1], arguments[2], arguments[3])", side, html, bodyclass))
+            "window.pdShow(arguments[0], arguments[1], arguments[2], arguments[3])", side, key, bodyclass))
 
     def run(self, script: str, *args: Any) -> Any:
         return self.driver.execute_script(script, *args)
