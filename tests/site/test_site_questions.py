@@ -167,9 +167,27 @@ def test_practice_blocks_match_the_problem_command_and_new_problem_changes_them(
             prompt = block.locator('[data-pd="prompt"]').inner_text()
             block.locator(".pd-new").click()
             assert int(block.get_attribute("data-seed")) != seed
-            assert block.locator('[data-pd="prompt"]').inner_text() != prompt or problem_type == "complexity"
+            assert block.locator('[data-pd="prompt"]').inner_text() != prompt
             assert block.locator(".pd-feedback").inner_text() == ""
     assert named > 0
+    assert tab.errors == []
+
+
+def test_new_problem_never_shows_the_same_question_again(tab) -> None:
+    """A block whose problem type has few questions to draw from (mha-shapes: 6 among 31 problems,
+    6 of them the same as the one before) moves on to the next one that reads differently. The
+    clicks go round every problem, whichever the day starts at."""
+    page = tab.open("04-multi-head-attention.html")
+    draw_every_block(page)
+    block = page.locator('.pd-practice[data-key*="/mha-shapes/"]').first
+    prompts = page.evaluate("k => paperdeckProblems[k].map(v => v.prompt)", block.get_attribute("data-key"))
+    assert len(set(prompts)) < len(prompts), "the block has a question twice: the case this test is for"
+    shown = [block.locator('[data-pd="prompt"]').inner_text()]
+    for _ in range(len(prompts)):
+        block.locator(".pd-new").click()
+        shown.append(block.locator('[data-pd="prompt"]').inner_text())
+    assert all(a != b for a, b in zip(shown, shown[1:], strict=False))
+    assert len(set(shown)) == len(set(prompts))
     assert tab.errors == []
 
 

@@ -315,7 +315,13 @@
     }
     var today = paperdeckToday.pick(block.getAttribute("data-key"), variants.length, paperdeckToday.day());
     if (today) { show(today); } else { block.setAttribute("data-variant", "0"); block.setAttribute("data-seed", String(variants[0].seed)); }
-    block.querySelector(".pd-new").addEventListener("click", function () { show((current + 1) % variants.length); });
+    // The next problem that reads differently: a problem type with few numbers to draw from
+    // (mha-shapes has 6 questions among its 31 problems) repeats one in a row.
+    block.querySelector(".pd-new").addEventListener("click", function () {
+      var next = (current + 1) % variants.length;
+      while (next !== current && variants[next].prompt === variants[current].prompt) { next = (next + 1) % variants.length; }
+      show(next === current ? (current + 1) % variants.length : next);
+    });
     block.querySelector("form").addEventListener("submit", function (event) {
       event.preventDefault();
       var v = variants[current];
