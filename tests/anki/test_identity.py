@@ -126,7 +126,8 @@ PINNED = {
     "Equation": "72725aee67f655a6",
     "Worked Example": "9035417853acf7f5",
     "Question": "9c7846d27cd4c6be",  # the one answer rule (answers.js) ahead of check.js
-    "Problem": "3c7e8956fcea2ec3",  # the same, and the day's problem (today.js) ahead of variant.js
+    "Problem": "f8b8b28bf89f03c3",  # the same, and the day's problem (today.js) ahead of variant.js,
+    # which passes it the questions, so that no two days in a row ask the same one
     "Figure": "552ec4f602594a26",
     "Label": "b12828481e5b7273",
 }

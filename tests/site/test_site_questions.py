@@ -193,20 +193,23 @@ def test_new_problem_never_shows_the_same_question_again(tab) -> None:
 
 def test_the_days_problem_is_picked_as_on_the_cards(tab, site: Path) -> None:
     """The site's practice block and a Problem card's script (today.js and variant.js) pick the
-    same problem for the same id and count."""
+    same problem for the same id and questions: here a block that asks some question twice
+    (mha-shapes), so that the order that keeps a question off two days in a row is the same too."""
     from generator.exporters.anki.notetypes import VARIANT_SCRIPT
 
     variant_js = VARIANT_SCRIPT.removeprefix("<script>\n").removesuffix("</script>")
-    page = tab.open("03-scaled-dot-product-attention.html")
-    block = page.locator(".pd-practice").first
-    key, n = block.get_attribute("data-key"), int(block.get_attribute("data-variants"))
-    picked = page.evaluate("""([js, key, n]) => {
+    page = tab.open("04-multi-head-attention.html")
+    block = page.locator('.pd-practice[data-key*="/mha-shapes/"]').first
+    key = block.get_attribute("data-key")
+    picked = page.evaluate("""([js, key]) => {
+        const prompts = paperdeckProblems[key].map(v => v.prompt);
         const card = document.createElement('div');
         const data = document.createElement('script');
         data.type = 'application/json'; data.className = 'pd-variants'; data.setAttribute('data-id', key);
-        data.textContent = JSON.stringify(Array.from({length: n}, (_, i) => ({X: String(i)})));
+        data.textContent = JSON.stringify(prompts.map(p => ({Prompt: p})));
         card.appendChild(data); document.body.appendChild(card);
         new Function(js)();
-        return Number(card.getAttribute('data-variant'));
-    }""", [variant_js, key, n])
-    assert int(block.get_attribute("data-variant")) == picked
+        return [Number(card.getAttribute('data-variant')), new Set(prompts).size, prompts.length];
+    }""", [variant_js, key])
+    assert picked[1] < picked[2], "the block asks a question twice: the case this test is for"
+    assert int(block.get_attribute("data-variant")) == picked[0]

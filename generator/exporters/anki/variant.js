@@ -16,7 +16,9 @@
   var id = node.getAttribute("data-id") || "";
   var side = node.getAttribute("data-side");
   var day = paperdeckToday.day();  // generator/today.js, ahead of this in the same script
-  var pick = paperdeckToday.pick(id, n, day);
+  var questions = [];  // what each problem asks: no two days in a row the same (as on the site)
+  for (var q = 0; q < n; q++) { questions.push(variants[q].Prompt); }
+  var pick = paperdeckToday.pick(id, n, day, questions);
   var key = "paperdeck:variant:" + id;
   try {
     var store = window.sessionStorage;

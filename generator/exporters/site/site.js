@@ -313,7 +313,9 @@
       feedback.textContent = "";
       input.value = "";
     }
-    var today = paperdeckToday.pick(block.getAttribute("data-key"), variants.length, paperdeckToday.day());
+    var questions = [];  // as on the cards: no two days in a row the same question
+    for (var q = 0; q < variants.length; q++) { questions.push(variants[q].prompt); }
+    var today = paperdeckToday.pick(block.getAttribute("data-key"), variants.length, paperdeckToday.day(), questions);
     if (today) { show(today); } else { block.setAttribute("data-variant", "0"); block.setAttribute("data-seed", String(variants[0].seed)); }
     // The next problem that reads differently: a problem type with few numbers to draw from
     // (mha-shapes has 6 questions among its 31 problems) repeats one in a row.
