@@ -69,7 +69,7 @@ def teacher_secret():
         os.environ[ENVIRONMENT] = before
 
 
-BROWSER_FIXTURES = {"browser", "tab", "desktop", "reviewer"}
+BROWSER_FIXTURES = {"browser", "tab", "reviewer"}
 """The fixtures that open Chromium (tests/site/conftest.py, tests/anki/conftest.py)."""
 
 

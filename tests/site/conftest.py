@@ -77,10 +77,3 @@ def tab(browser: Any, site: Path) -> Iterator[Opened]:
     context = browser.new_context(viewport={"width": 360, "height": 780}, color_scheme="light")
     yield Opened(context.new_page(), site)
     context.close()
-
-
-@pytest.fixture()
-def desktop(browser: Any, site: Path) -> Iterator[Opened]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="light")
-    yield Opened(context.new_page(), site)
-    context.close()
