@@ -110,6 +110,21 @@ def test_attention_problems_show_their_weights_as_a_shaded_table() -> None:
     assert notes.heatmap_html(generate_one("softmax", 7)) == ""
 
 
+def test_the_weight_tables_headers_each_name_their_query_or_key() -> None:
+    """Each header cell says which row or column it heads; the empty corner is a plain cell."""
+    import re
+
+    from generator.problems import generate_one
+
+    for type_id in ("sdpa", "masked-sdpa"):
+        problem = generate_one(type_id, 7, "medium")
+        queries, keys = len(problem.answer["weights"]), len(problem.answer["weights"][0])
+        headers = re.findall(r"<th([^>]*)>([^<]*)</th>", notes.heatmap_html(problem))
+        assert headers == [(' scope="col"', f"k{j}") for j in range(1, keys + 1)] + [
+            (' scope="row"', f"q{i}") for i in range(1, queries + 1)]
+        assert "<tr><td></td><th" in notes.heatmap_html(problem)
+
+
 def _worked_fields(example) -> dict[str, str]:
     item = StudyItem("worked_example", example.id, "group", example.source, (), example)
     built = notes.build_note(item, notes.Figures(Path("unused")))

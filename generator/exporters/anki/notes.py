@@ -84,7 +84,7 @@ def heatmap_html(problem: Problem) -> str:
         return ""
     weights = problem.answer["weights"]
     masked = heatmap == "causal"
-    header = "".join(f"<th>k{j + 1}</th>" for j in range(len(weights[0])))
+    header = "".join(f'<th scope="col">k{j + 1}</th>' for j in range(len(weights[0])))
     rows = []
     for i, row in enumerate(weights):
         cells = []
@@ -96,11 +96,12 @@ def heatmap_html(problem: Problem) -> str:
             lightness = round(100 - 70 * weight)
             ink = "#fff" if lightness < 55 else "#000"
             cells.append(f'<td style="background:hsl(0,0%,{lightness}%);color:{ink}">{weight:.4f}</td>')
-        rows.append(f"<tr><th>q{i + 1}</th>{''.join(cells)}</tr>")
-    # The caption sits above the table, not in it: a caption is as narrow as its table.
+        rows.append(f'<tr><th scope="row">q{i + 1}</th>{"".join(cells)}</tr>')
+    # The caption sits above the table, not in it: a caption is as narrow as its table. The
+    # empty corner is a plain cell: a header that names nothing leaves a screen reader nothing to say.
     return ('<div class="pd-caption">Attention weights (queries × keys; darker = more weight)</div>'
             '<table class="pd-heatmap" style="border-collapse:collapse;margin:auto;'
-            f"font-variant-numeric:tabular-nums\"><tr><th></th>{header}</tr>{''.join(rows)}</table>")
+            f"font-variant-numeric:tabular-nums\"><tr><td></td>{header}</tr>{''.join(rows)}</table>")
 
 
 def _note(note_type: NoteType, values: dict[str, str], cards: tuple[int, ...],
