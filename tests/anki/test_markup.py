@@ -119,10 +119,11 @@ def test_the_weight_tables_headers_each_name_their_query_or_key() -> None:
     for type_id in ("sdpa", "masked-sdpa"):
         problem = generate_one(type_id, 7, "medium")
         queries, keys = len(problem.answer["weights"]), len(problem.answer["weights"][0])
-        headers = re.findall(r"<th([^>]*)>([^<]*)</th>", notes.heatmap_html(problem))
-        assert headers == [(' scope="col"', f"k{j}") for j in range(1, keys + 1)] + [
+        table = notes.heatmap_html(problem)
+        assert re.findall(r"<th([^>]*)>([^<]*)</th>", table) == [
+            (' scope="col"', f"k{j}") for j in range(1, keys + 1)] + [
             (' scope="row"', f"q{i}") for i in range(1, queries + 1)]
-        assert "<tr><td></td><th" in notes.heatmap_html(problem)
+        assert "<tr><td></td><th" in table
 
 
 def _worked_fields(example) -> dict[str, str]:
