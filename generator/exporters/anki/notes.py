@@ -84,19 +84,20 @@ def heatmap_html(problem: Problem) -> str:
         return ""
     weights = problem.answer["weights"]
     masked = heatmap == "causal"
-    header = "".join(f'<th scope="col">k{j + 1}</th>' for j in range(len(weights[0])))
+    pad = "padding:0.1em 0.35em"  # the numbers apart, each inside its shading
+    header = "".join(f'<th scope="col" style="{pad}">k{j + 1}</th>' for j in range(len(weights[0])))
     rows = []
     for i, row in enumerate(weights):
         cells = []
         for j, weight in enumerate(row):
             if masked and j > i:
                 cells.append('<td class="pd-masked" style="background:repeating-linear-gradient('
-                             '45deg,#fff,#fff 3px,#bbb 3px,#bbb 5px);color:#555">masked</td>')
+                             f'45deg,#fff,#fff 3px,#bbb 3px,#bbb 5px);color:#555;{pad}">masked</td>')
                 continue
             lightness = round(100 - 70 * weight)
             ink = "#fff" if lightness < 55 else "#000"
-            cells.append(f'<td style="background:hsl(0,0%,{lightness}%);color:{ink}">{weight:.4f}</td>')
-        rows.append(f'<tr><th scope="row">q{i + 1}</th>{"".join(cells)}</tr>')
+            cells.append(f'<td style="background:hsl(0,0%,{lightness}%);color:{ink};{pad}">{weight:.4f}</td>')
+        rows.append(f'<tr><th scope="row" style="{pad}">q{i + 1}</th>{"".join(cells)}</tr>')
     # The caption sits above the table, not in it: a caption is as narrow as its table. The
     # empty corner is a plain cell: a header that names nothing leaves a screen reader nothing to say.
     return ('<div class="pd-caption">Attention weights (queries × keys; darker = more weight)</div>'
