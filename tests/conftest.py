@@ -74,17 +74,25 @@ BROWSER_FIXTURES = {"browser", "tab", "reviewer"}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The test files that open a browser first, then the others with the most tests first.
+    """The test files that open a browser first, then those marked ``long``, then the others
+    with the most tests first.
 
     ``make test`` hands out whole files to its workers in this order (``--dist loadfile
-    --no-loadscope-reorder``). The browser's files are the longest (half the suite's time), and
-    a worker handed a long file last finishes alone while the other waits; xdist's own order
-    (the most tests first) put some of them last.
+    --no-loadscope-reorder``). A worker handed a long file last finishes alone while the other
+    waits: the browser's files are the longest (half the suite's time), and xdist's own order
+    (the most tests first) put some of them last. A file of a few slow tests (a build killed
+    three times, a class graded) is marked ``long`` (``pytestmark``): it took 5 s or more on a
+    quiet 2-core machine. Left to its count of tests it came last, and one worker then ran it
+    alone for 6 s.
     """
     tests_in: dict[object, int] = {}
     opens_a_browser = set()
+    long = set()
     for item in items:
         tests_in[item.path] = tests_in.get(item.path, 0) + 1
         if BROWSER_FIXTURES & set(item.fixturenames):
             opens_a_browser.add(item.path)
-    items.sort(key=lambda item: (item.path not in opens_a_browser, -tests_in[item.path]))
+        if item.get_closest_marker("long"):
+            long.add(item.path)
+    items.sort(key=lambda item: (item.path not in opens_a_browser, item.path not in long,
+                                 -tests_in[item.path]))

@@ -15,6 +15,8 @@ from pathlib import Path
 import pypdf
 import pytest
 
+pytestmark = pytest.mark.long  # handed out to a worker early: tests/conftest.py
+
 PROJECT = Path(__file__).resolve().parents[1]
 
 

@@ -15,6 +15,8 @@ from generator.problems import all_types
 
 from .pdf_text import pdf_text
 
+pytestmark = pytest.mark.long  # handed out to a worker early: tests/conftest.py
+
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     code = main(list(args))

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from generator.cli import main
+
+pytestmark = pytest.mark.long  # handed out to a worker early: tests/conftest.py
 
 PROJECT = Path(__file__).resolve().parents[2]
 START = 1_700_000_000

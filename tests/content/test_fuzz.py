@@ -5,12 +5,15 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.errors import ContentError
 
 from .test_broken_corpus import VALID, load_all, make_project
+
+pytestmark = pytest.mark.long  # handed out to a worker early: tests/conftest.py
 
 LESSON = (VALID / "lesson.yaml").read_text()
 RECIPE = "kind: quiz\ntitle: Q\nversions: 2\nsections:\n  - title: S\n    questions: {lessons: [broken]}\n"

@@ -18,6 +18,8 @@ from generator.exporters.plain_text import prose
 from ..pdf_text import pdf_text
 from .classroom import Student, make_class, write_responses
 
+pytestmark = pytest.mark.long  # handed out to a worker early: tests/conftest.py
+
 FORMS = 15
 """Every pairing of the class's five typing styles (form % 5) with a lower-case label
 (form % 3) once: what 30 forms tested, at half the forms to print."""

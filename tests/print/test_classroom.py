@@ -18,6 +18,8 @@ from generator.exporters import ExportOptions, quiz_forms
 from ..pdf_text import pages_text
 from .conftest import recipe
 
+pytestmark = pytest.mark.long  # handed out to a worker early: tests/conftest.py
+
 SHIPPED_QUIZZES = sorted(p.stem for p in Path(__file__).parents[2].joinpath("decks").glob("quiz-*.yaml"))
 
 

@@ -24,6 +24,8 @@ from generator.project import open_project
 from ..pdf_text import pages_text
 from .conftest import NASTY, NASTY_PRINTED, recipe, squash
 
+pytestmark = pytest.mark.long  # handed out to a worker early: tests/conftest.py
+
 SOURCE_LEAKS = ("\\frac", "\\begin", "\\(", "\\sqrt", "#set", "#let", "mat(", "frac(", "lr(", "upright(")
 
 

@@ -10,12 +10,15 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import generator.problems as problems
 from generator.problems import Distractor, Solution, Step, Tolerance, generate, generation, get, latex
 from generator.problems.types import sdpa
+
+pytestmark = pytest.mark.long  # handed out to a worker early: tests/conftest.py
 
 NUMBERS = st.one_of(st.integers(-10**6, 10**6), st.floats(-1e6, 1e6), st.sampled_from([0.0, -0.0, 1.0, 1]))
 

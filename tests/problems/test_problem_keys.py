@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 from generator.problems import DIFFICULTIES, all_types, generate, generate_one
 from generator.problems.latex import number
 
+pytestmark = pytest.mark.long  # handed out to a worker early: tests/conftest.py
+
 TYPES = sorted(all_types())
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 LEVELS = st.sampled_from(DIFFICULTIES)

@@ -21,6 +21,8 @@ from generator.scanning.scan import read_scan_key, scan_pages
 from ..pdf_text import pdf_text
 from . import synthetic
 
+pytestmark = pytest.mark.long  # handed out to a worker early: tests/conftest.py
+
 
 def filled(printed, index: int = 0, seed: int = 1, dpi: float = 150, phone: bool = False,
            upside_down: bool = False, mess_rate: float = 0.0):

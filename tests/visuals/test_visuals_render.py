@@ -18,6 +18,8 @@ from PIL import Image
 from generator import visuals
 from generator.visuals import KINDS, figure, png_bytes, render
 
+pytestmark = pytest.mark.long  # handed out to a worker early: tests/conftest.py
+
 TOY = {"Q": [[1, 0]], "K": [[1, 0], [0, 1]], "V": [[2, 3], [4, 5]]}
 THREE = {
     "Q": [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
