@@ -17,7 +17,7 @@ build: $(INSTALLED)
 
 # One worker per core; a test file stays on one worker, so its module fixtures (a
 # build, a compiled guide) are made once. Files are handed out in the order
-# tests/conftest.py sets: those that open a browser, the longest, first. Bytecode is
+# tests/conftest.py sets: those that open a browser first, then those marked long. Bytecode is
 # written even where PYTHONDONTWRITEBYTECODE is set (it is emptied): otherwise every
 # worker, and every paperdeck a test starts, compiles each module again, and pytest
 # rewrites each test file again on every run (collecting took 8 s without the caches
