@@ -44,17 +44,12 @@ def practice_cards(folder: Path, figure_cache: Path, types: list[str]) -> dict[s
 def _days(reviewer: Reviewer, question: str, answer: str, days: range, phone_every: int) -> list[dict]:
     shown = []
     for day in days:
-        reviewer.set_day(NOON + day * DAY_MS)
-        reviewer.show("question", question)
-        front = reviewer.state()
-        reviewer.show("answer", answer)
-        back = reviewer.state()
+        front = reviewer.show("question", question, day=NOON + day * DAY_MS)
+        back = reviewer.show("answer", answer)
         phone = None
         if day % phone_every == 0:
             reviewer.reload(clear_storage=True)  # a phone: a new page, nothing kept
-            reviewer.set_day(NOON + day * DAY_MS)
-            reviewer.show("answer", answer)
-            phone = reviewer.state()
+            phone = reviewer.show("answer", answer, day=NOON + day * DAY_MS)
         shown.append({"front": front, "back": back, "phone": phone})
     return shown
 

@@ -61,15 +61,29 @@ PAGE = """<!doctype html><html><head><meta charset="utf-8">
 <script src="/_anki/js/reviewer.js"></script>
 <script>
 window.pdHtml = {};  // each side's HTML by its hash, sent to the page once (Reviewer.show)
-window.pdShow = function (side, key, bodyclass, done) {
+window.pdShow = function (side, key, bodyclass, now, done) {
   var html = window.pdHtml[key];
-  var start = performance.now();
+  if (now !== null) { window.__pdNow = now; }
   // Anki empties its onShownHook before each side, then runs the side's scripts: a script the
   // side ends with hooks in, as a card's template or an add-on does. Anki calls the hook once
   // the side is in, its scripts ran and MathJax typeset it.
-  window.pdShown = function () { done(performance.now() - start); };
+  window.pdShown = function () { done(window.pdState()); };
   html += "<script>onShownHook.push(window.pdShown)<\\/script>";
   if (side === "question") { _showQuestion(html, "", bodyclass); } else { _showAnswer(html, bodyclass); }
+};
+window.pdState = function () {  // what the shown card says (Reviewer.show)
+  var card = document.querySelector('#qa .pd');
+  var seed = card && card.querySelector('[data-pd="Seed"]');
+  var box = card && card.querySelector('.pd-check');
+  var verdict = card && card.querySelector('.pd-verdict');
+  var hit = card && card.querySelector('.pd-mistake.pd-hit');
+  return {variant: card && card.getAttribute('data-variant'), seed: seed && seed.textContent,
+          expected: box && box.getAttribute('data-expected'),
+          verdict: verdict && !verdict.hidden ? verdict.className : null,
+          verdictText: verdict ? verdict.textContent : null,
+          hit: hit ? hit.getAttribute('data-mistake') : null,
+          math: document.querySelectorAll('#qa mjx-container').length,
+          rawMath: /\\\\[(\\[]/.test(card ? card.innerText : '')};
 };
 </script>
 </head><body class="card"><div id="qa"></div></body></html>
@@ -137,22 +151,24 @@ class Reviewer:
         self.driver.get(self.url)
         self.sent.clear()
 
-    def set_day(self, epoch_ms: int) -> None:
-        self.driver.execute_script("window.__pdNow = arguments[0]", epoch_ms)
+    def show(self, side: str, html: str, night: bool = False, day: int | None = None) -> dict[str, Any]:
+        """Show a card side (``question`` or ``answer``), on the day of ``day`` (epoch ms; None: the
+        page's clock as it is, the real time on a fresh page); what it then says: its problem
+        (variant, seed), the key, the verdict, how much math MathJax typeset and whether any TeX
+        is left raw.
 
-    def show(self, side: str, html: str, night: bool = False) -> float:
-        """Show a card side (``question`` or ``answer``); returns the milliseconds until shown.
-
-        The page is sent a side's HTML once and keeps it by its hash: a problem card's side is about
-        180 KB (its note's problems), and sending it again for each of a test's 30 days took about
-        a fifth of the time of showing it (32 ms of 165 ms a show, measured from Python)."""
+        One call to the page sets the day, shows the side and reads it: a call took about 7 ms of CPU
+        (Python, chromedriver and Chromium), three calls before. The page is sent a side's HTML once and keeps it by its hash: a problem card's side
+        is about 180 KB (its note's problems), and sending it again for each of a test's 30 days took
+        about a fifth of the time of showing it (32 ms of 165 ms a show, measured from Python)."""
         bodyclass = "card card1" + (" nightMode night_mode" if night else "")
         key = hashlib.sha256(html.encode()).hexdigest()
         if key not in self.sent:
             self.driver.execute_script("window.pdHtml[arguments[0]] = arguments[1]", key, html)
             self.sent.add(key)
-        return float(self.driver.execute_async_script(
-            "window.pdShow(arguments[0], arguments[1], arguments[2], arguments[3])", side, key, bodyclass))
+        return dict(self.driver.execute_async_script(
+            "window.pdShow(arguments[0], arguments[1], arguments[2], arguments[3], arguments[4])",
+            side, key, bodyclass, day))
 
     def run(self, script: str, *args: Any) -> Any:
         return self.driver.execute_script(script, *args)
@@ -160,22 +176,6 @@ class Reviewer:
     def type_answer(self, text: str) -> None:
         self.run("var i = document.querySelector('.pd-check input'); i.value = arguments[0];"
                  "i.dispatchEvent(new Event('input'));", text)
-
-    def state(self) -> dict[str, Any]:
-        """What the shown card says: its problem (variant, seed), the key and the verdict."""
-        return self.run("""
-            var card = document.querySelector('#qa .pd');
-            var seed = card && card.querySelector('[data-pd="Seed"]');
-            var box = card && card.querySelector('.pd-check');
-            var verdict = card && card.querySelector('.pd-verdict');
-            var hit = card && card.querySelector('.pd-mistake.pd-hit');
-            return {variant: card && card.getAttribute('data-variant'), seed: seed && seed.textContent,
-                    expected: box && box.getAttribute('data-expected'),
-                    verdict: verdict && !verdict.hidden ? verdict.className : null,
-                    verdictText: verdict ? verdict.textContent : null,
-                    hit: hit ? hit.getAttribute('data-mistake') : null,
-                    math: document.querySelectorAll('#qa mjx-container').length,
-                    rawMath: /\\\\[(\\[]/.test(card ? card.innerText : '')};""")
 
     def overflow(self) -> list[str]:
         """Elements whose right edge passes the window, outside boxes that scroll themselves."""

@@ -30,9 +30,8 @@ def test_the_typed_answer_is_checked_against_the_problem_shown(reviewer, sdpa_ca
     for phone in (False, True):
         for day, kind in ((3, "right"), (4, "mistake"), (5, "wrong")):
             reviewer.reload()
-            reviewer.set_day(NOON + day * DAY_MS)
-            reviewer.show("question", question)
-            variant = item.variants[int(reviewer.state()["variant"])]
+            shown = reviewer.show("question", question, day=NOON + day * DAY_MS)
+            variant = item.variants[int(shown["variant"])]
             output = [x for row in variant.answer["output"] for x in row]
             if kind == "right":
                 typed = " ".join(f"{x:.3f}" for x in output)
@@ -44,9 +43,7 @@ def test_the_typed_answer_is_checked_against_the_problem_shown(reviewer, sdpa_ca
             reviewer.type_answer(typed)
             if phone:
                 reviewer.reload()  # a new page; the typed answer waits in sessionStorage
-                reviewer.set_day(NOON + day * DAY_MS)
-            reviewer.show("answer", answer)
-            state = reviewer.state()
+            state = reviewer.show("answer", answer, day=NOON + day * DAY_MS)
             assert state["seed"] == str(variant.seed)
             if kind == "right":
                 assert state["verdict"] == "pd-verdict pd-right", state
