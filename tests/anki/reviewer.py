@@ -157,10 +157,11 @@ class Reviewer:
         (variant, seed), the key, the verdict, how much math MathJax typeset and whether any TeX
         is left raw.
 
-        One call to the page sets the day, shows the side and reads it: a call took about 7 ms of CPU
-        (Python, chromedriver and Chromium), three calls before. The page is sent a side's HTML once and keeps it by its hash: a problem card's side
-        is about 180 KB (its note's problems), and sending it again for each of a test's 30 days took
-        about a fifth of the time of showing it (32 ms of 165 ms a show, measured from Python)."""
+        One call to the page sets the day, shows the side and reads it: a call took about 7 ms of
+        CPU (Python, chromedriver and Chromium), three calls before. The page is sent a side's HTML
+        once and keeps it by its hash: a problem card's side is about 180 KB (its note's problems),
+        and sending it again for each of a test's 30 days took about a fifth of the time of showing
+        it (32 ms of 165 ms a show, measured from Python)."""
         bodyclass = "card card1" + (" nightMode night_mode" if night else "")
         key = hashlib.sha256(html.encode()).hexdigest()
         if key not in self.sent:
