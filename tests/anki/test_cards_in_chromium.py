@@ -53,7 +53,8 @@ def test_the_typed_answer_is_checked_against_the_problem_shown(reviewer, sdpa_ca
 
 
 def test_every_note_type_fits_a_phone_in_day_and_night(reviewer, tmp_path, figure_cache):
-    """Every card of the shipped deck's lessons and of one problem of each type, at 360 px."""
+    """At 360 px, day and night: every worked example of the shipped deck (their vectors are the
+    widest) and one card of every other note type and side, problems of each type included."""
     from anki.collection import Collection
 
     from generator.exporters import ExportOptions, anki
