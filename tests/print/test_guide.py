@@ -19,8 +19,6 @@ from generator.exporters import guide as guide_exporter
 from ..pdf_text import pages_text
 from .conftest import squash
 
-pytestmark = pytest.mark.long  # handed out to a worker early: tests/conftest.py
-
 PROJECT = Path(__file__).resolve().parents[2]
 
 

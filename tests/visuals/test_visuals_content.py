@@ -9,8 +9,6 @@ import pytest
 from generator import visuals
 from generator.content import loader
 
-pytestmark = pytest.mark.long  # handed out to a worker early: tests/conftest.py
-
 PROJECT = Path(__file__).resolve().parents[2]
 
 
