@@ -18,19 +18,25 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     from concurrent.futures import ProcessPoolExecutor
 
-    from generator.content.model import Visual
-    from generator.documents.items import lesson_items
     from generator.project import open_project
     from generator.visuals import default_cache_dir, render
 
     # The workers' folders are in this one: each finds the cache as the parent's (figure_cache_home).
     os.environ["XDG_CACHE_HOME"] = str(config._tmp_path_factory.getbasetemp() / "cache")
     content = open_project(Path(__file__).resolve().parents[1]).content  # the shipped paper
-    shown = [i.body for i in lesson_items(content) if isinstance(i.body, Visual)]
+    shown = shown_visuals(content)
     folder = default_cache_dir()
     with ProcessPoolExecutor(os.cpu_count()) as pool:
         list(pool.map(render, [v.kind for v in shown], [dict(v.params or {}) for v in shown],
                       [folder] * len(shown)))
+
+
+def shown_visuals(content) -> list:
+    """The visuals ``content``'s lessons show, their parameters resolved as the exporters get them."""
+    from generator.content.model import Visual
+    from generator.documents.items import lesson_items
+
+    return [item.body for item in lesson_items(content) if isinstance(item.body, Visual)]
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -11,11 +11,11 @@ import pytest
 
 from generator import visuals
 from generator.content import load
-from generator.content.model import Visual
 from generator.documents.items import Guide, lesson_items
 from generator.exporters import ExportOptions
 from generator.exporters import guide as guide_exporter
 
+from ..conftest import shown_visuals
 from ..pdf_text import pages_text
 from .conftest import squash
 
@@ -42,8 +42,7 @@ def guide(tmp_path_factory) -> tuple[Path, Path, object]:
 
 def _plots(content) -> dict[tuple[str, str], tuple[str, dict]]:
     """The distinct plots (not diagrams) the guide shows, by kind and parameters' repr."""
-    shown = [item.body for item in lesson_items(content) if isinstance(item.body, Visual)]
-    return {(v.kind, repr(v.params)): (v.kind, dict(v.params or {})) for v in shown
+    return {(v.kind, repr(v.params)): (v.kind, dict(v.params or {})) for v in shown_visuals(content)
             if not visuals.KINDS[v.kind].is_diagram}
 
 
@@ -72,7 +71,7 @@ def test_every_plot_is_embedded_as_an_image(guide) -> None:
                      if xobject.get("/Subtype") == "/Image")
     assert len(plots) >= 8
     assert images == len(plots)
-    assert len(list(figures.glob("*.png"))) == len(_plots(content))
+    assert len(list(figures.glob("*.png"))) == len({(v.kind, repr(v.params)) for v in plots})
 
 
 def test_the_papers_figures_are_printed_as_vectors_with_their_words(guide, guide_pages) -> None:
