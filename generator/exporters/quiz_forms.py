@@ -327,6 +327,17 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
                     pdf = f"{stem}-form-{form.letter}.pdf"
                     key_pdf = f"{stem}-form-{form.letter}-key.pdf" if worked else None
                     sheet_pdf = f"{stem}-form-{form.letter}-sheet.pdf"
+                    cards.append(booklet_card(form, model_answers))
+                    last = form.index + 1 == quiz.count
+                    if len(cards) == BOOKLET_PART or last:
+                        # The last part goes before the last form, to compile beside it.
+                        booklet.append(submit(lambda c=cards, f=not booklet, e=last: compile_pdf(  # type: ignore[misc]
+                            booklet_source(quiz, c, model_answers, paper, first=f, last=e), timestamp)))
+                        cards = []
+                    # The form compiles while its sheet is laid out (the first sheet also
+                    # sizes every question's digit grid).
+                    source = form_source(quiz, form, paper)
+                    yield staging / pdf, lambda s=source: compile_pdf(s, timestamp)  # type: ignore[misc]
                     sheet = answer_sheets.sheet(quiz, form, paper)
                     if form.index:
                         key_file.write(",\n")
@@ -335,21 +346,10 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
                     if form.student is not None:
                         index_rows.append([form.student.name, form.student.id, form.letter, form.code,
                                            str(form.seed), pdf])
-                    cards.append(booklet_card(form, model_answers))
-                    if len(cards) == BOOKLET_PART and form.index + 1 < quiz.count:
-                        booklet.append(submit(lambda c=cards, f=not booklet: compile_pdf(  # type: ignore[misc]
-                            booklet_source(quiz, c, model_answers, paper, first=f, last=False), timestamp)))
-                        cards = []
-                    source = form_source(quiz, form, paper)
-                    yield staging / pdf, lambda s=source: compile_pdf(s, timestamp)  # type: ignore[misc]
                     if key_pdf is not None:
                         key = form_key_source(quiz, form, paper)
                         yield staging / key_pdf, lambda s=key: compile_pdf(s, timestamp)  # type: ignore[misc]
                     yield staging / sheet_pdf, lambda s=sheet: s.pdf(timestamp)  # type: ignore[misc]
-                # The booklet's last part compiles while the last forms do, and then
-                # while the print file is written.
-                booklet.append(submit(lambda c=cards, f=not booklet: compile_pdf(  # type: ignore[misc]
-                    booklet_source(quiz, c, model_answers, paper, first=f, last=True), timestamp)))
 
             def printed_in_order() -> Iterator[Path]:
                 """Each form, then its answer sheet, as they are written: the print file takes
