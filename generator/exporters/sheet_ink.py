@@ -2,12 +2,13 @@
 the write-in boxes, decimal points and the bubbles.
 
 Typst typesets a sheet's text (title, name, labels, instructions); everything a
-scanner measures is added afterwards as PDF drawing operators, by pikepdf, in the
-millimetres ``answer_sheets`` computed. A bubble is a Form XObject: Typst typesets
-each glyph's bubble once per thread, on a page of its own (``#bubble`` in sheet.typ),
-``bubble_forms`` makes that page an XObject, and ``draw`` copies it into each sheet
-and draws it wherever the bubble is needed. A sheet of 877 bubbles placed by Typst
-one by one took it 35 of its 53 ms; bubbles typeset with each sheet, 4.5 ms of 21.
+scanner measures is added afterwards as PDF drawing operators, in an update appended
+to Typst's PDF (``pdf_update``), in the millimetres ``answer_sheets`` computed. A
+bubble is a Form XObject: Typst typesets each glyph's bubble once per process, on a
+page of its own (``#bubble`` in sheet.typ), ``bubble_forms`` makes that page an
+XObject, and ``draw`` adds it to each sheet and draws it wherever the bubble is needed.
+A sheet of 877 bubbles placed by Typst one by one took it 35 of its 53 ms; bubbles
+typeset with each sheet, 4.5 ms of 21.
 
 Coordinates are mm from the centre of the top-left corner mark, x right, y down, as in
 the key JSON; the page's own PDF space has its origin at the bottom left, in points.
@@ -15,13 +16,12 @@ the key JSON; the page's own PDF space has its origin at the bottom left, in poi
 
 from __future__ import annotations
 
-import io
-import threading
+import functools
+import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-import pikepdf
-
+from . import pdf_update
 from .typst import string
 
 POINTS_PER_MM = 72 / 25.4
@@ -59,56 +59,80 @@ def bubble_pages(glyphs: Sequence[str]) -> str:
     return f"#set page(width: {side}, height: {side}, margin: {PAD}mm)\n{pages}"
 
 
-_TYPESET = threading.local()
+@dataclass(frozen=True)
+class Bubbles:
+    """Each glyph's bubble as a Form XObject, ready to add to a sheet: ``objects`` are the
+    forms and all they use (fonts, colour spaces), each as (its number, its dictionary, its
+    stream or None), numbered as in the bubbles' own PDF, the forms after its objects;
+    ``forms`` maps a glyph to its form's number."""
+
+    objects: tuple[tuple[int, bytes, bytes | None], ...]
+    forms: dict[str, int]
 
 
-def bubble_forms(glyphs: tuple[str, ...], typeset: Callable[[str], bytes]) -> dict[str, pikepdf.Object]:
+@functools.lru_cache(maxsize=16)
+def bubble_forms(glyphs: tuple[str, ...], typeset: Callable[[str], bytes]) -> Bubbles:
     """Each glyph's bubble as a Form XObject, ``typeset`` (Typst source to PDF bytes) once per
-    thread for the same glyphs: a pikepdf document is never used by two threads at once. A sheet's
-    bubbles come from a document of exactly its glyphs (its font subset, so its bytes, depend on
-    nothing else). The documents stay open with the thread."""
-    if not hasattr(_TYPESET, "forms"):
-        _TYPESET.forms = {}
-    forms: dict[tuple[str, ...], tuple[pikepdf.Pdf, dict[str, pikepdf.Object]]] = _TYPESET.forms
-    if glyphs not in forms:
-        document = pikepdf.open(io.BytesIO(typeset(bubble_pages(glyphs))))
-        forms[glyphs] = document, dict(zip(glyphs, (page.as_form_xobject() for page in document.pages),
-                                           strict=True))
-    return forms[glyphs][1]
+    process for the same glyphs. A sheet's bubbles come from a document of exactly its glyphs
+    (its font subset, so its bytes, depend on nothing else)."""
+    document = pdf_update.Document(typeset(bubble_pages(glyphs)))
+    objects: dict[int, tuple[bytes, bytes | None]] = {}
+    forms: dict[str, int] = {}
+    waiting: list[int] = []
+    for glyph, page_number in zip(glyphs, document.pages(), strict=True):
+        page = document.body(page_number)
+        head, data = document.stream(pdf_update.reference(page, b"/Contents"))
+        forms[glyph] = document.size + len(forms)
+        objects[forms[glyph]] = (b"<</Type/XObject/Subtype/Form/BBox%s/Resources %s/Filter %s>>"
+                                 % (pdf_update.value(page, b"/MediaBox"),
+                                    pdf_update.value(page, b"/Resources"),
+                                    pdf_update.value(head, b"/Filter")), data)
+        waiting.append(pdf_update.reference(page, b"/Resources"))
+    while waiting:  # the pages' resources and all they refer to
+        number = waiting.pop()
+        if number not in objects:
+            objects[number] = document.object(number)
+            waiting += pdf_update.references(objects[number][0])
+    return Bubbles(tuple((n, *objects[n]) for n in sorted(objects)), forms)
+
+
+_Q = zlib.compress(b"q\n")
 
 
 def draw(pdf: bytes, pages: Sequence[PageInk], inset: float, typeset: Callable[[str], bytes]) -> bytes:
     """``pdf`` (a sheet's text, one page per ``PageInk``) with each page's shapes drawn over it,
-    its bubbles (``bubble_forms``, ``typeset`` by it) copied in where they are drawn.
+    its bubbles (``bubble_forms``, ``typeset`` by it) added where they are drawn, as an
+    incremental update (``pdf_update``): Typst's bytes stay as they are.
 
-    The same input always gives the same bytes (a deterministic file ID)."""
+    The same input always gives the same bytes."""
     glyphs = glyphs_of(pages)
     bubbles = bubble_forms(glyphs, typeset)
-    with pikepdf.open(io.BytesIO(pdf)) as sheet:
-        copied: dict[str, pikepdf.Object] = {}
-        for page, ink in zip(sheet.pages, pages, strict=True):
-            used = {glyph for *_, glyphs in ink.bubbles for glyph in glyphs}
-            names: dict[str, str] = {}
-            for i, glyph in enumerate(glyphs):
-                if glyph in used:
-                    if glyph not in copied:
-                        copied[glyph] = sheet.copy_foreign(bubbles[glyph])
-                    # Named by the glyph's place (pikepdf's generated names are random: bytes would differ).
-                    names[glyph] = f"/PdBubble{i}"
-            if names:  # as page.add_resource would, without its checks (a millisecond a sheet)
-                if "/Resources" not in page.obj:
-                    page.obj.Resources = pikepdf.Dictionary()
-                if "/XObject" not in page.obj.Resources:
-                    page.obj.Resources.XObject = pikepdf.Dictionary()
-                for glyph, name in names.items():
-                    page.obj.Resources.XObject[name] = copied[glyph]
-            page.contents_add(pikepdf.Stream(sheet, b"q\n"), prepend=True)
-            page.contents_add(pikepdf.Stream(sheet, _operators(ink, names, inset, float(page.mediabox[3]))))
-        out = io.BytesIO()
-        # Typst's streams are copied as they are (not decoded), only the new ones compressed.
-        sheet.save(out, deterministic_id=True, compress_streams=True, fix_metadata_version=False,
-                   stream_decode_level=pikepdf.StreamDecodeLevel.none)
-        return out.getvalue()
+    sheet = pdf_update.Document(pdf)
+    update = pdf_update.Update(sheet)
+    numbers = {n: update.size + i for i, (n, _, _) in enumerate(bubbles.objects)}
+    for _, body, stream in bubbles.objects:
+        update.add(pdf_update.renumbered(body, lambda objgen: numbers[objgen[0]]), stream)
+    save = update.add(b"<</Filter/FlateDecode>>", _Q)
+    page_numbers = sheet.pages()
+    if len(page_numbers) != len(pages):
+        raise pdf_update.UnexpectedPdf(f"the sheet has {len(page_numbers)} pages, its ink {len(pages)}")
+    for page_number, ink in zip(page_numbers, pages, strict=True):
+        page = sheet.body(page_number)
+        used = {glyph for *_, glyphs in ink.bubbles for glyph in glyphs}
+        # Named by the glyph's place in the sheet's glyphs: the same sheet, the same bytes.
+        names = {glyph: f"/PdBubble{i}" for i, glyph in enumerate(glyphs) if glyph in used}
+        resources = sheet.body(pdf_update.reference(page, b"/Resources"))
+        if not resources.startswith(b"<<") or b"/XObject" in resources:
+            raise pdf_update.UnexpectedPdf(f"page {page_number}'s resources are not as Typst writes them")
+        shown = b"".join(b"%s %d 0 R" % (names[glyph].encode(), numbers[bubbles.forms[glyph]])
+                         for glyph in names)
+        resources_number = update.add(b"<</XObject<<%s>>%s" % (shown, resources[2:]))
+        height = float(pdf_update.value(page, b"/MediaBox").strip(b"[]").split()[3])
+        drawn = update.add(b"<</Filter/FlateDecode>>", zlib.compress(_operators(ink, names, inset, height)))
+        contents = b"[%d 0 R %s %d 0 R]" % (save, pdf_update.value(page, b"/Contents"), drawn)
+        page = pdf_update.with_value(page, b"/Contents", contents)
+        update.replace(page_number, pdf_update.with_value(page, b"/Resources", b"%d 0 R" % resources_number))
+    return update.pdf()
 
 
 def _operators(ink: PageInk, names: dict[str, str], inset: float, height: float) -> bytes:
@@ -116,14 +140,17 @@ def _operators(ink: PageInk, names: dict[str, str], inset: float, height: float)
     k = POINTS_PER_MM
     top = height - inset * k  # the corner mark's centre, in the page's points
 
-    def rect(x: float, y: float, width: float, tall: float) -> str:
-        return f"{(inset + x) * k:.2f} {top - (y + tall) * k:.2f} {width * k:.2f} {tall * k:.2f} re"
+    def rects(shapes: list[tuple[float, float, float, float]], operator: str) -> list[str]:
+        """Rectangles, then ``operator`` (f, S): formatted at once, a sheet has hundreds."""
+        corners = [v for x, y, width, tall in shapes
+                   for v in ((inset + x) * k, top - (y + tall) * k, width * k, tall * k)]
+        template = "\n".join([f"%.2f %.2f %.2f %.2f re {operator}"] * len(shapes))
+        return [template % tuple(corners)] if shapes else []
 
-    out = ["Q", "0 g"]
-    out += [f"{rect(*r)} f" for r in ink.filled]
+    out = ["Q", "0 g", *rects(ink.filled, "f")]
     if ink.outlined:
         out.append(f"{WRITE_GREY:.3f} G 0.3 w")
-        out += [f"{rect(*r)} S" for r in ink.outlined]
+        out += rects(ink.outlined, "S")
     out += _dots(ink.dots, inset, height)
     shift = BUBBLE_RADIUS + PAD
     for x, y, dx, dy, glyphs in ink.bubbles:  # the first bubble, then a step to each next one

@@ -134,6 +134,7 @@ def test_a_sheet_pdf_draws_a_bubble_at_every_position_of_its_layout_and_keeps_on
     built, forms = _forms(project, "quiz-final", 1, students)
     sheet = answer_sheets.sheet(built, forms[0])
     with pikepdf.open(io.BytesIO(sheet.pdf(0))) as pdf:
+        assert pdf.check_pdf_syntax() == []  # the update drawn onto Typst's PDF reads cleanly
         assert len(pdf.pages) == sheet.layout["pages"]  # the bubbles' own pages are gone
         for number, page in enumerate(pdf.pages, 1):
             drawn = page.obj.Contents[-1].read_bytes().count(b" Do")
