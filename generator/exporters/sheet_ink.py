@@ -3,7 +3,7 @@ the write-in boxes, decimal points and the bubbles.
 
 Typst typesets a sheet's text (title, name, labels, instructions); everything a
 scanner measures is added afterwards as PDF drawing operators, in an update appended
-to Typst's PDF (``pdf_update``), in the millimetres ``answer_sheets`` computed. A
+to Typst's PDF (``pdf_objects``), in the millimetres ``answer_sheets`` computed. A
 bubble is a Form XObject: Typst typesets each glyph's bubble once per process, on a
 page of its own (``#bubble`` in sheet.typ), ``bubble_forms`` makes that page an
 XObject, and ``draw`` adds it to each sheet and draws it wherever the bubble is needed.
@@ -21,7 +21,7 @@ import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from . import pdf_update
+from . import pdf_objects
 from .typst import string
 
 POINTS_PER_MM = 72 / 25.4
@@ -75,24 +75,24 @@ def bubble_forms(glyphs: tuple[str, ...], typeset: Callable[[str], bytes]) -> Bu
     """Each glyph's bubble as a Form XObject, ``typeset`` (Typst source to PDF bytes) once per
     process for the same glyphs. A sheet's bubbles come from a document of exactly its glyphs
     (its font subset, so its bytes, depend on nothing else)."""
-    document = pdf_update.Document(typeset(bubble_pages(glyphs)))
+    document = pdf_objects.Document(typeset(bubble_pages(glyphs)))
     objects: dict[int, tuple[bytes, bytes | None]] = {}
     forms: dict[str, int] = {}
     waiting: list[int] = []
     for glyph, page_number in zip(glyphs, document.pages(), strict=True):
         page = document.body(page_number)
-        head, data = document.stream(pdf_update.reference(page, b"/Contents"))
+        head, data = document.stream(pdf_objects.reference(page, b"/Contents"))
         forms[glyph] = document.size + len(forms)
         objects[forms[glyph]] = (b"<</Type/XObject/Subtype/Form/BBox%s/Resources %s/Filter %s>>"
-                                 % (pdf_update.value(page, b"/MediaBox"),
-                                    pdf_update.value(page, b"/Resources"),
-                                    pdf_update.value(head, b"/Filter")), data)
-        waiting.append(pdf_update.reference(page, b"/Resources"))
+                                 % (pdf_objects.value(page, b"/MediaBox"),
+                                    pdf_objects.value(page, b"/Resources"),
+                                    pdf_objects.value(head, b"/Filter")), data)
+        waiting.append(pdf_objects.reference(page, b"/Resources"))
     while waiting:  # the pages' resources and all they refer to
         number = waiting.pop()
         if number not in objects:
             objects[number] = document.object(number)
-            waiting += pdf_update.references(objects[number][0])
+            waiting += pdf_objects.references(objects[number][0])
     return Bubbles(tuple((n, *objects[n]) for n in sorted(objects)), forms)
 
 
@@ -102,36 +102,36 @@ _Q = zlib.compress(b"q\n")
 def draw(pdf: bytes, pages: Sequence[PageInk], inset: float, typeset: Callable[[str], bytes]) -> bytes:
     """``pdf`` (a sheet's text, one page per ``PageInk``) with each page's shapes drawn over it,
     its bubbles (``bubble_forms``, ``typeset`` by it) added where they are drawn, as an
-    incremental update (``pdf_update``): Typst's bytes stay as they are.
+    incremental update (``pdf_objects``): Typst's bytes stay as they are.
 
     The same input always gives the same bytes."""
     glyphs = glyphs_of(pages)
     bubbles = bubble_forms(glyphs, typeset)
-    sheet = pdf_update.Document(pdf)
-    update = pdf_update.Update(sheet)
+    sheet = pdf_objects.Document(pdf)
+    update = pdf_objects.Update(sheet)
     numbers = {n: update.size + i for i, (n, _, _) in enumerate(bubbles.objects)}
     for _, body, stream in bubbles.objects:
-        update.add(pdf_update.renumbered(body, lambda objgen: numbers[objgen[0]]), stream)
+        update.add(pdf_objects.renumbered(body, lambda objgen: numbers[objgen[0]]), stream)
     save = update.add(b"<</Filter/FlateDecode>>", _Q)
     page_numbers = sheet.pages()
     if len(page_numbers) != len(pages):
-        raise pdf_update.UnexpectedPdf(f"the sheet has {len(page_numbers)} pages, its ink {len(pages)}")
+        raise pdf_objects.UnexpectedPdf(f"the sheet has {len(page_numbers)} pages, its ink {len(pages)}")
     for page_number, ink in zip(page_numbers, pages, strict=True):
         page = sheet.body(page_number)
         used = {glyph for *_, glyphs in ink.bubbles for glyph in glyphs}
         # Named by the glyph's place in the sheet's glyphs: the same sheet, the same bytes.
         names = {glyph: f"/PdBubble{i}" for i, glyph in enumerate(glyphs) if glyph in used}
-        resources = sheet.body(pdf_update.reference(page, b"/Resources"))
+        resources = sheet.body(pdf_objects.reference(page, b"/Resources"))
         if not resources.startswith(b"<<") or b"/XObject" in resources:
-            raise pdf_update.UnexpectedPdf(f"page {page_number}'s resources are not as Typst writes them")
+            raise pdf_objects.UnexpectedPdf(f"page {page_number}'s resources are not as Typst writes them")
         shown = b"".join(b"%s %d 0 R" % (names[glyph].encode(), numbers[bubbles.forms[glyph]])
                          for glyph in names)
         resources_number = update.add(b"<</XObject<<%s>>%s" % (shown, resources[2:]))
-        height = float(pdf_update.value(page, b"/MediaBox").strip(b"[]").split()[3])
+        height = float(pdf_objects.value(page, b"/MediaBox").strip(b"[]").split()[3])
         drawn = update.add(b"<</Filter/FlateDecode>>", zlib.compress(_operators(ink, names, inset, height)))
-        contents = b"[%d 0 R %s %d 0 R]" % (save, pdf_update.value(page, b"/Contents"), drawn)
-        page = pdf_update.with_value(page, b"/Contents", contents)
-        update.replace(page_number, pdf_update.with_value(page, b"/Resources", b"%d 0 R" % resources_number))
+        contents = b"[%d 0 R %s %d 0 R]" % (save, pdf_objects.value(page, b"/Contents"), drawn)
+        page = pdf_objects.with_value(page, b"/Contents", contents)
+        update.replace(page_number, pdf_objects.with_value(page, b"/Resources", b"%d 0 R" % resources_number))
     return update.pdf()
 
 

@@ -1,5 +1,5 @@
-"""The print file's writer: each page as its source draws it, whatever the source's own
-structure, in a file qpdf and PDFium read without complaint."""
+"""The print file's writer: each page as its source draws it, in a file qpdf and PDFium
+read without complaint."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ from pathlib import Path
 import numpy as np
 import pikepdf
 import pypdfium2
+import pytest
 
+from generator.exporters.pdf_objects import UnexpectedPdf
 from generator.exporters.print_file import concatenate
 from generator.exporters.typst.compile import compile_pdf, preamble
 
@@ -46,18 +48,26 @@ def _inheriting(folder: Path) -> Path:
 
 def test_every_page_is_drawn_as_in_its_source(tmp_path):
     forms = [_typeset(tmp_path, "a.pdf", r"Form A, $sqrt(d_k)$ #pagebreak() page two"),
-             _typeset(tmp_path, "b.pdf", "Form B on Letter", "letter"), _inheriting(tmp_path)]
+             _typeset(tmp_path, "b.pdf", "Form B on Letter", "letter"),
+             _typeset(tmp_path, "c.pdf", "Form C")]
     pages = concatenate(forms, tmp_path / "print.pdf")
     printed = _pixels(tmp_path / "print.pdf")
-    a, b, inheriting = (_pixels(path) for path in forms)
+    a, b, c = (_pixels(path) for path in forms)
     blank = printed[3]
-    assert pages == len(printed) == 6  # A's 2 pages, B's and a blank, the inheriting one and a blank
-    assert all(np.array_equal(x, y) for x, y in zip(printed, [*a, *b, blank, *inheriting], strict=False))
+    assert pages == len(printed) == 6  # A's 2 pages, B's and a blank, C's and a blank
+    assert all(np.array_equal(x, y) for x, y in zip(printed, [*a, *b, blank, *c], strict=False))
     assert (blank == 255).all() and blank.shape == b[0].shape
-    assert printed[5].shape == inheriting[0].shape and (printed[5] == 255).all()
+    assert printed[5].shape == c[0].shape and (printed[5] == 255).all()
     with pikepdf.open(tmp_path / "print.pdf") as written:
         assert written.check_pdf_syntax() == []
-        assert [p.mediabox[2] for p in written.pages][-2:] == [300, 300]
+        assert [float(p.mediabox[2]) for p in written.pages][2:4] == [612, 612]
+
+
+def test_a_page_that_inherits_from_its_page_tree_is_refused(tmp_path):
+    """Typst puts each page's size and resources on the page; the print file leaves the
+    sources' page trees out, so a page that relies on its tree would lose them."""
+    with pytest.raises(UnexpectedPdf, match="inherits its size or resources"):
+        concatenate([_inheriting(tmp_path)], tmp_path / "print.pdf")
 
 
 def test_text_that_looks_like_a_reference_stays_text(tmp_path):

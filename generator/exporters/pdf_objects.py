@@ -1,15 +1,17 @@
-"""An incremental update of a PDF Typst has just written: its objects read, new ones added
-and some replaced, in a section appended after its bytes (PDF 1.7, 7.5.6).
+"""The objects of a PDF paperdeck wrote, read from its bytes, and an incremental update
+appended to it: new objects and replaced ones in a section after its bytes (PDF 1.7,
+7.5.6).
 
-The answer sheets draw their bubbles and marks this way (``sheet_ink``): re-reading the
-whole document and writing it out again with pikepdf took 5.5 ms of a sheet's 7.6 ms
-of Python.
+The answer sheets draw their bubbles and marks as such an update of Typst's PDF
+(``sheet_ink``): opening the whole document with pikepdf and saving it again took 5.5 ms
+of a sheet's 7.6 ms of Python. The print file (``print_file``) copies the pages of
+forms and sheets from what is read here.
 
-It reads only what Typst writes: a cross-reference table (not a stream), objects
-written out plainly (none in object streams), a stream's ``/Length`` given directly,
-a flat page tree, page resources as an object of their own. Anything else is
-refused with an error naming what differs, never guessed at: the PDFs read here are
-ones this process made a moment before, never a user's file.
+It reads what Typst (and this module, and qpdf without object streams) write: each
+cross-reference section a table (not a stream), every object written out plainly
+(none in an object stream), generation 0, a stream's ``/Length`` given directly, a flat
+page tree. Anything else is refused with ``UnexpectedPdf`` naming what differs, never
+guessed at: the PDFs read here are ones paperdeck made, never a user's file.
 """
 
 from __future__ import annotations
@@ -21,7 +23,14 @@ TOKEN = re.compile(rb"\((?:\\.|[^\\()])*\)|<[0-9A-Fa-f\s]*>|(?<![\w.#/+-])(\d+) 
 """In a PDF object: a literal string, a hex string or a reference (its number and generation).
 Strings are matched only so that text in them is never read as a reference."""
 _ROW = re.compile(rb"(\d{10}) (\d{5}) ([nf])")
-_STREAM = re.compile(rb"\s*stream\r?\n")
+_SUBSECTION = re.compile(rb"\s*(\d+) (\d+)[ \t]*\r?\n")
+"""The head of a cross-reference subsection: its first object's number and count."""
+_HEADER = re.compile(rb"(\d+) 0 obj\s*")
+_STREAM = re.compile(rb">>\s*stream\r?\n")
+"""A stream's dictionary ends, its data begins."""
+_END_STREAM = re.compile(rb"\s*endstream\s+endobj")
+_NEXT = re.compile(rb"\s*(?:\d+ 0 obj|xref|$)")
+"""What follows an object's endobj: the next object, a cross-reference table or the end."""
 _LENGTH = re.compile(rb"/Length\s+\d+(?!\s+\d+\s+R)")
 
 
@@ -52,6 +61,11 @@ def _value(body: bytes, key: bytes) -> re.Match[bytes]:
     return found
 
 
+def has(body: bytes, key: bytes) -> bool:
+    """Whether the dictionary ``body`` has ``key`` (at any depth: enough for a page's)."""
+    return re.search(re.escape(key) + rb"(?![\w#])", body) is not None
+
+
 def value(body: bytes, key: bytes) -> bytes:
     """The value of ``key`` (``b"/Contents"``) in a dictionary whose values are simple, as in
     Typst's pages: its bytes."""
@@ -79,47 +93,66 @@ class Document:
         self.data = data
         tail = data.rfind(b"startxref")
         self.xref = int(data[tail + 9:].split()[0]) if tail >= 0 else -1
-        if not data.startswith(b"xref", self.xref):
-            raise UnexpectedPdf("no cross-reference table where startxref points")
-        trailer = data.find(b"trailer", self.xref)
-        self.trailer = data[data.index(b"<<", trailer):data.rindex(b">>", trailer, tail) + 2]
-        if b"/Prev" in self.trailer or b"/XRefStm" in self.trailer:
-            raise UnexpectedPdf("the PDF was updated before: it has more than one cross-reference section")
-        self.offsets: dict[int, int] = {}
-        lines = iter(data[self.xref + 4:trailer].split(b"\n"))
-        for line in lines:
-            head = line.split()
-            if len(head) != 2:
-                continue  # a row of the table, or a blank line
-            first, count = map(int, head)
-            rows = _ROW.findall(b"\n".join(next(lines) for _ in range(count)))
-            self.offsets.update((first + i, int(offset)) for i, (offset, _, kind) in enumerate(rows)
-                                if kind == b"n")
+        self.trailer = b""
+        self._rows: list[tuple[int, int, int]] = []  # (first object, count, where the rows start)
+        seen: set[int] = set()
+        section: int | None = self.xref
+        while section is not None:  # the last section first: its rows are the objects now
+            if not data.startswith(b"xref", section) or section in seen:
+                raise UnexpectedPdf("no cross-reference table where the trailer points")
+            seen.add(section)
+            at = data.find(b"trailer", section)
+            trailer = data[data.index(b"<<", at):data.rindex(b">>", at, data.index(b"startxref", at)) + 2]
+            if b"/XRefStm" in trailer:
+                raise UnexpectedPdf("objects are in a cross-reference stream")
+            head = _SUBSECTION.match(data, section + 4)
+            while head:  # each subsection's head, then its rows
+                self._rows.append((int(head[1]), int(head[2]), head.end()))
+                head = _SUBSECTION.match(data, head.end() + 20 * int(head[2]))
+            self.trailer = self.trailer or trailer
+            previous = re.search(rb"/Prev\s+(\d+)", trailer)
+            section = int(previous[1]) if previous else None
         self.size = int(value(self.trailer, b"/Size"))
-        ends = sorted([*self.offsets.values(), self.xref])
-        self._ends = dict(zip(ends, ends[1:], strict=False))  # where each object's bytes end
+        self.version = data[5:8].decode("ascii", "replace")
+        """From the header: ``1.7``."""
+
+    def _offset(self, number: int) -> int:
+        """Where object ``number`` starts, from the newest section that lists it (each row
+        is 20 bytes, as PDF requires, so it is read without reading the others)."""
+        for first, count, rows in self._rows:
+            if first <= number < first + count:
+                row = _ROW.match(self.data, rows + 20 * (number - first))
+                if row is None:
+                    raise UnexpectedPdf(f"the cross-reference row of object {number} is not 20 bytes")
+                if row[3] == b"f":
+                    break
+                if row[2] != b"00000":
+                    raise UnexpectedPdf(f"object {number} has a generation other than 0")
+                return int(row[1])
+        raise UnexpectedPdf(f"object {number} is not in the PDF")
 
     def object(self, number: int) -> tuple[bytes, bytes | None]:
         """Object ``number``: a stream's dictionary and data as stored (still compressed), or
         any other value and None."""
-        start = self.offsets[number]
-        header = re.compile(rb"%d 0 obj\s*" % number).match(self.data, start)
-        if header is None:
+        header = _HEADER.match(self.data, self._offset(number))
+        if header is None or int(header[1]) != number:
             raise UnexpectedPdf(f"object {number} is not where the table says")
-        text = self.data[header.end():self._ends[start]].rstrip()
-        if not text.endswith(b"endobj"):
-            raise UnexpectedPdf(f"object {number} does not end with endobj")
-        text = text[:-6].rstrip()
-        if not text.endswith(b"endstream"):
-            return text, None
-        opening = _STREAM.search(text)
-        if opening is None or not text.startswith(b"<<"):
-            raise UnexpectedPdf(f"object {number} is not a stream as Typst writes them")
-        head = text[:opening.start()]
+        end = self.data.find(b"endobj", header.end())
+        if end < 0:
+            raise UnexpectedPdf(f"object {number} does not end")
+        opening = _STREAM.search(self.data, header.end(), end)
+        if opening is None:
+            if not _NEXT.match(self.data, end + 6):
+                raise UnexpectedPdf(f"object {number} has endobj inside it")
+            return self.data[header.end():end].rstrip(), None
+        head = self.data[header.end():opening.start() + 2]
         length = value(head, b"/Length")
         if not length.isdigit():
             raise UnexpectedPdf(f"the length of stream {number} is not given directly")
-        return head, text[opening.end():opening.end() + int(length)]
+        data_end = opening.end() + int(length)
+        if not _END_STREAM.match(self.data, data_end):
+            raise UnexpectedPdf(f"stream {number} does not end where its length says")
+        return head, self.data[opening.end():data_end]
 
     def body(self, number: int) -> bytes:
         """Object ``number``: a stream's dictionary, or the whole of any other value."""
@@ -183,7 +216,7 @@ class Update:
             table.append(b"%d %d\n" % (rows[start][0], end - start))
             table += [b"%010d 00000 n \n" % offset for _, offset in rows[start:end]]
             start = end
-        rest = re.sub(rb"/Size\s+\d+", b"", old.trailer)
+        rest = re.sub(rb"/(?:Size|Prev)\s+\d+", b"", old.trailer)
         table.append(b"trailer\n<</Size %d/Prev %d%s\nstartxref\n%d\n%%%%EOF\n"
                      % (self.size, old.xref, rest[2:], position))
         return b"".join(out + table)
