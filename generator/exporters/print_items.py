@@ -8,6 +8,7 @@ prints the same wherever it appears. Author text goes through ``typst.markdown``
 from __future__ import annotations
 
 import math
+import re
 
 from .. import problems
 from ..documents.quiz import QuestionItem, QuizItem
@@ -27,8 +28,20 @@ def points(value: float) -> str:
     return escape(format_number(value))
 
 
+_PLAIN_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def number_markup(latex: str) -> str:
+    """A formatted number as markup: plain text (with a true minus) unless it needs math
+    (``6.988 \\times 10^{-4}``). Text, because the booklet and the tables of exponentials
+    set thousands of numbers, and Typst sets text faster than math."""
+    if _PLAIN_NUMBER.fullmatch(latex):
+        return latex.replace("-", "−")
+    return inline_math(latex)
+
+
 def _exp_table(pairs: tuple[tuple[float, float], ...]) -> str:
-    xs = ", ".join(f"[{inline_math(number(x, 4))}]" for x, _ in pairs)
+    xs = ", ".join(f"[{number_markup(number(x, 4))}]" for x, _ in pairs)
     ys = ", ".join(f"[{escape(f'{y:.4f}')}]" for _, y in pairs)
     note = "[Exponentials you may need:]"
     return f"#exp-table(({xs},), ({ys},), note: {note})\n"

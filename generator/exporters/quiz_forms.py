@@ -39,7 +39,7 @@ from ..presentation import answer_formatter, build_time, format_number, letter
 from ..problems.latex import number
 from . import ExportOptions, answer_sheets
 from .print_file import concatenate
-from .print_items import answer_name, item, key_item, points
+from .print_items import answer_name, item, key_item, number_markup, points
 from .typst import escape, inline_math, markdown
 from .typst.compile import compile_pdf, parallelism, preamble, submit, write_each
 
@@ -122,23 +122,12 @@ def _tolerance(abs_tol: float | None, rel_tol: float | None = None) -> str:
     return f" #text(size: 7.5pt)[{escape(' or '.join(parts))}]" if parts else ""
 
 
-_PLAIN_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
-
-
-def _number_markup(latex: str) -> str:
-    """A formatted number as markup: plain text (with a true minus) unless it needs math
-    (``6.988 \\times 10^{-4}``). Text, because the booklet sets thousands of numbers."""
-    if _PLAIN_NUMBER.fullmatch(latex):
-        return latex.replace("-", "−")
-    return inline_math(latex)
-
-
 def _value_markup(value: Any, fmt: Callable[[float], str]) -> str:
     """A number, vector ``(a, b)`` or matrix ``(a, b; c, d)``, row by row, as short markup."""
     if not isinstance(value, list):
-        return _number_markup(fmt(value))
+        return number_markup(fmt(value))
     rows = value if value and isinstance(value[0], list) else [value]
-    return "(" + "; ".join(", ".join(_number_markup(fmt(x)) for x in row) for row in rows) + ")"
+    return "(" + "; ".join(", ".join(number_markup(fmt(x)) for x in row) for row in rows) + ")"
 
 
 def _span(value: Any) -> int:
