@@ -31,7 +31,8 @@ _STREAM = re.compile(rb">>\s*stream\r?\n")
 _END_STREAM = re.compile(rb"\s*endstream\s+endobj")
 _NEXT = re.compile(rb"\s*(?:\d+ 0 obj|xref|$)")
 """What follows an object's endobj: the next object, a cross-reference table or the end."""
-_LENGTH = re.compile(rb"/Length\s+\d+(?!\s+\d+\s+R)")
+_LENGTH = re.compile(rb"/Length\s+\d+(?!\d|\s+\d+\s+R)")
+"""A stream's length given directly (not ``/Length 12 0 R``)."""
 
 
 class UnexpectedPdf(RuntimeError):
@@ -199,6 +200,8 @@ class Update:
     def pdf(self) -> bytes:
         """The document and, after it, the update: these objects, their table and a trailer."""
         old = self.document
+        if not self.objects:
+            return old.data
         out = [old.data if old.data.endswith(b"\n") else old.data + b"\n"]
         position = len(out[0])
         rows: list[tuple[int, int]] = []
