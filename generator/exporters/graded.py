@@ -247,9 +247,10 @@ def export(grading: Grading, folder: Path, options: ExportOptions) -> list[Path]
                 yield staging / "feedback" / f"{stem}.pdf", lambda s=source: compile_pdf(s, timestamp)  # type: ignore[misc]
 
         width = 2 * parallelism() + 2
-        written += [str(path.relative_to(staging)) for path in write_each(jobs(), width, _write)]
+        written += [str(path.relative_to(staging)) for path, _ in write_each(jobs(), width, _write)]
         if options.feedback:
-            concatenate((staging / "feedback" / f"{stem}.pdf" for stem in names), staging / "feedback.pdf")
+            concatenate(((staging / "feedback" / f"{stem}.pdf").read_bytes() for stem in names),
+                        staging / "feedback.pdf")
             written.append("feedback.pdf")
         if grading.remedial:
             from .anki import build_package

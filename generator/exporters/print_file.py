@@ -34,8 +34,9 @@ _PAGES = 1
 
 
 class _Writer:
-    """Objects written to ``file`` as they come, each numbered when it is first referred
-    to; ``finish`` writes the page tree, catalog, cross-reference table and trailer."""
+    """Objects written to ``file`` as they come (a document's at once), each numbered when
+    it is first referred to; ``finish`` writes the page tree, catalog, cross-reference table
+    and trailer."""
 
     def __init__(self, file: BinaryIO) -> None:
         self.file = file
@@ -44,12 +45,18 @@ class _Writer:
         self.digest = hashlib.md5(usedforsecurity=False)
         self.kids: list[int] = []
         self.version = "1.7"
+        self._waiting: list[bytes] = []
         self._write(_HEADER)
 
     def _write(self, data: bytes) -> None:
+        self._waiting.append(data)
+        self.position += len(data)
+
+    def _flush(self) -> None:
+        data = b"".join(self._waiting)
         self.file.write(data)
         self.digest.update(data)
-        self.position += len(data)
+        self._waiting = []
 
     def _number(self) -> int:
         self.offsets.append(0)
@@ -84,6 +91,7 @@ class _Writer:
             found = waiting.pop()
             body, stream = source.object(found)
             self._object(numbers[found], renumbered(body, number), stream)
+        self._flush()
         self.version = max(self.version, source.version, key=lambda v: tuple(map(int, v.split("."))))
 
     def blank_page(self, media_box: bytes) -> None:
@@ -102,23 +110,25 @@ class _Writer:
         version = b"" if self.version == "1.7" else b" /Version /" + self.version.encode()
         self._object(root, b"<< /Type /Catalog /Pages %d 0 R%s >>" % (_PAGES, version))
         xref = self.position
+        self._flush()
         identity = self.digest.hexdigest().encode()  # the same pages, the same ID
         self._write(b"xref\n0 %d\n0000000000 65535 f \n" % (len(self.offsets) + 1)
                     + b"".join(b"%010d 00000 n \n" % offset for offset in self.offsets)
                     + b"trailer\n<< /Size %d /Root %d 0 R /ID [ <%s> <%s> ] >>\nstartxref\n%d\n%%%%EOF\n"
                     % (len(self.offsets) + 1, root, identity, identity, xref))
+        self._flush()
 
 
-def concatenate(documents: Iterable[Path], target: Path, odd_pages: bool = True) -> int:
-    """Write ``documents`` into ``target`` one after another, each from an odd page (``odd_pages``
-    False: page after page); the page count.
+def concatenate(documents: Iterable[bytes], target: Path, odd_pages: bool = True) -> int:
+    """Write ``documents`` (each a PDF's bytes) into ``target`` one after another, each from an
+    odd page (``odd_pages`` False: page after page); the page count.
 
     The same documents always give the same bytes (the file ID is a digest of them, no date).
     """
     with open(target, "wb") as file:
         writer = _Writer(file)
         for document in documents:
-            source = Document(Path(document).read_bytes())
+            source = Document(document)
             writer.copy_pages(source)
             pages = source.pages()
             if odd_pages and len(pages) % 2:

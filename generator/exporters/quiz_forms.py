@@ -343,13 +343,13 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
                         yield staging / key_pdf, lambda s=key: compile_pdf(s, timestamp)  # type: ignore[misc]
                     yield staging / sheet_pdf, lambda s=sheet: s.pdf(timestamp)  # type: ignore[misc]
 
-            def printed_in_order() -> Iterator[Path]:
+            def printed_in_order() -> Iterator[bytes]:
                 """Each form, then its answer sheet, as they are written: the print file takes
                 them in while later forms still compile."""
-                for path in write_each(jobs(), 2 * parallelism() + 2, _write):
+                for path, data in write_each(jobs(), 2 * parallelism() + 2, _write):
                     written.append(path)
                     if not path.name.endswith("-key.pdf"):
-                        yield path
+                        yield data
 
             booklet: list[Future[bytes]] = []
             printed = staging / f"{stem}-print.pdf"
@@ -369,12 +369,6 @@ def _join_booklet(parts: list[Future[bytes]], target: Path) -> Path:
     if len(parts) == 1:
         write_private(target, parts[0].result())  # the booklet holds every answer
         return target
-    files = []
-    for n, part in enumerate(parts):
-        files.append(target.with_name(f".{target.stem}-part-{n}.pdf"))
-        files[-1].write_bytes(part.result())
-    concatenate(files, target, odd_pages=False)
+    concatenate((part.result() for part in parts), target, odd_pages=False)
     target.chmod(0o600)  # the booklet holds every answer
-    for path in files:
-        path.unlink()
     return target

@@ -98,9 +98,7 @@ def test_the_print_file_has_every_form_in_order_each_from_an_odd_page(written_de
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_blank_page_has_the_form_s_paper(tmp_path, paper):
-    one = tmp_path / "one.pdf"
-    one.write_bytes(compile_pdf(preamble(paper, "t", "[]") + "One page", 0))
-    concatenate([one], tmp_path / "print.pdf")
+    concatenate([compile_pdf(preamble(paper, "t", "[]") + "One page", 0)], tmp_path / "print.pdf")
     boxes = [tuple(p.mediabox) for p in pypdf.PdfReader(tmp_path / "print.pdf").pages]
     assert len(boxes) == 2 and boxes[0] == boxes[1]
 

@@ -50,7 +50,7 @@ def test_every_page_is_drawn_as_in_its_source(tmp_path):
     forms = [_typeset(tmp_path, "a.pdf", r"Form A, $sqrt(d_k)$ #pagebreak() page two"),
              _typeset(tmp_path, "b.pdf", "Form B on Letter", "letter"),
              _typeset(tmp_path, "c.pdf", "Form C")]
-    pages = concatenate(forms, tmp_path / "print.pdf")
+    pages = concatenate([path.read_bytes() for path in forms], tmp_path / "print.pdf")
     printed = _pixels(tmp_path / "print.pdf")
     a, b, c = (_pixels(path) for path in forms)
     blank = printed[3]
@@ -67,7 +67,7 @@ def test_a_page_that_inherits_from_its_page_tree_is_refused(tmp_path):
     """Typst puts each page's size and resources on the page; the print file leaves the
     sources' page trees out, so a page that relies on its tree would lose them."""
     with pytest.raises(UnexpectedPdf, match="inherits its size or resources"):
-        concatenate([_inheriting(tmp_path)], tmp_path / "print.pdf")
+        concatenate([_inheriting(tmp_path).read_bytes()], tmp_path / "print.pdf")
 
 
 def test_text_that_looks_like_a_reference_stays_text(tmp_path):
@@ -80,7 +80,8 @@ def test_text_that_looks_like_a_reference_stays_text(tmp_path):
                               Contents=pikepdf.String(note), A=address)
     pdf.pages[0].Annots = pdf.make_indirect(pikepdf.Array([pdf.make_indirect(link)]))
     pdf.save(tmp_path / "linked.pdf")
-    concatenate([tmp_path / "linked.pdf", tmp_path / "linked.pdf"], tmp_path / "print.pdf", odd_pages=False)
+    linked = (tmp_path / "linked.pdf").read_bytes()
+    concatenate([linked, linked], tmp_path / "print.pdf", odd_pages=False)
     with pikepdf.open(tmp_path / "print.pdf") as written:
         annotations = [page.Annots[0] for page in written.pages]
         assert [str(a.Contents) for a in annotations] == [note, note]
@@ -91,6 +92,7 @@ def test_text_that_looks_like_a_reference_stays_text(tmp_path):
 def test_the_same_documents_give_the_same_bytes_and_others_another_id(tmp_path):
     one = _typeset(tmp_path, "one.pdf", "One page")
     two = _typeset(tmp_path, "two.pdf", "Another page")
+    one, two = one.read_bytes(), two.read_bytes()
     concatenate([one, two], tmp_path / "a.pdf")
     concatenate([one, two], tmp_path / "b.pdf")
     concatenate([two, one], tmp_path / "c.pdf")

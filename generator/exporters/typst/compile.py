@@ -145,19 +145,22 @@ def submit(job: Callable[[], bytes]) -> Future[bytes]:
 
 
 def write_each(jobs: Iterable[tuple[Path, Callable[[], bytes]]], width: int,
-               write: Callable[[Path, bytes], object] = Path.write_bytes) -> Iterator[Path]:
+               write: Callable[[Path, bytes], object] = Path.write_bytes) -> Iterator[tuple[Path, bytes]]:
     """Run each job (a compile) on the pool with at most ``width`` waiting; ``write`` each
-    result to its path as it comes, in the jobs' order, so memory stays flat."""
+    result to its path as it comes, in the jobs' order, so memory stays flat; each path and
+    what was written there."""
     pending: list[tuple[Path, Future[bytes]]] = []
     for path, job in jobs:
         pending.append((path, submit(job)))
         while len(pending) >= width:
             done, future = pending.pop(0)
-            write(done, future.result())
-            yield done
+            data = future.result()
+            write(done, data)
+            yield done, data
     for done, future in pending:
-        write(done, future.result())
-        yield done
+        data = future.result()
+        write(done, data)
+        yield done, data
 
 
 def compile_many(sources: list[str], timestamp: int) -> list[bytes]:
