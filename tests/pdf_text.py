@@ -1,4 +1,4 @@
-"""The text of a PDF's pages, for tests that read back what paperdeck printed.
+"""The text (and pixels) of a PDF's pages, for tests that read back what paperdeck printed.
 
 PDFium (pypdfium2, a dependency of ``paperdeck scan``) extracts it 30 times as fast as
 pypdf did, in its reading order: lines top to bottom, left to right.
@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+import numpy as np
 import pypdfium2
 
 
@@ -43,3 +44,12 @@ def _extracted(data: bytes) -> tuple[str, ...]:
 def pdf_text(path_or_bytes: Path | bytes) -> str:
     """The text of every page, pages joined by a line break."""
     return "\n".join(pages_text(path_or_bytes))
+
+
+def pages_pixels(path_or_bytes: Path | bytes, scale: float = 0.5) -> list[np.ndarray]:
+    """Each page rendered by PDFium in grey (0 black, 255 white), at ``scale`` × 72 dpi."""
+    document = pypdfium2.PdfDocument(path_or_bytes)
+    try:
+        return [np.asarray(page.render(scale=scale).to_pil().convert("L")) for page in document]
+    finally:
+        document.close()

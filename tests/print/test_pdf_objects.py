@@ -8,23 +8,16 @@ import zlib
 
 import numpy as np
 import pikepdf
-import pypdfium2
 import pytest
 
 from generator.exporters import pdf_objects
 from generator.exporters.typst.compile import compile_pdf, preamble
 
+from ..pdf_text import pages_pixels
+
 
 def _typst(body: str) -> bytes:
     return compile_pdf(preamble("a4", "T", "[]") + body, 0, tags=False)
-
-
-def _pixels(data: bytes) -> list[np.ndarray]:
-    document = pypdfium2.PdfDocument(data)
-    try:
-        return [np.asarray(page.render(scale=0.5).to_pil().convert("L")) for page in document]
-    finally:
-        document.close()
 
 
 def test_a_page_drawn_over_in_an_update_shows_both_and_the_original_bytes_stay():
@@ -42,7 +35,7 @@ def test_a_page_drawn_over_in_an_update_shows_both_and_the_original_bytes_stay()
     with pikepdf.open(io.BytesIO(updated)) as pdf:
         assert pdf.check_pdf_syntax() == []
         assert len(pdf.pages) == 2
-    before, after = _pixels(original), _pixels(updated)
+    before, after = pages_pixels(original), pages_pixels(updated)
     assert np.array_equal(before[0], after[0])
     drawn = before[1] != after[1]
     assert drawn.any() and (after[1][drawn] == 0).all()  # only the black square is new

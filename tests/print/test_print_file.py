@@ -7,20 +7,13 @@ from pathlib import Path
 
 import numpy as np
 import pikepdf
-import pypdfium2
 import pytest
 
 from generator.exporters.pdf_objects import UnexpectedPdf
 from generator.exporters.print_file import concatenate
 from generator.exporters.typst.compile import compile_pdf, preamble
 
-
-def _pixels(path: Path) -> list[np.ndarray]:
-    document = pypdfium2.PdfDocument(path)
-    try:
-        return [np.asarray(page.render(scale=0.5).to_pil().convert("L")) for page in document]
-    finally:
-        document.close()
+from ..pdf_text import pages_pixels
 
 
 def _typeset(folder: Path, name: str, body: str, paper: str = "a4") -> Path:
@@ -51,8 +44,8 @@ def test_every_page_is_drawn_as_in_its_source(tmp_path):
              _typeset(tmp_path, "b.pdf", "Form B on Letter", "letter"),
              _typeset(tmp_path, "c.pdf", "Form C")]
     pages = concatenate([path.read_bytes() for path in forms], tmp_path / "print.pdf")
-    printed = _pixels(tmp_path / "print.pdf")
-    a, b, c = (_pixels(path) for path in forms)
+    printed = pages_pixels(tmp_path / "print.pdf")
+    a, b, c = (pages_pixels(path) for path in forms)
     blank = printed[3]
     assert pages == len(printed) == 6  # A's 2 pages, B's and a blank, C's and a blank
     assert all(np.array_equal(x, y) for x, y in zip(printed, [*a, *b, blank, *c], strict=False))
