@@ -22,7 +22,7 @@ from ..files.atomic import write_bytes
 from ..presentation import build_time, value_latex
 from . import ExportOptions
 from .typst import display_math, escape, inline_math, markdown, string
-from .typst.compile import PAPERS, TEMPLATE, compiler, pdf_bytes, staged_root
+from .typst.compile import PAPERS, USE_TEMPLATE, compiler, pdf_bytes, staged_root
 
 
 def _concept(item: StudyItem, figures: Path) -> str:
@@ -131,7 +131,7 @@ def guide_source(guide: Guide, figures: Path, paper_size: str = "a4") -> str:
         groups.setdefault(item.group, []).append(item)
     paper, title = guide.paper, guide.title
     running = f"[{escape(paper.title)}]"
-    out = [TEMPLATE, f"\n#show: sheet.with(paper: {string(PAPERS[paper_size])}, title: {string(title)},"
+    out = [USE_TEMPLATE, f"#show: sheet.with(paper: {string(PAPERS[paper_size])}, title: {string(title)},"
            f" running: {running})\n",
            "#set heading(numbering: none)\n#show heading.where(level: 1): set text(size: 16pt)\n",
            f"#align(center, text(size: 20pt, weight: \"bold\")[{escape(title)}])\n",

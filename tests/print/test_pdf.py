@@ -266,7 +266,7 @@ def test_no_quiz_page_is_left_with_room_for_the_item_pushed_past_it(name):
     """Over 8 forms of a shipped quiz, the layout settles, and each page but the last
     is left with less room than the next item needs with its work space shrunk to
     its least (``shrink``, 60%), read from where the blocks really landed."""
-    from generator.exporters.typst.compile import _compiler
+    from generator.exporters.typst.compile import _compiler, staged_root
 
     project = open_project(Path(__file__).parents[2])
     made = quiz.build_quiz(project.content, project.recipes[name], seed=3, versions=8, secret=b"t")
@@ -275,8 +275,9 @@ def test_no_quiz_page_is_left_with_room_for_the_item_pushed_past_it(name):
         source = quiz_forms.form_source(made, form)
         _, warnings = _compiler().compile_with_warnings(source.encode(), format="pdf")
         assert not warnings, [w.message for w in warnings]  # e.g. "did not converge"
-        layout = json.loads(typst.query((source + _LAYOUT).encode(), "<layout>", field="value", one=True,
-                                        ignore_system_fonts=True))
+        with staged_root() as root:  # the template, for the source to import
+            layout = json.loads(typst.query((source + _LAYOUT).encode(), "<layout>", field="value", one=True,
+                                            root=str(root), ignore_system_fonts=True))
         bottom, gap = layout["page"] - layout["bottom"], 0.3 * layout["em"]
         blocks = layout["blocks"]
         for i in range(2, len(blocks)):

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from generator.documents import items
 from generator.exporters import ExportOptions, guide
-from generator.exporters.typst.compile import compile_pdf, compiler, pdf_bytes, staged_root
+from generator.exporters.typst.compile import TEMPLATE_FILE, compile_pdf, compiler, pdf_bytes, staged_root
 from generator.project import open_project
 
 from ..pdf_text import pdf_text
@@ -60,7 +60,7 @@ def test_the_guide_sees_only_its_own_figures(tmp_path: Path) -> None:
     guide.export(built, path, ExportOptions(figures=figure_cache, build_time=1_700_000_000))
     assert PdfReader(path).pages
     with staged_root([figure_cache / used[0]]) as root:
-        assert sorted(p.name for p in root.iterdir()) == [used[0]]
+        assert sorted(p.name for p in root.iterdir()) == sorted([used[0], TEMPLATE_FILE])
         with pytest.raises(Exception, match="not found|failed to load"):
             pdf_bytes(compiler(root), '#read("/unrelated.txt")', 1_700_000_000)
 

