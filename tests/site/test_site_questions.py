@@ -5,6 +5,7 @@ blocks match ``paperdeck problems --problem-seed``, and the day's problem is the
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -122,6 +123,27 @@ def _problem_json(problem_type: str, seed: int, difficulty: str) -> dict[str, An
     return problem
 
 
+KEY_AS_OPENED = """block => { const key = block.querySelector('details.pd-key'); block.pdOpened = [];
+    const seen = new MutationObserver(() => { if (key.open) { seen.disconnect();
+        block.pdOpened.push(key.querySelector('[data-pd="command"]').textContent); } });
+    seen.observe(key, {attributes: true, attributeFilter: ['open']}); }"""
+"""Records, as soon as a practice block's key opens (a mutation observer runs before the browser
+draws again), the terminal command the key shows."""
+
+
+def _runs_as_printed(command: str, seed: int) -> None:
+    """The command a practice block prints, run as printed through the real CLI, regenerates
+    the problem with ``seed``."""
+    from generator.cli import Session, cli
+
+    words = shlex.split(command)
+    assert words[0] == "paperdeck", command
+    result = CliRunner().invoke(cli, ["--project", str(PROJECT), *words[1:], "--format", "json"],
+                                obj=Session())
+    assert result.exit_code == 0, (command, result.output)
+    assert json.loads(result.stdout)[0]["seed"] == seed
+
+
 def _flat(value: Any) -> list[float]:
     return [x for v in value for x in _flat(v)] if isinstance(value, list) else [float(value)]
 
@@ -148,9 +170,14 @@ def test_practice_blocks_match_the_problem_command_and_new_problem_changes_them(
             variant = page.evaluate("([key, i]) => paperdeckProblems[key][i]", shown_variant)
             assert variant["seed"] == seed
             assert variant["expected"] == pytest.approx(_flat(shown["answer"][primary]))
-            if block.locator("details.pd-key").get_attribute("open") is None:
-                block.locator("details.pd-key summary").click()  # the key is written when opened
-            assert f"--problem-seed {seed}" in block.locator('[data-pd="command"]').text_content()
+            # The key is written when opened, and already as the key opens: what the observer
+            # read as the "open" attribute appeared, before the frame that first draws it.
+            block.evaluate(KEY_AS_OPENED)
+            block.locator("details.pd-key summary").click()
+            [command] = block.evaluate("b => b.pdOpened")
+            assert f"--problem-seed {seed} " in command + " "
+            assert block.locator('[data-pd="command"]').text_content() == command
+            _runs_as_printed(command, seed)
             # The command's key is accepted; a named mistake is named.
             typed = " ".join(repr(x) for x in _flat(shown["answer"][primary]))
             block.locator("input").fill(typed)
@@ -165,6 +192,7 @@ def test_practice_blocks_match_the_problem_command_and_new_problem_changes_them(
                     named += 1
                     break
             prompt = block.locator('[data-pd="prompt"]').inner_text()
+            block.locator("details.pd-key summary").click()  # closed: the next problem's key opens anew
             block.locator(".pd-new").click()
             assert int(block.get_attribute("data-seed")) != seed
             assert block.locator('[data-pd="prompt"]').inner_text() != prompt

@@ -310,9 +310,8 @@ def _variant(problem: Problem) -> dict[str, Any]:
     count = len(_flat(key))
     rows = len(key) if isinstance(key, list) and key and isinstance(key[0], list) else 1
     words = "one number" if count == 1 else f"{count} numbers" + (", row by row" if rows > 1 else "")
-    command = f"paperdeck problems {problem.type} --problem-seed {problem.seed}"
-    if problem.difficulty != "easy":
-        command += f" --difficulty {problem.difficulty}"
+    # With its difficulty always: a seed alone does not name a problem, and the CLI asks for it.
+    command = f"paperdeck problems {problem.type} --problem-seed {problem.seed} -d {problem.difficulty}"
     return {
         "seed": problem.seed,
         "prompt": block(problem.prompt),

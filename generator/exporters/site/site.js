@@ -299,14 +299,18 @@
       }, block);
       watch();
     }
-    key.addEventListener("toggle", function () {
-      if (key.open && keyShown !== current) { fill(current, true); keyShown = current; }
-    });
+    // Written before the key opens: a click on its summary (mouse, Enter, Space) runs before the
+    // browser opens it, whereas "toggle" fires a frame or more after the key is drawn, which
+    // showed the previous problem's key and command for that frame. "toggle" stays for an
+    // opening without a click (find in page).
+    function keyFor(i) { if (keyShown !== i) { fill(i, true); keyShown = i; } }
+    key.querySelector("summary").addEventListener("click", function () { if (!key.open) { keyFor(current); } });
+    key.addEventListener("toggle", function () { if (key.open) { keyFor(current); } });
     function show(i) {
       var v = variants[i];
       current = i;
       fill(i, false);
-      if (key.open) { fill(i, true); keyShown = i; }
+      if (key.open) { keyFor(i); }
       block.setAttribute("data-variant", String(i));
       block.setAttribute("data-seed", String(v.seed));
       feedback.className = "pd-feedback";
