@@ -22,7 +22,8 @@ import hashlib
 
 from genanki.util import guid_for
 
-__all__ = ["anki_id", "name_digest", "note_guid", "problem_slot", "remedial_slot", "student_key"]
+__all__ = ["anki_id", "name_digest", "note_guid", "problem_slot", "remedial_slot", "site_store",
+           "student_key"]
 
 
 def anki_id(*names: str) -> int:
@@ -39,6 +40,13 @@ def note_guid(paper_id: str, key: str) -> str:
 def name_digest(name: str) -> int:
     """The first 64 bits of SHA-256 of ``name`` (UTF-8), big-endian."""
     return int.from_bytes(hashlib.sha256(name.encode("utf-8")).digest()[:8], "big")
+
+
+def site_store(paper_id: str, arxiv: str, recipe: str) -> str:
+    """The name of a study site's progress in the browser's storage, which every ``file://``
+    page shares: 64 bits of its paper (id and arXiv id, so two papers a scaffold gave one id
+    stay apart) and its recipe, never its text. Copies of one site share their progress."""
+    return "paperdeck:site:" + hashlib.sha256("/".join((paper_id, arxiv, recipe)).encode()).hexdigest()[:16]
 
 
 def problem_slot(prefix: str, type_id: str, difficulty: str, index: int) -> str:

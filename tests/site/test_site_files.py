@@ -201,3 +201,12 @@ def test_another_papers_site_escapes_its_text_and_puts_foreign_problems_on_a_pra
     assert "Study &lt;b&gt;site&lt;/b&gt;" in (site / "index.html").read_text()
     practice = (site / "practice.html").read_text()
     assert practice.count('class="pd-practice"') == 1 and 'data-variants="3"' in practice
+
+
+def test_the_sites_progress_keeps_its_stored_name(site: Path) -> None:
+    """The name a student's progress is stored under (``identity.site_store``) is pinned: a change
+    would leave every student's progress behind."""
+    from generator.identity import site_store
+
+    assert site_store("aiayn", "1706.03762", "aiayn-site") == "paperdeck:site:6b12012e63ce125f"
+    assert 'data-store="paperdeck:site:6b12012e63ce125f"' in (site / "index.html").read_text()

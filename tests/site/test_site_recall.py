@@ -4,6 +4,8 @@ and progress kept on the device."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from .browsing import LESSON_PAGES, WATCH, centres, click, draw_every_block
@@ -107,3 +109,56 @@ def test_progress_stays_on_the_device_and_resets(tab) -> None:
     assert row.inner_text().startswith("0 of ")
     assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('paperdeck:'))") == []
     assert tab.errors == []
+
+
+def _paper_site(folder: Path, title: str, arxiv: str) -> Path:
+    """A new project's study site (recipe ``site``), built into ``folder``/out; its folder."""
+    from generator.cli import main
+    from generator.documents.build import BuildOptions, build_recipe
+    from generator.project import open_project
+
+    assert main(["new", str(folder), "--title", title]) == 0
+    paper = folder / "content" / "paper.yaml"
+    paper.write_text(paper.read_text().replace('"0000.00000"', f'"{arxiv}"'))
+    (folder / "decks" / "site.yaml").write_text("kind: site\ntitle: Study site\n")
+    project = open_project(folder)
+    build_recipe(project, project.recipes["site"], folder / "out", BuildOptions(seed=1))
+    return folder / "out" / "site"
+
+
+def test_two_papers_sites_on_file_keep_their_own_progress(browser, tmp_path: Path) -> None:
+    """Every file:// page shares one storage. Two papers whose titles begin alike get one paper id
+    from ``paperdeck new``, and their site recipes one name; each site still keeps its own progress,
+    and the progress an older site kept (under the paper id and folder) is read and moved once."""
+    first = _paper_site(tmp_path / "a", "Attention Is All You Need", "1706.03762")
+    second = _paper_site(tmp_path / "b", "Attention Is All We Need, Again", "2401.00001")
+    context = browser.new_context(viewport={"width": 360, "height": 780})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    lesson = "01-first-lesson.html"
+    page.goto((second / lesson).as_uri())
+    old, store = page.evaluate("[document.documentElement.dataset.site,"
+                               " document.documentElement.dataset.store]")
+    assert old == "attention-is-all/site"
+    # What a site built before kept: one card known, under the name both sites had.
+    page.evaluate("k => localStorage.setItem('paperdeck:' + k, JSON.stringify({known: {'first-lesson/x': 1},"
+                  " answers: {}}))", old)
+    page.goto((first / lesson).as_uri())
+    page.locator(".pd-card:not(.pd-cloze)").first.locator(".pd-known").click()
+    first_store = page.evaluate("document.documentElement.dataset.store")
+    assert first_store != store
+    kept = page.evaluate("k => JSON.parse(localStorage.getItem(k)).known", first_store)
+    assert "first-lesson/x" in kept and len(kept) == 2  # the old progress, moved, and the new mark
+    assert page.evaluate("Object.keys(localStorage).sort()") == [first_store]
+    page.goto((second / lesson).as_uri())
+    known = page.locator(".pd-card:not(.pd-cloze)").first.locator(".pd-known")
+    assert known.get_attribute("aria-pressed") == "false"
+    page.goto((second / "index.html").as_uri())
+    assert page.locator(".pd-total").inner_text().startswith("Known: 0 of ")
+    page.locator(".pd-reset").click()
+    page.locator(".pd-reset-confirm").click()
+    page.goto((first / "index.html").as_uri())
+    assert page.locator(".pd-total").inner_text().startswith("Known: 2 of ")  # (one was no card of this site)
+    context.close()
+    assert errors == []

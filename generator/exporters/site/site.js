@@ -2,16 +2,30 @@
 // on the spot, practice blocks with fresh numbers, progress kept on this device.
 // Typed answers are read and judged by the one answer rule (assets/answers.js, the
 // global ``paperdeckAnswers``), as on the cards and in ``paperdeck grade``. Nothing is
-// sent anywhere: progress is one localStorage entry per site. ES5, like the cards.
+// sent anywhere: progress is one localStorage entry per site, named by the site's identity
+// (its paper and recipe, generator/identity.py ``site_store``), since every file:// page
+// shares one storage. ES5, like the cards.
 (function () {
   "use strict";
   var answers = window.paperdeckAnswers;
-  var KEY = "paperdeck:" + (document.documentElement.getAttribute("data-site") || "site");
+  var root = document.documentElement;
+  var KEY = root.getAttribute("data-store") || "paperdeck:site";
+  // Where sites before site_store kept progress (paper id and folder name): moved once.
+  var OLD = "paperdeck:" + (root.getAttribute("data-site") || "site");
   var state = load();
 
+  function stored() {
+    var storage = window.localStorage, text = storage.getItem(KEY);
+    if (text === null && OLD !== KEY && storage.getItem(OLD) !== null) {
+      text = storage.getItem(OLD);
+      storage.setItem(KEY, text);
+      storage.removeItem(OLD);
+    }
+    return text;
+  }
   function load() {
     var s = null;
-    try { s = JSON.parse(window.localStorage.getItem(KEY) || "null"); } catch (e) { s = null; }
+    try { s = JSON.parse(stored() || "null"); } catch (e) { s = null; }
     s = s && typeof s === "object" ? s : {};
     s.known = s.known && typeof s.known === "object" ? s.known : {};
     s.answers = s.answers && typeof s.answers === "object" ? s.answers : {};
