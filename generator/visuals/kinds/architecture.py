@@ -71,8 +71,8 @@ def layout(p: dict[str, Any]) -> Diagram:
     c.wave(115, 592)
     c.label("encoder-positional-encoding", ["Positional", "Encoding"], 92, 592, 74, anchor="end",
             extra=(99, 576, 32, 32),
-            note="Sines and cosines of the position, added to the embeddings so the model knows "
-                 "the order.")
+            note="Sines and cosines of the position, added to the embeddings so that the model "
+                 "can make use of the order of the sequence.")
     c.text(["d_{model} = " + str(p["d_model"])], ENC + 8, 573, size=11, anchor="start")
     c.arrow((ENC, 583), (ENC, 517))
     c.line((ENC - 40, 538), (ENC + 40, 538))
