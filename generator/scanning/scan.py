@@ -156,6 +156,7 @@ class _Run:
         """Roster forms: the sheet of each form."""
         self.pages = 0
         self.blank: list[str] = []
+        self.counts: dict[str, dict[int, int]] = {}
 
     def page(self, page: Page) -> None:
         self.pages += 1
@@ -244,13 +245,25 @@ class _Run:
                                      "name or ID", crop=crop(page, field_["box"]))
             return
         number = field_["question"]
-        components = sheet.cells.setdefault(number, [])
-        components.append(read.value)
+        # Placed by the layout's component index, not in the order pages come (a roster
+        # sheet's page 2 may be read before its page 1).
+        components = sheet.cells.setdefault(number, [None] * self._components(sheet.form)[number])
+        components[field_.get("component", 0)] = read.value
         if read.problem:
             sheet.unread.add(number)
             part = f" [{field_['component'] + 1}]" if "component" in field_ else ""
             sheet.flags.append(Flag(where, f"question {number}{part} not read: {read.problem}", number,
                                     crop(page, field_["box"])))
+
+    def _components(self, form: dict[str, Any]) -> dict[int, int]:
+        """How many numbers each question of ``form`` has on its sheet."""
+        counts = self.counts.get(form["code"])
+        if counts is None:
+            counts = self.counts[form["code"]] = {}
+            for f in form["sheet"]["fields"]:
+                if "question" in f:
+                    counts[f["question"]] = counts.get(f["question"], 0) + 1
+        return counts
 
     def finish(self) -> Scanned:
         for sheet in self.sheets:

@@ -20,6 +20,7 @@ from generator.project import open_project
 from . import synthetic
 
 ROOT = Path(__file__).parents[2]
+ROSTER_SHEETS = 6
 
 
 @dataclass
@@ -64,12 +65,16 @@ def _printed(root: Path, name: str) -> Printed:
         return print_quiz(root / name, "quiz-attention", seed=12)
     if name == "final":
         return print_quiz(root / name, "quiz-final")
+    if name == "final-roster":  # two-page sheets, one form per student
+        return print_quiz(root / name, "quiz-final",
+                          students=tuple(Student(f"Student {i}", f"s{i}") for i in range(ROSTER_SHEETS)))
     students = (Student("Ada Lovelace", "s1"), Student("=SUM(A1)", "s2"))
     return print_quiz(root / name, "quiz-attention", students=students)
 
 
 @pytest.fixture(scope="session")
 def printed(tmp_path_factory: pytest.TempPathFactory):
-    """``printed(name)``: attention (2 forms), attention-other-seed, final (2-page sheets), roster."""
+    """``printed(name)``: attention (2 forms), attention-other-seed, final (2-page sheets), roster,
+    final-roster (2-page sheets of ROSTER_SHEETS students)."""
     root = tmp_path_factory.mktemp("printed")
     return lambda name: _printed(root, name)

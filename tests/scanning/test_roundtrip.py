@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import os
+import random
 from pathlib import Path
 
 from generator.grading.key import read_key
@@ -23,19 +24,25 @@ from . import synthetic
 SHEETS = int(os.environ.get("PAPERDECK_ROUNDTRIP_SHEETS", "24"))
 
 
-def run_class(printed, count: int, dpi: float, seed: int, mess_rate: float = 0.06
-              ) -> tuple[synthetic.Outcome, Scanned, bytes, list[synthetic.SimulatedStudent]]:
+def run_class(printed, count: int, dpi: float, seed: int, mess_rate: float = 0.06, shuffle: bool = False,
+              **conditions) -> tuple[synthetic.Outcome, Scanned, bytes, list[synthetic.SimulatedStudent]]:
+    """A class scanned: its pages in the order made, or (``shuffle``) in any order."""
     students: list[synthetic.SimulatedStudent] = []
 
     def pages():
         number = 0
-        for student, scans in synthetic.classroom(printed.forms, printed.pages, count, dpi, seed, mess_rate):
+        for student, scans in synthetic.classroom(printed.forms, printed.pages, count, dpi, seed, mess_rate,
+                                                  **conditions):
             students.append(student)
             for image in scans:
                 number += 1
                 yield Page("class.pdf", number, image)
 
-    scanned = scan_pages(read_scan_key(printed.key), pages())
+    stack = pages()
+    if shuffle:
+        stack = list(stack)
+        random.Random(seed).shuffle(stack)
+    scanned = scan_pages(read_scan_key(printed.key), stack)
     data = responses_csv(scanned)
     rows = {row["student"]: row for row in synthetic.responses_rows(data)}
     flagged = {(flag.student, flag.column) for flag in scanned.flags if flag.row}
@@ -75,3 +82,18 @@ def test_a_class_reads_back_with_no_silent_error(printed, tmp_path: Path) -> Non
             assert (read.points, read.mistake) == (mark.points, mark.mistake), (name, mark.number)
             compared += 1
     assert compared >= outcome.clean - outcome.clean_flagged
+
+
+def test_roster_sheets_read_right_whatever_the_order_of_their_pages(printed) -> None:
+    """Two-page roster sheets, every page of the stack shuffled: a question whose numbers run over
+    both pages keeps them in the layout's order, and a ``?`` lands where its number is."""
+    final = printed("final-roster")
+    assert final.forms[0]["sheet"]["pages"] == 2
+    fields = final.forms[0]["sheet"]["fields"]
+    split = ({f["question"] for f in fields if f.get("component", 0) > 0 and f["page"] == 2}
+             & {f["question"] for f in fields if f["page"] == 1})
+    assert split  # a vector whose grids are on both pages
+    outcome, scanned, _, _ = run_class(final, len(final.forms), dpi=150, seed=7, shuffle=True)
+    assert outcome.silent == []
+    assert outcome.sheets == len(final.forms) == len(scanned.sheets)
+    assert outcome.clean_flag_rate <= 0.03, outcome
