@@ -129,10 +129,10 @@ fields marked *LaTeX* hold math without delimiters. Ids are lowercase words
 joined by hyphens, unique in the whole content; never change a published id
 (Anki knows a note by it). Source labels say where the paper says a thing:
 `S3.2.1` (section 3.2.1), `S3.E1` (equation 1, in section 3), `S4.T1` (table 1),
-`S3.F1` (figure 1), `SA` to `SF` (appendices A to F, `SB.2` within one), `Sx1`
-(the first unnumbered section, such as Limitations; `S3.x1` an unnumbered subsection,
-`SAx1` an unnumbered section of the appendix), `S0` (the front matter: title, authors
-and their footnotes, abstract). `paperdeck import` writes these labels from the paper.
+`S3.F1` (figure 1), `SA` to `SF` (appendices A to F, `SB.2` within one; an unnumbered
+section after the bibliography is an appendix too), `SU1` (the first unnumbered section,
+such as Limitations), `S0` (the front matter: title, authors and their footnotes,
+abstract). `paperdeck import` writes these labels from the paper.
 """
 
 def limits() -> list[str]:

@@ -1,74 +1,107 @@
-"""LaTeXML's element ids as paperdeck's source labels.
+"""LaTeXML's element ids as paperdeck's source labels, as the source index names them.
 
-LaTeXML numbers what it converts with ids that carry the paper's own numbers:
-``S3.SS2.SSS1`` is section 3.2.1, ``S3.E1`` equation (1) in section 3, ``S6.T2``
-table 2, ``A1`` appendix A, ``Sx1`` the first unnumbered section. paperdeck's labels
-are the numbers a reader sees:
+The labels are the numbers a reader sees, and they are the source index's
+(``generator.grounding.index`` documents the scheme; ``tests/importing`` checks that
+every label the import writes is one the index holds):
 
 =================  ==================  ===========================================
 LaTeXML id         label               what it is
 =================  ==================  ===========================================
-(front matter)     ``S0``              title, authors and their notes, abstract
+(abstract, title)  ``S0``              the front matter
 ``S3``             ``S3``              section 3
-``S3.SS2.SSS1``    ``S3.2.1``          section 3.2.1
-``S3.SSx1``        ``S3.x1``           the first unnumbered subsection of section 3
-``Sx1``            ``Sx1``             the first unnumbered section (Limitations)
+``S3.SS2.SSS1``    ``S3.2.1``          section 3.2.1 (its printed number)
+``S3.SSx1``        ``S3``              an unnumbered subsection is part of its section
 ``A2.SS1``         ``SB.1``            appendix B.1
-``Ax1``            ``SAx1``            the first unnumbered section of the appendix
+``Sx1``            ``SU1``             the first unnumbered section (Limitations)
+``Sx2``            ``SA``              an unnumbered section after the bibliography is
+                                       an appendix, lettered after the others
 ``S3.E1``          ``S3.E1``           equation (1), in section 3
 ``S6.T2``          ``S6.T2``           table 2, in section 6
 ``S3.F2.sf1``      ``S3.F2``           figure 2 (its subfigure folds into it)
 ``S3.SS1.p2``      ``S3.1``            a paragraph folds into its section
 =================  ==================  ===========================================
-
-``label_for`` is the one mapping: the import writes lessons' sources with it, and the
-source index (``generator.grounding``) keys the paper's words by it.
-``generator.problems.registry.SOURCE_LABEL`` is the pattern every label matches.
 """
 
 from __future__ import annotations
 
 import re
-import string
+import xml.etree.ElementTree as ET
 
-_TOP = re.compile(r"^(S|A)(x?)(\d+)$")
-_PART = re.compile(r"^(SS|SSS)(x?)(\d+)$")
-_ITEM = re.compile(r"^([ETF])(\d+)$")
 FRONT_MATTER = "S0"
 """The label of the title, the authors and their notes, and the abstract."""
+NS = "{http://dlmf.nist.gov/LaTeXML}"
+XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
+SECTIONS = {"section", "subsection", "subsubsection", "appendix", "chapter", "part"}
+_ITEM = re.compile(r"^(.*?)\.([ETF])(\d+)(?:\..*)?$")
 
 
-def appendix_letter(number: int) -> str:
-    """The letter of the ``number``-th appendix (1 → ``A``)."""
-    return string.ascii_uppercase[number - 1] if 1 <= number <= 26 else str(number)
+def _refnum(element: ET.Element) -> str:
+    tags = element.find(f"{NS}tags")
+    if tags is not None:
+        for tag in tags.findall(f"{NS}tag"):
+            if tag.get("role") == "refnum":
+                return "".join(tag.itertext()).replace("§", "").strip()
+    return ""
 
 
-def label_for(xml_id: str) -> str | None:
-    """The source label of the element with LaTeXML id ``xml_id``: its own when it is a
-    section, a numbered equation, a table or a figure, else that of the nearest one that
-    holds it; ``None`` when it lies in no section (a footnote's own id, the bibliography)."""
-    parts = xml_id.split(".")
-    top = _TOP.match(parts[0])
-    if top is None:
-        return None
-    kind, unnumbered, number = top.groups()
-    if kind == "S":
-        label = f"Sx{number}" if unnumbered else f"S{number}"
-    else:
-        label = f"SAx{number}" if unnumbered else f"S{appendix_letter(int(number))}"
-    for part in parts[1:]:
-        section = _PART.match(part)
-        if section is not None:
-            marker, unnumbered, number = section.groups()
-            if number == "0" and not unnumbered:  # LaTeXML's SS0: a paragraph right under a section
+class Labels:
+    """The label of every section of one LaTeXML document, and of what lies in them."""
+
+    def __init__(self, root: ET.Element):
+        self.sections: dict[str, str] = {}
+        """LaTeXML section id -> label."""
+        self._letters = 0
+        self._unnumbered = 0
+        self._after_bibliography = False
+        self._walk(root, "")
+
+    def _walk(self, element: ET.Element, parent: str) -> None:
+        for child in element:
+            tag = child.tag[len(NS):] if child.tag.startswith(NS) else child.tag
+            if tag == "bibliography":
+                self._after_bibliography = True
                 continue
-            label += f".x{number}" if unnumbered else f".{number}"
-            continue
-        item = _ITEM.match(part)
+            if tag in SECTIONS:
+                label = self._section(child, tag, parent)
+                if child.get(XML_ID):
+                    self.sections[child.get(XML_ID, "")] = label
+                self._walk(child, label)
+            elif tag not in ("equation", "table", "figure", "note"):
+                self._walk(child, parent)
+
+    def _section(self, element: ET.Element, tag: str, parent: str) -> str:
+        refnum = _refnum(element)
+        if refnum:
+            if tag == "appendix" and re.fullmatch(r"[A-Z]", refnum):
+                self._letters = max(self._letters, ord(refnum) - ord("A") + 1)
+            return "S" + refnum
+        if self._after_bibliography and not parent:
+            self._letters += 1
+            return "S" + chr(ord("A") + self._letters - 1)
+        if parent:
+            return parent
+        self._unnumbered += 1
+        return f"SU{self._unnumbered}"
+
+    def label_for(self, xml_id: str) -> str | None:
+        """The label of the element with LaTeXML id ``xml_id``: its own when it is a section,
+        a numbered equation, a table or a figure, else its section's; ``None`` outside every
+        section (a footnote's own id, the bibliography)."""
+        item = _ITEM.match(xml_id)
         if item is not None:
-            return f"{label}.{item.group(1)}{item.group(2)}"
-        break  # paragraphs, unnumbered equations, graphics: the section holds them
-    return label
+            owner, letter, number = item.groups()
+            section = self.section_of(owner)
+            return f"{section}.{letter}{number}" if section else None
+        return self.section_of(xml_id)
+
+    def section_of(self, xml_id: str) -> str | None:
+        """The label of the section that holds ``xml_id`` (the id itself or its nearest prefix)."""
+        parts = xml_id.split(".")
+        for end in range(len(parts), 0, -1):
+            label = self.sections.get(".".join(parts[:end]))
+            if label is not None:
+                return label
+        return None
 
 
-__all__ = ["FRONT_MATTER", "appendix_letter", "label_for"]
+__all__ = ["FRONT_MATTER", "Labels"]

@@ -82,10 +82,10 @@ def unknown_type(type_id: str) -> str:
     return f"unknown problem type {type_id!r}{did_you_mean(type_id, types)}; choose from {', '.join(types)}"
 
 
-SOURCE_LABEL = re.compile(r"^S(\d+|[A-Z]|A?x\d+)(\.x?\d+)*(\.[ETF]\d+)?$")
+SOURCE_LABEL = re.compile(r"^S(\d+|[A-Z]|U\d+)(\.\d+)*(\.[ETF]\d+)?$")
 """A label in a paper (``S3.2.1``, ``S3.E1``, ``S4.T1``, appendices ``SA`` to ``SZ`` and ``SB.2``,
-unnumbered sections ``Sx1``, ``S3.x1`` and ``SAx1``; ``generator.importing.labels`` maps
-LaTeXML's ids to them): checked here for project problem types and, through
+unnumbered sections ``SU1``, ``SU2``; ``generator.importing.labels`` and the source index
+name them the same way): checked here for project problem types and, through
 ``content.loader``, for content and recipes."""
 _project: tuple[Path | None, list[str]] = (None, [])
 """The ``problems/`` folder loaded last and the ids of the types it registered."""
