@@ -2,7 +2,8 @@
 two runs at once, a folder named like a glob, a read-only folder, a full disk.
 
 Kills are deterministic: a child process replaces ``os.replace`` with one that kills
-the process (SIGKILL) just before its N-th call, for every N a run makes.
+the process (SIGKILL) just before its N-th call, for every N a run makes. A set merged
+into a folder that also holds a user's files is as all-or-nothing as one swapped whole.
 """
 
 from __future__ import annotations
@@ -100,11 +101,8 @@ def test_a_kill_at_each_rename_leaves_the_old_set_or_the_new_and_the_next_run_re
         now = files(folder)
         user = {name: now.pop(name) for name in USER if name in now}
         assert user == (USER if user_files else {}), f"a user's file is lost after a kill at rename {kill_at}"
-        if user_files:  # replaced one by one: each file is old or new, never half
-            assert all(now[name] in (OLD.get(name), NEW.get(name)) for name in now)
-            assert now.keys() >= {"a.txt", "remedial/deck.apkg"}
-        else:
-            assert now in (OLD, NEW), f"a kill at rename {kill_at} left {sorted(now)}"
+        # Whether the folder was swapped whole or merged among a user's files: all old or all new.
+        assert now in (OLD, NEW), f"a kill at rename {kill_at} left {now}"
         assert sorted(p.name for p in folder.parent.iterdir()) == ["set"], "a leftover stayed beside"
         assert not [p for p in folder.rglob(".*")], "a leftover stayed inside"
 
@@ -227,3 +225,36 @@ def test_a_real_full_disk_and_read_only_disk_are_one_line_errors(tiny_disk: Path
     with pytest.raises(OutputError, match=r"cannot write .*b.txt: Read-only file system"):
         write_bytes(tiny_disk / "b.txt", b"new")
     assert (tiny_disk / "set" / "a.txt").read_text() == "old"
+
+
+TYPST_CHILD = textwrap.dedent('''
+    import os, signal, sys
+    from generator.exporters.typst.compile import compile_pdf, staged_root
+    assert compile_pdf("= A page", 0).startswith(b"%PDF")
+    with staged_root() as root:
+        if sys.argv[1] == "kill":
+            os.kill(os.getpid(), signal.SIGKILL)
+''')
+
+
+def test_killed_runs_leave_no_typst_folder_in_the_temporary_folder_for_good(tmp_path: Path) -> None:
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(PROJECT), "TMPDIR": str(temporary)}
+
+    def typst_run(how: str) -> int:
+        return subprocess.run([sys.executable, "-c", TYPST_CHILD, how], env=env, capture_output=True,
+                              timeout=120).returncode
+
+    assert typst_run("kill") == -signal.SIGKILL
+    first = sorted(p.name for p in temporary.iterdir())
+    # A compiler's root and a staged root, left by the kill.
+    assert len(first) == 2 and all(name.startswith("paperdeck-typst-") for name in first)
+    assert typst_run("kill") == -signal.SIGKILL
+    second = sorted(p.name for p in temporary.iterdir())
+    assert len(second) == 2 and not set(first) & set(second), "the next run did not remove a killed run's"
+    (temporary / "paperdeck-typst-old12345").mkdir()  # named by mkdtemp before folders were held
+    os.utime(temporary / "paperdeck-typst-old12345", (0, 0))
+    (temporary / "paperdeck-typst-new12345").mkdir()  # as named, perhaps by a run going on now
+    assert typst_run("finish") == 0
+    assert sorted(p.name for p in temporary.iterdir()) == ["paperdeck-typst-new12345"]

@@ -10,6 +10,7 @@ chooses itself (``out/<quiz>`` under the project) are created as deep as needed.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -107,3 +108,96 @@ def test_the_default_output_folder_is_created_as_deep_as_needed(project: Path, h
     shutil.rmtree(project / "out", ignore_errors=True)
     assert main(["-q", "--project", str(project), "quiz", "--seed", "1"]) == 0
     assert (project / "out" / "quiz" / "quiz-key.json").is_file()
+
+
+@pytest.fixture(scope="module")
+def site_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A project whose only recipe is a study site named ``docs``."""
+    root = tmp_path_factory.mktemp("site") / "p"
+    assert main(["-q", "new", str(root), "--title", "Site"]) == 0
+    for recipe in (root / "decks").iterdir():
+        recipe.unlink()
+    (root / "decks" / "docs.yaml").write_text("kind: site\ntitle: Site\n")
+    return root
+
+
+def test_a_build_replaces_only_what_it_wrote_in_the_site_folder(site_project: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    assert main(["-q", "--project", str(site_project), "build", "--out", str(out), "--seed", "1"]) == 0
+    site = out / "docs"
+    record = (site / ".paperdeck-site").read_text()
+    assert "index.html\n" in record and "assets/site.js\n" in record
+    (site / ".git").mkdir()
+    (site / ".git" / "config").write_text("[core]\n")
+    (site / "CNAME").write_text("study.example.org\n")
+    (site / "notes.md").write_text("mine")
+    (site / "assets" / "mine.css").write_text("mine")
+    (site / "old-page.html").write_text("a page an earlier build wrote")  # and no longer writes
+    (site / ".paperdeck-site").write_text(record + "old-page.html\n")
+    assert main(["-q", "--project", str(site_project), "build", "--out", str(out), "--seed", "2"]) == 0
+    assert (site / ".git" / "config").read_text() == "[core]\n"
+    assert (site / "CNAME").read_text() == "study.example.org\n"
+    assert (site / "notes.md").read_text() == "mine"
+    assert (site / "assets" / "mine.css").read_text() == "mine"
+    assert not (site / "old-page.html").exists()
+    assert (site / "index.html").is_file() and (site / ".paperdeck-site").read_text() == record
+    assert sorted(p.name for p in out.iterdir()) == ["docs"], "a leftover stayed beside"
+
+
+def test_a_site_built_before_the_record_keeps_a_users_files(site_project: Path) -> None:
+    """In the project's out/, where sites built before the record live; elsewhere a folder without
+    the record is refused (below)."""
+    assert main(["-q", "--project", str(site_project), "build", "--seed", "1"]) == 0
+    site = site_project / "out" / "docs"
+    (site / ".paperdeck-site").unlink()
+    (site / "CNAME").write_text("study.example.org\n")
+    (site / "99-gone.html").write_text("a lesson page an old build wrote")
+    assert main(["-q", "--project", str(site_project), "build", "--seed", "2"]) == 0
+    assert (site / "CNAME").is_file() and not (site / "99-gone.html").exists()
+    shutil.rmtree(site_project / "out")
+
+
+@pytest.mark.parametrize("out, message", [
+    (".", "cannot write into docs: it is a folder of files that no paperdeck build wrote, which a build"
+          " would replace; give --out another folder, or name the recipe differently"),
+    ("..", "cannot write into ../docs: it is a folder of files that no paperdeck build wrote, which a build"
+           " would replace; give --out another folder, or name the recipe differently"),
+])
+def test_an_output_folder_that_is_a_project_folder_is_refused(site_project: Path, monkeypatch, capsys,
+                                                              out: str, message: str) -> None:
+    (site_project / "docs").mkdir(exist_ok=True)
+    (site_project / "docs" / "guide.md").write_text("the project's own docs")
+    monkeypatch.chdir(site_project / ("docs" if out == ".." else "."))
+    before = sorted(site_project.rglob("*"))
+    assert main(["-q", "--project", str(site_project), "build", "--out", out]) == 2
+    assert capsys.readouterr().err == f"paperdeck: {message}\n"
+    assert sorted(site_project.rglob("*")) == before
+
+
+@pytest.mark.parametrize("name, message", [
+    ("content", "it is the project's content/"),
+    ("decks", "it is the project's decks/"),
+])
+def test_a_site_named_like_the_projects_own_folders_is_refused(tmp_path: Path, monkeypatch, capsys,
+                                                               name: str, message: str) -> None:
+    root = tmp_path / "p"
+    assert main(["-q", "new", str(root), "--title", "Site"]) == 0
+    (root / "decks" / f"{name}.yaml").write_text("kind: site\ntitle: Site\n")
+    monkeypatch.chdir(root)
+    before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    assert main(["-q", "build", "--out", "."]) == 2
+    assert capsys.readouterr().err == (f"paperdeck: cannot write into {name}: {message}; give --out another"
+                                       " folder, or name the recipe differently\n")
+    assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
+
+
+def test_an_output_folder_that_holds_the_project_is_refused(site_project: Path, monkeypatch, capsys) -> None:
+    (site_project / "decks" / "p.yaml").write_text("kind: site\ntitle: Site\n")
+    try:
+        monkeypatch.chdir(site_project)
+        assert main(["-q", "build", "--out", ".."]) == 2
+        assert capsys.readouterr().err == ("paperdeck: cannot write into ../p: it holds the project; give"
+                                           " --out another folder, or name the recipe differently\n")
+    finally:
+        (site_project / "decks" / "p.yaml").unlink()

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import click
 
 from .options import Session, common_options, paper_option, pass_session, seed_option
+
+FOLDER_KINDS = ("site", "quiz")
+"""Recipe kinds a build writes as a folder named after the recipe (``documents.build``)."""
+
+
+def _made_by_a_build(folder: Path, recipe: str) -> bool:
+    """What a build leaves in a recipe's folder: the site's record (``exporters.site.RECORD``),
+    a quiz's key."""
+    return (folder / ".paperdeck-site").is_file() or (folder / f"{recipe}-key.json").is_file()
 
 
 @click.command()
@@ -26,9 +36,13 @@ def command(session: Session, out: Path | None, seed: int | None, paper: str | N
       paperdeck build --out out/ --seed 7
     """
     from ..documents.build import BuildOptions, build_recipe
-    from .outputs import output_folder
+    from .outputs import output_folder, refuse_project_folder
 
     project = session.project()
+    for recipe in project.recipes.values():  # before anything is written
+        if recipe.kind in FOLDER_KINDS:
+            refuse_project_folder((out or project.out) / recipe.id, project.out.parent, project.out,
+                                  functools.partial(_made_by_a_build, recipe=recipe.id))
     out = output_folder(out or project.out, session.note, named=out is not None)
     options = BuildOptions(session.seed(seed), paper, project.secret(session.note))
     recipes = iter(project.recipes.values())

@@ -8,6 +8,10 @@ Folders paperdeck chooses itself (``out/`` under the project) are created as nee
 A path whose parent is a file, an output folder that is a file, a folder that does
 not take files (``/proc``) or a suffix the command cannot write is a one-line error
 (exit 2).
+
+A recipe's output folder (a site, a quiz) is replaced by each build; it may not be the project
+folder or hold it, nor be ``content/`` or ``decks/``, nor an existing folder that no paperdeck
+build made (``build --out .`` with a site recipe named ``docs``): refused with one line.
 """
 
 from __future__ import annotations
@@ -76,3 +80,25 @@ def _writable(folder: Path) -> None:
     except OSError as error:
         raise UsageError(f"cannot write into {folder}: it takes no new files"
                          f" ({error.strerror or error})") from None
+
+
+def refuse_project_folder(folder: Path, project: Path, default_out: Path,
+                          made: Callable[[Path], bool]) -> None:
+    """``folder``, where a build writes a recipe's folder, refused (one line) if it is ``project``
+    or holds it, lies in its ``content/`` or ``decks/``, or is an existing folder with something in
+    it that ``made`` (whether a build made it) does not recognise, outside ``default_out``, where
+    builds made before paperdeck recorded what it writes live."""
+    here, root = folder.resolve(), project.resolve()
+
+    def refuse(why: str) -> None:
+        raise UsageError(f"cannot write into {folder}: {why}; give --out another folder, or name the "
+                         "recipe differently")
+
+    if here == root or root.is_relative_to(here):
+        refuse("it holds the project")
+    for name in ("content", "decks"):
+        if here.is_relative_to(root / name):
+            refuse(f"it is the project's {name}/")
+    if (here.is_dir() and not here.is_relative_to(default_out.resolve()) and not made(here)
+            and next(here.iterdir(), None) is not None):
+        refuse("it is a folder of files that no paperdeck build wrote, which a build would replace")

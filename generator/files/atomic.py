@@ -25,7 +25,9 @@ import os
 import re
 import secrets
 import shutil
+import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -42,7 +44,8 @@ PRIVATE = 0o600
 PUBLIC = 0o644
 """Mode of every other file written."""
 
-_LEFTOVER = re.compile(r"\.(?P<target>.+)\.(?P<kind>new|old|part)-(?P<tag>\d+(?:-[0-9a-f]{8})?)\Z", re.S)
+_LEFTOVER = re.compile(r"\.(?P<target>.+)\.(?P<kind>new|old|part|undo|redo)-(?P<tag>\d+(?:-[0-9a-f]{8})?)\Z",
+                       re.S)
 _WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM, errno.EFBIG,
                  errno.ENOTDIR, errno.EISDIR, errno.EEXIST, errno.ENAMETOOLONG}
 _held = threading.local()
@@ -100,6 +103,48 @@ def _abandoned(path: Path) -> bool:
     return True
 
 
+_OLD_TEMPORARY = 24 * 3600
+"""Age (s) after which a temporary folder named before folders were held is taken as abandoned."""
+
+
+def temporary_folder(prefix: str) -> tuple[Path, Callable[[], None]]:
+    """A new private folder (0700) in the system's temporary folder, ``<prefix><pid>-<tag>``,
+    held by this process until the returned function removes it. Folders of the same prefix
+    whose process died without removing them (killed: ``atexit`` never ran) are removed first,
+    so none stays for good."""
+    parent = Path(tempfile.gettempdir())
+    _tidy_temporary(parent, prefix)
+    folder = parent / f"{prefix}{_tag()}"
+    folder.mkdir(mode=0o700)
+    held = _hold(folder)
+
+    def remove() -> None:
+        held.close()
+        shutil.rmtree(folder, ignore_errors=True)
+
+    return folder, remove
+
+
+def _tidy_temporary(parent: Path, prefix: str) -> None:
+    ours = re.compile(re.escape(prefix) + r"\d+-[0-9a-f]{8}")
+    try:
+        entries = [e for e in os.scandir(parent) if e.name.startswith(prefix)]
+    except OSError:
+        return
+    for entry in entries:
+        try:
+            info = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if not entry.is_dir(follow_symlinks=False) or info.st_uid != os.geteuid():
+            continue
+        named_before = ours.fullmatch(entry.name) is None  # mkdtemp's name: nothing holds it
+        if named_before and time.time() - info.st_mtime < _OLD_TEMPORARY:
+            continue
+        if _abandoned(Path(entry.path)):
+            shutil.rmtree(entry.path, ignore_errors=True)
+
+
 def _remove(path: Path) -> None:
     if path.is_dir() and not path.is_symlink():
         shutil.rmtree(path, ignore_errors=True)
@@ -109,9 +154,10 @@ def _remove(path: Path) -> None:
 
 def recover(parent: Path, target: str | Callable[[str], bool]) -> None:
     """Tidy what killed runs left in ``parent`` for ``target`` (a name, or whether a name is
-    one of ours): an old set whose swap was cut between its two renames is put back; staging
-    folders, temporary files and old sets no live run holds are removed. Call under
-    ``_locked(parent)``."""
+    one of ours): an old set whose swap was cut between its two renames is put back; a merge
+    cut before its commit is undone (the old set's entries go back), one cut after it is
+    finished (the new set's entries go in); staging folders, temporary files and old sets no
+    live run holds are removed. Call under ``_locked(parent)``."""
     try:
         names = [entry.name for entry in os.scandir(parent)]
     except OSError:
@@ -119,16 +165,54 @@ def recover(parent: Path, target: str | Callable[[str], bool]) -> None:
     wanted = target if callable(target) else target.__eq__
     found = [(name, match) for name in names
              if (match := _LEFTOVER.fullmatch(name)) and wanted(match["target"])]
-    for name, match in sorted(found, key=lambda pair: pair[1]["kind"] != "old"):
+    order = {"redo": 0, "undo": 1, "old": 2}
+    for name, match in sorted(found, key=lambda pair: order.get(pair[1]["kind"], 3)):
         path = parent / name
-        if match["kind"] == "old":
-            live = parent / match["target"]
+        live = parent / match["target"]
+        if not os.path.lexists(path):
+            continue  # handled with its pair
+        if match["kind"] == "redo":  # a merge cut after its commit: the new set goes in
+            live.mkdir(exist_ok=True)
+            _move_into(path, live)
+            _remove(path)
+            _remove(parent / f".{match['target']}.undo-{match['tag']}")
+        elif match["kind"] == "undo":  # a merge cut before its commit: the old set comes back
+            _move_back(path, live)
+            _remove(path)
+        elif match["kind"] == "old":
             if not os.path.lexists(live):
                 os.replace(path, live)  # the swap was cut after its first rename: the old set is back
             else:
                 _remove(path)
         elif _abandoned(path):
             _remove(path)
+
+
+def _real_dir(path: Path) -> bool:
+    return path.is_dir() and not path.is_symlink()
+
+
+def _move_into(source: Path, folder: Path) -> None:
+    """Move every entry of ``source`` into ``folder``: folders merged, files replaced."""
+    for entry in list(source.iterdir()):
+        target = folder / entry.name
+        if _real_dir(entry) and _real_dir(target):
+            _move_into(entry, target)
+        elif not _real_dir(target):
+            os.replace(entry, target)
+
+
+def _move_back(source: Path, folder: Path) -> None:
+    """Move the entries of ``source`` back into ``folder`` where nothing took their place."""
+    if not os.path.lexists(folder):
+        os.replace(source, folder)
+        return
+    for entry in list(source.iterdir()):
+        target = folder / entry.name
+        if not os.path.lexists(target):
+            os.replace(entry, target)
+        elif _real_dir(entry) and _real_dir(target):
+            _move_back(entry, target)
 
 
 def _write_error(error: OSError, target: Path) -> OutputError:
@@ -197,18 +281,50 @@ Ours = Callable[[Path], bool]
 """Whether an entry (its path relative to the set's folder) belongs to the set."""
 
 
+RECORD_LIMIT = 4 * 1024 * 1024
+"""Largest record of a set's files read back (a site of thousands of pages is well under)."""
+
+
+def _recorded(folder: Path, record: str) -> Ours | None:
+    """Whether a path belongs to the set the record in ``folder`` lists, or None without a record."""
+    path = folder / record
+    try:
+        if not path.is_file() or path.is_symlink() or path.stat().st_size > RECORD_LIMIT:
+            return None
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    files = {line for line in lines if line and not line.startswith("#")} | {record}
+    folders = {str(Path(line).parent) for line in files} - {"."}
+    folders |= {str(parent) for name in folders for parent in Path(name).parents} - {"."}
+    return lambda relative: relative.as_posix() in files or relative.as_posix() in folders
+
+
+def _write_record(staging: Path, record: str) -> None:
+    names = sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*") if not _real_dir(p))
+    (staging / record).write_text(
+        "# written by paperdeck: the files of its last build here, which the next build replaces;\n"
+        "# anything else in this folder is left alone\n" + "".join(f"{name}\n" for name in names),
+        encoding="utf-8")
+
+
 @contextlib.contextmanager
-def file_set(folder: Path, ours: Ours, before_swap: Callable[[Path], None] | None = None) -> Iterator[Path]:
+def file_set(folder: Path, ours: Ours, before_swap: Callable[[Path], None] | None = None,
+             record: str | None = None) -> Iterator[Path]:
     """A staging folder beside ``folder``; if the block succeeds, what it holds becomes
     the set in ``folder``, and the entries of the old set (``ours``) that it does not
     replace are removed.
 
     A folder holding only the set is swapped whole (two renames). A folder that also
     holds other things (an ``--out`` shared with other files, a user's file inside a
-    folder of the set) keeps them: the new entries replace the old one by one, and a
-    folder of the set is merged the same way. ``before_swap(staging)`` runs just before the
-    swap, under the lock every swap beside ``folder`` takes: what it sees there stays so
-    until the swap.
+    folder of the set) keeps them, and the set is still replaced as one change (``_merge``).
+    ``before_swap(staging)`` runs just before the swap, under the lock every swap beside
+    ``folder`` takes: what it sees there stays so until the swap.
+
+    With ``record`` (a file name), the set lists its files in that file inside the folder, and
+    the next run takes the old set to be exactly what the record lists (``ours`` then only
+    decides for a folder without a record): files it wrote before and no longer writes are
+    removed, whatever else is there is kept.
     """
     folder = Path(folder).absolute()
     with _output_errors(folder):
@@ -224,11 +340,14 @@ def file_set(folder: Path, ours: Ours, before_swap: Callable[[Path], None] | Non
         held = _hold(staging)
         try:
             yield staging
+            if record is not None:
+                _write_record(staging, record)
             with _locked(parent):
                 recover(parent, folder.name)
                 if before_swap is not None:
                     before_swap(staging)
-                _swap_in(staging, folder, ours)
+                old_set = (_recorded(folder, record) if record is not None else None) or ours
+                _swap_in(staging, folder, old_set)
         finally:
             held.close()
             shutil.rmtree(staging, ignore_errors=True)
@@ -237,7 +356,7 @@ def file_set(folder: Path, ours: Ours, before_swap: Callable[[Path], None] | Non
 def _only_ours(folder: Path, ours: Ours, relative: Path) -> bool:
     for entry in folder.iterdir():
         inside = relative / entry.name
-        if not ours(inside) or (entry.is_dir() and not _only_ours(entry, ours, inside)):
+        if not ours(inside) or (_real_dir(entry) and not _only_ours(entry, ours, inside)):
             return False
     return True
 
@@ -256,45 +375,46 @@ def _swap_in(staging: Path, folder: Path, ours: Ours) -> None:
     if _only_ours(folder, ours, Path()):
         _swap_whole(staging, folder)
         return
-    _merge(staging, folder, ours, Path())
+    _merge(staging, folder, ours)
 
 
-def _merge(new_folder: Path, folder: Path, ours: Ours, relative: Path) -> None:
-    """Move the entries of ``new_folder`` into ``folder`` one by one; remove the old set's
-    entries that the new set does not have; leave everything that is not ours."""
-    recover(folder, lambda name: ours(relative / name))
-    entries = list(folder.iterdir())
-    new = {entry.name for entry in new_folder.iterdir()}
-    for entry in list(new_folder.iterdir()):
-        target = folder / entry.name
-        if entry.is_dir() and target.is_dir():
-            if _only_ours(target, ours, relative / entry.name):
-                _swap_whole(entry, target)
-            else:
-                _merge(entry, target, ours, relative / entry.name)
-        elif target.is_dir():
-            raise OutputError(f"cannot write {target}: a folder is in the way")
-        else:
-            os.replace(entry, target)
-    for entry in entries:
+def _merge(staging: Path, folder: Path, ours: Ours) -> None:
+    """Put the new set of ``staging`` in ``folder`` among things that are not ours, as one change.
+
+    The old set's entries (and anything a new entry would replace) move aside into
+    ``.<folder>.undo-<tag>``; then the staging folder is renamed ``.<folder>.redo-<tag>``: that
+    rename is the commit. Its entries move in, and both folders are removed. A run killed before
+    the commit is undone by the next one (``recover``), one killed after it is finished: the
+    folder holds the old set or the new one, never a mix."""
+    recover(folder, lambda name: ours(Path(name)))  # leftovers of runs before this way of merging
+    aside = _aside(staging, folder, ours, Path())
+    tag = _LEFTOVER.fullmatch(staging.name)["tag"]  # type: ignore[index]
+    undo = folder.parent / f".{folder.name}.undo-{tag}"
+    redo = folder.parent / f".{folder.name}.redo-{tag}"
+    undo.mkdir()
+    for relative in aside:
+        (undo / relative).parent.mkdir(parents=True, exist_ok=True)
+        os.replace(folder / relative, undo / relative)
+    os.replace(staging, redo)  # the commit
+    _move_into(redo, folder)
+    _remove(undo)
+    _remove(redo)
+
+
+def _aside(new: Path | None, folder: Path, ours: Ours, relative: Path) -> list[Path]:
+    """What in ``folder`` moves aside for the new set (``new``, the staging folder's matching
+    folder, if any): the old set's entries, whole where a folder holds nothing else, and
+    anything an entry of the new set replaces. Checked before anything moves."""
+    found: list[Path] = []
+    for entry in sorted(folder.iterdir()):
         inside = relative / entry.name
-        if entry.name in new or not ours(inside):
+        incoming = new / entry.name if new is not None and os.path.lexists(new / entry.name) else None
+        if not ours(inside) and incoming is None:
             continue
-        if entry.is_dir():
-            _merge_out(entry, ours, inside)
+        if _real_dir(entry) and not _only_ours(entry, ours, inside):
+            if incoming is not None and not _real_dir(incoming):
+                raise OutputError(f"cannot write {folder / entry.name}: a folder is in the way")
+            found += _aside(incoming, entry, ours, inside)
         else:
-            entry.unlink(missing_ok=True)
-
-
-def _merge_out(folder: Path, ours: Ours, relative: Path) -> None:
-    """Remove the set's entries from ``folder``, and the folder if nothing else is left."""
-    for entry in folder.iterdir():
-        inside = relative / entry.name
-        if not ours(inside):
-            continue
-        if entry.is_dir():
-            _merge_out(entry, ours, inside)
-        else:
-            entry.unlink(missing_ok=True)
-    with contextlib.suppress(OSError):
-        folder.rmdir()
+            found.append(inside)
+    return found

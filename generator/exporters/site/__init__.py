@@ -28,7 +28,6 @@ from ... import SHARED_SCRIPTS, shared_script, visuals
 from ...content.model import Lesson
 from ...documents.items import Site, StudyItem
 from ...files.atomic import file_set
-from ...identity import site_store
 from .. import ExportOptions
 from .markup import attribute, inline, script_json, text, url
 from .pages import RENDERERS, Context, lesson_body, resources_html
@@ -90,8 +89,7 @@ def export(site: Site, folder: Path, options: ExportOptions) -> list[Path]:
     ctx = Context(site.paper, figures)
     template = Template(_asset("page.html"))
     paper = site.paper
-    site_id = f"{paper.id}/{folder.name}"  # the name of its progress before site_store (site.js)
-    store = site_store(paper.id, paper.arxiv or "", folder.name)
+    site_id = f"{paper.id}/{folder.name}"
     groups = _groups(site)
     pages: list[tuple[str, str, str]] = []  # file, title (HTML), menu label
     for number, (group, lesson, _) in enumerate(groups, 1):
@@ -106,8 +104,7 @@ def export(site: Site, folder: Path, options: ExportOptions) -> list[Path]:
 
     def render(title: str, heading: str, body: str, pager: str, current: str = "", problems: str = "") -> str:
         here = nav.replace(f'<a href="{current}">', f'<a href="{current}" aria-current="page">')
-        return template.substitute(site=attribute(site_id), store=attribute(store), title=title,
-                                   site_title=text(site.title),
+        return template.substitute(site=attribute(site_id), title=title, site_title=text(site.title),
                                    nav=here, heading=heading, body=body, pager=pager, paper=paper_line,
                                    problems=problems)
 

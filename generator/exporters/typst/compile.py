@@ -24,7 +24,6 @@ import contextlib
 import functools
 import os
 import shutil
-import tempfile
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -34,6 +33,7 @@ from typing import cast
 
 import typst as typst_compiler
 
+from ...files.atomic import temporary_folder
 from .markup import string
 
 PAPERS = {"a4": "a4", "letter": "us-letter"}
@@ -93,6 +93,8 @@ def pdf_bytes(compiler: typst_compiler.Compiler, source: str, timestamp: int, ta
 
 
 _LOCAL = threading.local()
+TEMPORARY_PREFIX = "paperdeck-typst-"
+"""Compilers' root folders in the system's temporary folder: ``paperdeck-typst-<pid>-<tag>``."""
 # Below this many documents, one thread is as fast.
 _PARALLEL_FROM = 3
 _POOL: ThreadPoolExecutor | None = None
@@ -108,10 +110,13 @@ def _put_template(folder: Path) -> Path:
 def staged_root(files: Iterable[Path] = ()) -> Iterator[Path]:
     """A new private folder (0700) holding the template and copies of ``files`` under their
     names, for a compiler's root; removed afterwards."""
-    with tempfile.TemporaryDirectory(prefix="paperdeck-typst-") as folder:
+    folder, remove = temporary_folder(TEMPORARY_PREFIX)
+    try:
         for path in files:
-            shutil.copyfile(path, Path(folder) / path.name)
-        yield _put_template(Path(folder))
+            shutil.copyfile(path, folder / path.name)
+        yield _put_template(folder)
+    finally:
+        remove()
 
 
 def compiler(root: Path) -> typst_compiler.Compiler:
@@ -122,12 +127,13 @@ def compiler(root: Path) -> typst_compiler.Compiler:
 
 def _compiler() -> typst_compiler.Compiler:
     """This thread's compiler: reusing one lets Typst keep its fonts and cached layout.
-    Its root is a private folder holding only the template, removed when the process ends."""
+    Its root is a private folder holding only the template, removed when the process ends (or,
+    if it is killed, by the next run: ``atomic.temporary_folder``)."""
     found = getattr(_LOCAL, "compiler", None)
     if found is None:
-        root = tempfile.mkdtemp(prefix="paperdeck-typst-")
-        atexit.register(shutil.rmtree, root, ignore_errors=True)
-        found = _LOCAL.compiler = compiler(_put_template(Path(root)))
+        root, remove = temporary_folder(TEMPORARY_PREFIX)
+        atexit.register(remove)
+        found = _LOCAL.compiler = compiler(_put_template(root))
     return found
 
 
