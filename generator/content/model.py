@@ -58,6 +58,13 @@ class Concept:
     """Where the paper says it: a label such as ``S3.2.1``."""
     reverse: bool = False
     """Also ask definition → term (then the definition must not contain the term)."""
+    draft: bool = False
+    """Written by ``paperdeck import`` for you to review: ``check`` lists it and ``build``
+    leaves it out (``build --drafts`` keeps it); delete the line once it is right."""
+    cells: tuple[str, ...] = ()
+    """Table cells the item states, each as ``row words / column words`` of the table it cites
+    (``Transformer (big) / EN-DE``; another table: ``S6.T3 big / BLEU``): with a source index,
+    ``check`` finds a table's values only in the cells the item names (docs/grounding.md)."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +84,9 @@ class Equation:
     """Its symbols, at least one, each with shape and meaning."""
     deep_dive: Markdown = ""
     """Why the equation looks the way it does (Markdown with math)."""
+    draft: bool = False
+    """Written by ``paperdeck import`` for you to review: ``check`` lists it and ``build``
+    leaves it out (``build --drafts`` keeps it); delete the line once it is right."""
 
 
 @dataclass(frozen=True)
@@ -107,6 +117,9 @@ class WorkedExample:
     """The question the example answers, as its card states it (Markdown with math).
     Empty: the card asks it as the problem type's prompt does for these givens, which
     names that type's computation (``layer-norm`` asks for a layer normalisation)."""
+    draft: bool = False
+    """Written by ``paperdeck import`` for you to review: ``check`` lists it and ``build``
+    leaves it out (``build --drafts`` keeps it); delete the line once it is right."""
 
 
 @dataclass(frozen=True)
@@ -126,6 +139,16 @@ class Flashcard:
     ``S4.T1`` (table), ``S3.F1`` (figure) or ``SA`` (appendix)."""
     explanation: Markdown = ""
     """Why, or more detail; shown smaller under the back."""
+    draft: bool = False
+    """Written by ``paperdeck import`` for you to review: ``check`` lists it and ``build``
+    leaves it out (``build --drafts`` keeps it); delete the line once it is right."""
+    cells: tuple[str, ...] = ()
+    """Table cells the item states, each as ``row words / column words`` of the table it cites
+    (``Transformer (big) / EN-DE``; another table: ``S6.T3 big / BLEU``): with a source index,
+    ``check`` finds a table's values only in the cells the item names (docs/grounding.md)."""
+    given: tuple[float, ...] = ()
+    """Numbers the item invents as an exercise's input (not the paper's): ``check`` does not look
+    for them in the paper (docs/grounding.md)."""
 
 
 @dataclass(frozen=True)
@@ -143,6 +166,16 @@ class Cloze:
     ``S4.T1`` (table), ``S3.F1`` (figure) or ``SA`` (appendix)."""
     extra: Markdown = ""
     """Shown on the back under the text."""
+    draft: bool = False
+    """Written by ``paperdeck import`` for you to review: ``check`` lists it and ``build``
+    leaves it out (``build --drafts`` keeps it); delete the line once it is right."""
+    cells: tuple[str, ...] = ()
+    """Table cells the item states, each as ``row words / column words`` of the table it cites
+    (``Transformer (big) / EN-DE``; another table: ``S6.T3 big / BLEU``): with a source index,
+    ``check`` finds a table's values only in the cells the item names (docs/grounding.md)."""
+    given: tuple[float, ...] = ()
+    """Numbers the item invents as an exercise's input (not the paper's): ``check`` does not look
+    for them in the paper (docs/grounding.md)."""
 
 
 @dataclass(frozen=True)
@@ -184,6 +217,16 @@ class Question:
     without calculators prints them in a table under the question."""
     calculator: bool = False
     """Needs a calculator (sin, cos, powers): a quiz without calculators cannot hold it."""
+    draft: bool = False
+    """Written by ``paperdeck import`` for you to review: ``check`` lists it and ``build``
+    leaves it out (``build --drafts`` keeps it); delete the line once it is right."""
+    cells: tuple[str, ...] = ()
+    """Table cells the item states, each as ``row words / column words`` of the table it cites
+    (``Transformer (big) / EN-DE``; another table: ``S6.T3 big / BLEU``): with a source index,
+    ``check`` finds a table's values only in the cells the item names (docs/grounding.md)."""
+    given: tuple[float, ...] = ()
+    """Numbers the item invents as an exercise's input (not the paper's): ``check`` does not look
+    for them in the paper (docs/grounding.md)."""
 
 
 @dataclass(frozen=True)
@@ -205,6 +248,9 @@ class Visual:
     label_cards: bool = False
     """Also make a label-the-part card for each labelled part (diagram kinds only: the
     paper's figures ``transformer-architecture`` and ``attention-blocks``)."""
+    draft: bool = False
+    """Written by ``paperdeck import`` for you to review: ``check`` lists it and ``build``
+    leaves it out (``build --drafts`` keeps it); delete the line once it is right."""
 
     def resolved(self, examples: Mapping[str, WorkedExample]) -> Visual:
         """This visual with ``example`` replaced by the example's givens and problem type."""
@@ -261,6 +307,18 @@ class Lesson:
 
 
 @dataclass(frozen=True)
+class Constant:
+    """A value the paper states once and cards use anywhere (``d_model = 512`` at S3.1)."""
+
+    symbol: Latex
+    """The symbol as LaTeX (``d_{\\text{model}}``); a card that writes it may state the value."""
+    value: float
+    """Its value in the paper."""
+    source: str
+    """Where the paper states it: a label such as ``S3.1``; ``check`` finds the value there."""
+
+
+@dataclass(frozen=True)
 class Paper:
     """The paper and its lessons in teaching order (``content/paper.yaml``)."""
 
@@ -280,6 +338,9 @@ class Paper:
     """Things to read or watch about the whole paper."""
     paper: Literal["a4", "letter"] | None = None
     """The project's paper size for printed documents; a recipe's ``paper`` and ``--paper`` override it."""
+    constants: tuple[Constant, ...] = ()
+    """The paper's constants that cards state away from their section, each declared once with
+    its label: with a source index, ``check`` grounds them there (docs/grounding.md)."""
 
 
 @dataclass(frozen=True)

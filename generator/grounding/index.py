@@ -417,3 +417,16 @@ def read_index(path: Path | str) -> SourceIndex:
     except (OSError, ValueError) as error:
         raise IndexError_(f"{path}: cannot read the source index: {error}") from error
     return from_json(data, str(path))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m generator.grounding.index PAPER.xml OUT.json``: write the index of LaTeXML's
+    XML (how the shipped ``content/source-index.json`` is made; docs/grounding.md)."""
+    import sys
+
+    xml_path, out = (argv if argv is not None else sys.argv[1:])[:2]
+    write_index(build_index(xml_path), out)
+
+
+if __name__ == "__main__":
+    main()
