@@ -22,11 +22,14 @@ def _made_by_a_build(folder: Path, recipe: str) -> bool:
 @click.command()
 @click.option("--out", type=click.Path(path_type=Path), default=None,
               help="Output folder (default: out/ in the project, or here for the bundled paper).")
+@click.option("--drafts", is_flag=True,
+              help="Keep the items marked draft (paperdeck import writes them for review).")
 @seed_option
 @paper_option
 @common_options
 @pass_session
-def command(session: Session, out: Path | None, seed: int | None, paper: str | None) -> None:
+def command(session: Session, out: Path | None, seed: int | None, paper: str | None,
+            drafts: bool) -> None:
     """Build every recipe in decks/ into the output folder.
 
     A quiz issued by `paperdeck quiz` in the output folder is left alone (and said so).
@@ -39,6 +42,12 @@ def command(session: Session, out: Path | None, seed: int | None, paper: str | N
     from .outputs import output_folder, refuse_project_folder
 
     project = session.project()
+    if not drafts:  # items paperdeck import wrote that no one has reviewed yet
+        from dataclasses import replace
+
+        from ..content.drafts import without_drafts
+
+        project = replace(project, content=without_drafts(project.content))
     for recipe in project.recipes.values():  # before anything is written
         if recipe.kind in FOLDER_KINDS:
             refuse_project_folder((out or project.out) / recipe.id, project.out.parent, project.out,
