@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 @click.command(name="scan")
 @click.argument("key", metavar="QUIZ-KEY.json", type=click.Path(dir_okay=False, path_type=Path))
 @click.argument("scans", metavar="SCANS...", nargs=-1, required=True,
-                type=click.Path(dir_okay=False, path_type=Path))
+                type=click.Path(path_type=Path))  # checked by scanning.pages: a folder is one line
 @click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path),
               help="The responses CSV (default: scanned/responses.csv beside the key); "
                    "the review file is written beside it (responses.review.html).")

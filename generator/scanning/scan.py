@@ -24,7 +24,7 @@ from ..errors import Finding, InputError
 from ..grading.key import load_key_json
 from .fields import FieldRead, read_fields
 from .locate import MARGIN_MM, PX_PER_MM, Straightened, codes, prepare, straighten
-from .pages import Page, pages
+from .pages import Page, check_files, pages
 
 CROP_MARGIN_MM = 3.0
 
@@ -160,6 +160,9 @@ class _Run:
 
     def page(self, page: Page) -> None:
         self.pages += 1
+        if page.problem:  # too large, too small, broken or cut short (pages.py): named, never blank
+            self.page_flags.append(Flag(page.where, page.problem))
+            return
         prepared = prepare(page.image)
         found = [c for c in codes(prepared) if c.text.startswith("PD1:")]
         if not found:
@@ -314,4 +317,6 @@ def scan_pages(key: ScanKey, scanned_pages: Iterable[Page]) -> Scanned:
 def scan(key_path: Path, scans: Iterable[Path]) -> Scanned:
     """Read every page of ``scans`` (files in order, then their pages) against the key at ``key_path``."""
     key = read_scan_key(key_path)
+    scans = list(scans)
+    check_files(scans)  # every file that cannot be a scan, before minutes of reading the others
     return scan_pages(key, (page for path in scans for page in pages(path)))
