@@ -34,7 +34,7 @@ from .. import problems
 from ..documents.quiz import Form, QuestionItem, Quiz, QuizItem
 from ..files.atomic import PUBLIC, file_set, open_private, write_private
 from ..files.csv_files import csv_bytes
-from ..files.issued import existing_key, refuse_unasked, replaced_name
+from ..files.issued import existing_key, kept_when_replaced, refuse_unasked, replaced_name
 from ..latex import LatexError
 from ..presentation import answer_formatter, build_time, format_number, letter
 from ..problems.latex import number
@@ -295,7 +295,7 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
     def keep_the_replaced_key(staging: Path) -> None:
         found = existing_key(folder, stem)
         refuse_unasked(found, options.replace)
-        if found is not None and (staging / f"{stem}-key.json").read_bytes() != found.data:
+        if found is not None and kept_when_replaced(found, (staging / f"{stem}-key.json").read_bytes()):
             kept = staging / replaced_name(found)
             write_private(kept, found.data)
             written.append(kept)

@@ -8,8 +8,9 @@ be graded. The rule (docs/quiz-key.md, "Nothing issued is lost"):
   ``made_by``, written before this rule, counts as one) is an issued quiz. ``build``
   leaves its folder alone and says so; ``paperdeck quiz`` replaces it only with
   ``--replace``.
-- A key made by ``build`` may be replaced by any run.
-- Whatever replaces a key keeps the old one beside it, readable by its owner only,
+- A key made by ``build`` may be replaced by any run, and is not kept: nobody issued it
+  (each build draws new seeds, so keeping them piled up a dated copy per quiz per build).
+- Whatever replaces an issued key keeps the old one beside it, readable by its owner only,
   as ``<quiz>-key.replaced-<UTC time>.json``, unless the new key is the same bytes.
   The copy is staged with the new set, so it appears exactly when the new key does.
 """
@@ -79,6 +80,12 @@ def refuse_unasked(found: IssuedKey | None, replace: bool) -> None:
         raise UsageError(f"{found.path} is the key of an issued quiz ({found.describe()}); its printed forms "
                          "need it to be graded. Give --replace to make a new quiz there (the old key is kept "
                          "beside it, dated), or --out another folder")
+
+
+def kept_when_replaced(found: IssuedKey, new: bytes) -> bool:
+    """Whether the key ``found`` is kept beside the one replacing it (``new``): an issued key
+    that ``new`` does not repeat byte for byte."""
+    return found.issued and new != found.data
 
 
 def replaced_name(found: IssuedKey, now: float | None = None) -> str:

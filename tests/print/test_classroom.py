@@ -102,8 +102,8 @@ def test_a_shared_folder_keeps_what_is_not_the_quiz(content, tmp_path: Path) -> 
     (tmp_path / "aiayn.apkg").write_bytes(b"a deck")
     quiz_forms.export(quiz.build_quiz(content, small, seed=3, versions=3), tmp_path, ExportOptions())
     quiz_forms.export(quiz.build_quiz(content, small, seed=3, versions=1), tmp_path, ExportOptions())
-    replaced = [p.name for p in tmp_path.glob("quiz-test-key.replaced-*.json")]  # the 3-form key, kept
-    assert len(replaced) == 1
+    replaced = [p.name for p in tmp_path.glob("quiz-test-key.replaced-*.json")]
+    assert replaced == []  # the 3-form key was made by a build, not issued: not kept (files/issued.py)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([
         "aiayn.apkg", "lessons", "quiz-test-form-A-sheet.pdf", "quiz-test-form-A.pdf", "quiz-test-key.json",
         "quiz-test-key.pdf",
@@ -120,8 +120,8 @@ def test_forms_past_z_and_stale_forms_removed(content, tmp_path: Path) -> None:
     names = {p.name for p in written}
     assert {"quiz-test-form-Z.pdf", "quiz-test-form-AA.pdf", "quiz-test-form-AB-key.pdf"} <= names
     quiz_forms.export(quiz.build_quiz(content, small, seed=3, versions=2), folder, ExportOptions())
-    replaced = [p.name for p in folder.glob("quiz-test-key.replaced-*.json")]  # the 28-form key, kept
-    assert len(replaced) == 1
+    replaced = [p.name for p in folder.glob("quiz-test-key.replaced-*.json")]
+    assert replaced == []  # the 28-form key was made by a build, not issued: not kept
     assert sorted(p.name for p in folder.iterdir()) == sorted([
         "notes.txt", "quiz-test-form-A-sheet.pdf", "quiz-test-form-A.pdf", "quiz-test-form-B-sheet.pdf",
         "quiz-test-form-B.pdf", "quiz-test-key.json",
