@@ -157,6 +157,7 @@ def layout(p: dict[str, Any]) -> Diagram:
     c.box("softmax", ["Softmax"], right, 50, BOX_W, 30, SOFTMAX,
           note="Turns the scores into probabilities of the next token.")
     c.arrow((DEC, 50), (DEC, 32))
-    c.label("output-probabilities", ["Output Probabilities"], DEC, 18, 150,
+    # Not asked: the Softmax box just below it gives the label away.
+    c.label("output-probabilities", ["Output Probabilities"], DEC, 18, 150, ask=False,
             note="A probability for every vocabulary token at the next position.")
     return c.finish()
