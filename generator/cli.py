@@ -10,6 +10,7 @@ stderr and exit code 2; anything else is a bug and exits 1.
 from __future__ import annotations
 
 import importlib
+import keyword
 import sys
 
 import click
@@ -29,6 +30,7 @@ COMMANDS = {
     "stress": "Make N forms of a quiz and check every invariant (answerable, keys, mistakes).",
     "scan": "Read scanned answer sheets into the responses CSV grade reads, and a review file.",
     "grade": "Grade a class's answers against a quiz key: scores, named mistakes, report, remedial decks.",
+    "import": "Make a project from a paper's LaTeX source (LaTeX converted in a sandbox), with drafts.",
 }
 """Every command, in the order ``--help`` lists them, with its one-line summary;
 its code is ``generator.commands.<name>.command``."""
@@ -43,7 +45,8 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in COMMANDS:
             return None
-        command: click.Command = importlib.import_module(f"generator.commands.{cmd_name}").command
+        module = f"{cmd_name}_" if keyword.iskeyword(cmd_name) else cmd_name  # import -> import_.py
+        command: click.Command = importlib.import_module(f"generator.commands.{module}").command
         return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

@@ -7,6 +7,7 @@ nothing a person has not read reaches a learner.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from .model import Content, Lesson
 
@@ -24,9 +25,10 @@ def without_drafts(content: Content) -> Content:
     """``content`` with every draft left out."""
 
     def kept(lesson: Lesson) -> Lesson:
-        return replace(lesson, **{name: tuple(item for item in getattr(lesson, name)
-                                              if not getattr(item, "draft", False))
-                                  for name in ITEM_LISTS})
+        kept_items: dict[str, Any] = {name: tuple(item for item in getattr(lesson, name)
+                                                  if not getattr(item, "draft", False))
+                                      for name in ITEM_LISTS}
+        return replace(lesson, **kept_items)
 
     return replace(content, lessons=tuple(kept(lesson) for lesson in content.lessons))
 

@@ -1,0 +1,233 @@
+"""The project ``paperdeck import`` writes from a paper, never over what the author wrote.
+
+A new project gets what ``paperdeck new`` writes (recipes, ``.gitignore``, the authoring
+reference) with the paper's own content: ``content/paper.yaml`` (title, authors, year,
+arXiv id), a lesson per top-level section in the paper's order whose sources are the
+section's labels, and drafts where nothing is guessed (an Equation note per numbered
+equation paperdeck's LaTeX parser reads, a card per captioned figure). The paper itself,
+as data for the author to write cards from, goes to ``paper/``: every displayed
+equation (those the parser cannot read listed with their label), the tables cell by
+cell, the figures' captions and images, the footnotes and the bibliography. Re-importing
+into a project refreshes ``paper/`` and the source index and leaves ``content/`` and
+``decks/`` as they are.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..project.scaffold import AUTHORING, GITIGNORE, paper_id
+from .paper import Equation, Paper, Section
+
+PAPER_FOLDER = "paper"
+"""Where the paper's equations, tables, figures, footnotes and bibliography go, as data."""
+_WHERE = re.compile(r"\bwhere\b(.*)", re.I | re.S)
+_SYMBOL_MEANING = re.compile(
+    r"(\\\([^)]*?\\\)|`[^`]+`)\s+(?:is|are|denotes|denote|represents|is the|are the)\s+([^,;.]+)")
+
+
+@dataclass(frozen=True)
+class Written:
+    """What the import wrote."""
+
+    files: tuple[str, ...]
+    """Paths written, relative to the project."""
+    kept: tuple[str, ...]
+    """Paths left alone because the author's were there."""
+    lessons: int
+    drafts: int
+
+
+def _dump(data: Any) -> str:
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+
+
+def lesson_id(section: Section, index: int) -> str:
+    """A lesson's id from its section: its number and the first words of its title."""
+    words = re.findall(r"[a-z0-9]+", re.sub(r"\\\(.*?\\\)", "", section.title.lower()))
+    return "-".join([f"{index:02d}", *words[:4]])
+
+
+def _symbols(context: str) -> list[dict[str, str]]:
+    # "where d_k is the dimension of the keys": the symbols the sentences define, as written.
+    found = []
+    seen = set()
+    match = _WHERE.search(context)
+    for symbol, meaning in _SYMBOL_MEANING.findall(match.group(1) if match else ""):
+        latex = symbol[2:-2] if symbol.startswith("\\(") else symbol.strip("`")
+        if latex in seen or not latex.strip():
+            continue
+        seen.add(latex)
+        found.append({"symbol": latex, "shape": "scalar", "meaning": meaning.strip()})
+    return found
+
+
+def _section_of(label: str, top: tuple[Section, ...]) -> Section | None:
+    owner = label.split(".E")[0].split(".T")[0].split(".F")[0]
+    for section in top:
+        if owner in set(section.labels()):
+            return section
+    return None
+
+
+def _equation_item(equation: Equation, paper: str) -> dict[str, Any]:
+    left = equation.tex.split("=", 1)[0].strip() if "=" in equation.tex else ""
+    variables = _symbols(equation.context) or [
+        {"symbol": left or equation.tex, "shape": "scalar",
+         "meaning": "to write: what this side of the equation and each of its symbols stand for"}]
+    return {"id": f"{paper}-eq-{equation.number}", "name": f"Equation ({equation.number})",
+            "label": equation.label, "latex": equation.tex, "variables": variables, "draft": True}
+
+
+def _figure_card(number: str, caption: str, label: str, paper: str) -> dict[str, Any]:
+    # The caption's first sentence on the back, the rest under it: a back holds one idea.
+    first, _, rest = caption.partition(". ")
+    card = {"id": f"{paper}-figure-{number}", "front": f"What does Figure {number} of the paper show?",
+            "back": first if rest else caption, "source": label, "draft": True}
+    if rest:
+        card["back"] = first + "."
+        card["explanation"] = rest
+    return card
+
+
+def lessons(paper: Paper, paper_key: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each top-level section as a lesson (id, YAML data), in the paper's order."""
+    top = paper.sections
+    for index, section in enumerate(top, start=1):
+        lesson: dict[str, Any] = {
+            "id": lesson_id(section, index),
+            "title": section.title or f"Section {section.number}",
+            "sources": list(dict.fromkeys(section.labels())),
+            "text": (f"Section {section.number or section.label[1:]} of the paper"
+                     f"{': ' + section.title if section.title else ''}. Write this lesson from it; "
+                     f"the paper's equations, tables and figures are in `{PAPER_FOLDER}/`."),
+        }
+        equations = [_equation_item(e, paper_key) for e in paper.equations
+                     if e.number and not e.problem and _section_of(e.label, top) is section]
+        figures = [_figure_card(f.number, f.caption, f.label, paper_key)
+                   for f in paper.figures if f.caption and _section_of(f.label, top) is section]
+        if equations:
+            lesson["equations"] = equations
+        if figures:
+            lesson["flashcards"] = figures
+        yield lesson["id"], lesson
+
+
+def paper_files(paper: Paper) -> dict[str, Any]:
+    """The paper as data, by file name under ``paper/``."""
+    return {
+        "equations.yaml": [{"label": e.label, "number": e.number, "latex": e.tex,
+                            **({"unreadable": e.problem} if e.problem else {})} for e in paper.equations],
+        "tables.yaml": [{"label": t.label, "number": t.number, "caption": t.caption,
+                         "rows": [[{"text": c.text, **({"rowspan": c.rowspan} if c.rowspan > 1 else {}),
+                                    **({"colspan": c.colspan} if c.colspan > 1 else {}),
+                                    **({"header": True} if c.header else {})} for c in row]
+                                  for row in t.rows]}
+                        for t in paper.tables],
+        "figures.yaml": [{"label": f.label, "number": f.number, "caption": f.caption,
+                          "images": list(f.images)} for f in paper.figures],
+        "footnotes.yaml": [{"mark": n.mark, "label": n.label, "text": n.text} for n in paper.footnotes],
+        "bibliography.yaml": [{"number": r.number, "key": r.key, "text": r.text} for r in paper.references],
+        "sections.yaml": [_section_data(s) for s in paper.sections],
+    }
+
+
+def _section_data(section: Section) -> dict[str, Any]:
+    data: dict[str, Any] = {"label": section.label, "number": section.number, "title": section.title}
+    if section.children:
+        data["sections"] = [_section_data(c) for c in section.children]
+    return data
+
+
+def copy_images(paper: Paper, source: Path, target: Path) -> list[str]:
+    """The figures' images under ``target`` (PNG and JPEG copied, PDF rasterised); their names."""
+    written = []
+    root = source.resolve()
+    for figure in paper.figures:
+        for i, image in enumerate(figure.images, start=1):
+            path = (source / image).resolve()
+            if not path.is_relative_to(root) or not path.is_file():
+                continue
+            name = f"{figure.label}-{i}"
+            suffix = path.suffix.lower()
+            target.mkdir(parents=True, exist_ok=True)
+            if suffix in (".png", ".jpg", ".jpeg"):
+                shutil.copyfile(path, target / f"{name}{suffix}")
+                written.append(f"{name}{suffix}")
+            elif suffix == ".pdf":
+                if _rasterise(path, target / f"{name}.png"):
+                    written.append(f"{name}.png")
+    return written
+
+
+def _rasterise(pdf: Path, png: Path) -> bool:
+    import pypdfium2
+
+    try:
+        document = pypdfium2.PdfDocument(str(pdf))
+        try:
+            page = document[0]
+            width = page.get_width() or 1.0
+            bitmap = page.render(scale=min(4.0, 1600 / width))
+            bitmap.to_pil().save(png)
+        finally:
+            document.close()
+    except Exception:  # a damaged PDF figure: the caption is still imported
+        return False
+    return True
+
+
+def write_project(paper: Paper, folder: Path, *, arxiv: str, source: Path) -> Written:
+    """Write the project for ``paper`` into ``folder``: a new one, or the paper's data and
+    index refreshed in an existing one (``content/`` and ``decks/`` left as they are)."""
+    written: list[str] = []
+    kept: list[str] = []
+    key = paper_id(paper.title or "paper")
+    files: dict[str, str] = {}
+    drafts = 0
+    lesson_ids = []
+    for lesson, data in lessons(paper, key):
+        lesson_ids.append(lesson)
+        drafts += len(data.get("equations", [])) + len(data.get("flashcards", []))
+        files[f"content/lessons/{lesson}.yaml"] = _dump(data)
+    year = paper.year or (2000 + int(arxiv[:2]) if arxiv else 0)
+    files["content/paper.yaml"] = _dump({"id": key, "title": paper.title or "Untitled",
+                                         "authors": list(paper.authors) or ["Unknown"], "year": year,
+                                         "arxiv": arxiv or "unknown", "lessons": lesson_ids})
+    title = paper.title or "Untitled"
+    files[f"decks/{key}.yaml"] = _dump({"kind": "deck", "title": title})
+    files[f"decks/{key}-guide.yaml"] = _dump({"kind": "guide", "title": f"{title}: a study guide"})
+    files[".gitignore"] = GITIGNORE
+    from ..content.reference import render
+
+    files[AUTHORING] = render()
+    existing = (folder / "content" / "paper.yaml").is_file()
+    for relative, text in files.items():
+        path = folder / relative
+        if existing and (relative.startswith(("content/", "decks/")) or path.exists()):
+            kept.append(relative)
+            continue
+        if path.exists():
+            kept.append(relative)
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        written.append(relative)
+    data_folder = folder / PAPER_FOLDER
+    data_folder.mkdir(parents=True, exist_ok=True)
+    for name, data in paper_files(paper).items():
+        (data_folder / name).write_text(_dump(data), encoding="utf-8")
+        written.append(f"{PAPER_FOLDER}/{name}")
+    for name in copy_images(paper, source, data_folder / "figures"):
+        written.append(f"{PAPER_FOLDER}/figures/{name}")
+    return Written(tuple(written), tuple(kept), len(lesson_ids), drafts if not existing else 0)
+
+
+__all__ = ["PAPER_FOLDER", "Written", "lesson_id", "lessons", "paper_files", "write_project"]
