@@ -1,17 +1,21 @@
 """Warnings about cards that are valid but teach badly (``paperdeck check`` prints them).
 
-Four rules, each about one card:
+Five rules, each about one card:
 
 - a reversed concept (``reverse: true``) whose definition contains its own term:
   every content word of the term (words of three or more letters, hyphenated
   words split, small function words ignored) occurs in the definition,
-  case-insensitively and ignoring math delimiters; a word of six or more letters
-  also matches a word with the same first six letters (``averaging`` matches
-  ``average``). The term is checked without its parentheses and, separately, each
-  parenthesised name in it (``Self-attention (intra-attention)`` checks
-  ``self-attention`` and ``intra-attention``; a parenthesis that starts with a
-  function word, ``(in recurrent models)``, is a qualifier and is not checked).
-  The reverse card would give its answer away;
+  case-insensitively and ignoring math delimiters, with names in math split at
+  their capitals (``\\mathrm{LayerNorm}`` holds ``layer`` and ``norm``). A word
+  of six or more letters also matches a word with the same first six letters
+  (``averaging`` matches ``average``), and a word of four or more letters matches
+  a word it begins or that begins it (``norm`` matches ``normalization``). Two or
+  more neighbouring words of the term also occur as their initials (``PE`` for
+  ``positional encoding``). The term is checked without its parentheses and,
+  separately, each parenthesised name in it (``Self-attention (intra-attention)``
+  checks ``self-attention`` and ``intra-attention``; a parenthesis that starts
+  with a function word, ``(in recurrent models)``, is a qualifier and is not
+  checked). The reverse card would give its answer away;
 - a cloze whose hidden text also appears unhidden on the same card, in the rest
   of its text or in its ``extra`` (as a whole word or number, case-insensitively),
   or in another deletion that the card shows filled in (``{{c1::0.1}} … {{c2::0.1}}``);
@@ -19,7 +23,12 @@ Four rules, each about one card:
   counted after removing math delimiters, Markdown emphasis and code markers,
   LaTeX font and sizing commands (``\\mathrm``, ``\\text``, ``\\left`` …), the
   backslash of other commands, and braces. Keep the back to one idea and put the
-  rest in ``explanation``.
+  rest in ``explanation``;
+- an answer that lists three or more items: a flashcard's back or a concept's
+  definition (the answer of its forward card) whose first sentence, outside math
+  and parentheses, holds a series ``A, B and C`` (or ``A; B; C``) of short items
+  (at most ``MAX_ITEM_WORDS`` words each). Ask for one item, or for the list as
+  an ordered cloze where the order is the point.
 
 and one rule about pairs of cards, across the whole content (interference):
 
@@ -31,7 +40,11 @@ and one rule about pairs of cards, across the whole content (interference):
   stop), compared as plain lowercase text. Cues and answers are compared as words
   and numbers (``5.01``, ``100,000``), math as its letters. A learner who meets
   both cannot tell from the cue which one they are answering: ask what tells them
-  apart, or keep one.
+  apart, or keep one;
+- two flashcards whose fronts are the same once their table names are left out
+  (``in Table 2``, ``(Table 3)``) and whose answers are numbers of the same kind
+  (as many decimals, and the same unit word after them if any), with different
+  values: the table name is the only cue to which number is asked.
 
 and one rule about an equation:
 
@@ -102,6 +115,15 @@ def _words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9]+", _normal(text))
 
 
+_CAPITALS = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_NOT_INITIALS = frozenset("an as at be by do he if in is it me my no of on or so to up us we".split())
+
+
+def _definition_words(text: str) -> set[str]:
+    """The words of a definition, names in math split at their capitals (``LayerNorm``)."""
+    return set(_words(_CAPITALS.sub(" ", text)))
+
+
 def term_forms(term: str) -> list[list[str]]:
     """The content words of each name a concept's term gives itself (see the module docstring)."""
     inside = re.findall(r"\(([^)]*)\)", term)
@@ -114,16 +136,78 @@ def term_forms(term: str) -> list[list[str]]:
 def _word_in(word: str, words: set[str]) -> bool:
     if word in words:
         return True
-    return len(word) >= 6 and any(len(w) >= 6 and w[:6] == word[:6] for w in words)
+    if len(word) >= 6 and any(len(w) >= 6 and w[:6] == word[:6] for w in words):
+        return True
+    return any(min(len(w), len(word)) >= 4 and (w.startswith(word) or word.startswith(w)) for w in words)
+
+
+def _as_initials(words: list[str], found: set[str]) -> dict[int, str]:
+    """Index of each term word covered by initials in the definition -> those initials."""
+    covered: dict[int, str] = {}
+    for start in range(len(words)):
+        for end in range(start + 2, len(words) + 1):
+            initials = "".join(w[0] for w in words[start:end])
+            if initials in found and initials not in _NOT_INITIALS:
+                covered.update({i: initials for i in range(start, end)})
+    return covered
 
 
 def gives_term_away(term: str, definition: str) -> list[str] | None:
-    """The words of ``term`` that ``definition`` contains when it contains all of one name, else None."""
-    found = set(_words(definition))
+    """The words of ``term`` that ``definition`` contains when it contains all of one name, else None
+    (a word found as initials is shown as ``word (as PE)``)."""
+    found = _definition_words(definition)
     for words in term_forms(term):
-        if all(_word_in(w, found) for w in words):
-            return words
+        initials = _as_initials(words, found)
+        if all(i in initials or _word_in(w, found) for i, w in enumerate(words)):
+            return [w if i not in initials or _word_in(w, found) else f"{w} (as {initials[i].upper()})"
+                    for i, w in enumerate(words)]
     return None
+
+
+MAX_ITEM_WORDS = 8
+"""Longest item, in words, of a series that counts as a list (``listed_items``)."""
+MAX_SHORT_ITEM_WORDS = 3
+"""Longest item of a series without a comma before its last item (``A, B and C``)."""
+_SENTENCE_END = re.compile(r"(?<=[A-Za-z0-9)'\"])\.(?:\s|$)")
+_PARENTHESES = re.compile(r"\([^()]*\)")
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
+_LAST_ITEM = re.compile(r"^(.+?)\s+(?:and|or)\s+(.+)$")
+
+
+def _short(items: list[str], words: int) -> bool:
+    return all(0 < len(item.split()) <= words for item in items)
+
+
+def listed_items(text: str) -> list[str]:
+    """The items of a series of three or more in the first sentence of ``text``, outside math
+    and parentheses, else an empty list: ``A; B; C``, ``A × B × C`` or ``A, B, and C`` with
+    items of at most ``MAX_ITEM_WORDS`` words, or ``A, B and C`` with items of at most
+    ``MAX_SHORT_ITEM_WORDS`` (longer ones are more often a clause than an item)."""
+    outside = _PARENTHESES.sub(" ", _MATH.sub(" X ", plain_markup(text)))
+    first = _THOUSANDS.sub("", _SENTENCE_END.split(outside, maxsplit=1)[0])
+    for separator in (";", "×"):
+        parts = [" ".join(p.split()) for p in first.split(separator)]
+        if len(parts) >= 3 and _short(parts, MAX_ITEM_WORDS):
+            return parts
+    parts = [" ".join(p.split()) for p in first.split(",")]
+    for start in range(len(parts) - 2 + 1):
+        for end in range(len(parts), start + 1, -1):
+            run, last = parts[start:end - 1], parts[end - 1]
+            if last.startswith(("and ", "or ")) and len(run) >= 2:
+                items = run + [last.split(None, 1)[1]]
+                if _short(items, MAX_ITEM_WORDS):
+                    return items
+            pair = _LAST_ITEM.match(last)
+            if pair is not None and run:
+                items = run + [pair.group(1), pair.group(2)]
+                if _short(items, MAX_SHORT_ITEM_WORDS):
+                    return items
+    return []
+
+
+def plain_markup(text: str) -> str:
+    """``text`` without Markdown links and emphasis (math kept, for ``listed_items``)."""
+    return _MARKDOWN.sub("", _LINK.sub(r"\1", text))
 
 
 def cloze_cards(text: str) -> dict[str, tuple[str, str]]:
@@ -241,6 +325,9 @@ def card_rule_warnings(content: Content, project: Path | str | None = None) -> l
             warnings.append(Finding(path, line, f"{kind}[{index}].{field}", f"warning: {message}"))
 
         for i, concept in enumerate(lesson.concepts):
+            items = listed_items(concept.definition)
+            if items:
+                warn("concepts", i, "definition", _list_message(f"concept {concept.id!r}: definition", items))
             if not concept.reverse:
                 continue
             words = gives_term_away(concept.term, concept.definition)
@@ -281,7 +368,53 @@ def card_rule_warnings(content: Content, project: Path | str | None = None) -> l
                 warn("flashcards", i, "back",
                      f"flashcard {card.id!r}: back is {length} characters of plain text "
                      f"(at most {MAX_BACK}); keep one idea and move the rest to explanation")
-    return warnings + _interference(content, all_lines)
+            items = listed_items(card.back)
+            if items:
+                warn("flashcards", i, "back", _list_message(f"flashcard {card.id!r}: back", items))
+    return warnings + _interference(content, all_lines) + _table_twins(content, all_lines)
+
+
+def _list_message(what: str, items: list[str]) -> str:
+    shown = "; ".join(repr(item) for item in items)
+    return (f"{what} lists {len(items)} items ({shown}); ask for one, or for the list as an "
+            "ordered cloze where the order is the point")
+
+
+_TABLE_NAME = re.compile(r"\(?\s*\b(?:(?:in|per|of|from|on)\s+)?table\s+\d+(?:'s)?\s*\)?", re.I)
+_NUMBER_ANSWER = re.compile(r"^(-?\d[\d,]*(?:\.(\d+))?)\s*([a-z]*)")
+
+
+def number_kind(answer: str) -> tuple[str, int, str] | None:
+    """(value, decimals, unit word) when ``answer`` is a number, optionally followed by a unit."""
+    m = _NUMBER_ANSWER.match(plain_text(answer).lower())
+    if m is None:
+        return None
+    return m.group(1), len(m.group(2) or ""), m.group(3)
+
+
+def _table_twins(content: Content, lines: dict[str, dict[tuple[str, int], dict[str, int]]]) -> list[Finding]:
+    """Flashcards whose fronts differ only by a table name and that ask the same kind of number."""
+    seen: dict[tuple[str, int, str, str], tuple[str, str, str]] = {}
+    found: list[Finding] = []
+    for lesson in content.lessons:
+        for i, card in enumerate(lesson.flashcards):
+            kind = number_kind(first_clause(card.back))
+            if kind is None or not _TABLE_NAME.search(plain_text(card.front)):
+                continue
+            cue = " ".join(_tokens(_TABLE_NAME.sub(" ", plain_text(card.front))))
+            key = (cue, kind[1], kind[2], "")
+            earlier = seen.get(key)
+            if earlier is not None and earlier[1] != kind[0]:
+                key_lines = lines[lesson.id].get(("flashcards", i), {})
+                found.append(Finding(
+                    f"content/lessons/{lesson.id}.yaml", key_lines.get("front", key_lines.get("", 0)),
+                    f"flashcards[{i}].front",
+                    f"warning: flashcard {card.id!r} asks the same kind of number as {earlier[0]} "
+                    f"({kind[0]} against {earlier[1]}) under a front that differs only by its table "
+                    "name; a learner cannot tell which number is asked, so name what differs "
+                    "(the data set, the model) or keep one"))
+            seen.setdefault(key, (f"flashcard {card.id!r}", kind[0], lesson.id))
+    return found
 
 
 def _interference(content: Content, lines: dict[str, dict[tuple[str, int], dict[str, int]]]) -> list[Finding]:

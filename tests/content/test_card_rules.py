@@ -18,6 +18,9 @@ from generator.content.card_rules import (
     card_rule_warnings,
     cloze_cards,
     first_clause,
+    gives_term_away,
+    listed_items,
+    number_kind,
     one_word_apart,
     plain_text,
 )
@@ -45,7 +48,8 @@ def test_corpus_covers_every_rule() -> None:
     for field in ("concepts[", "clozes[", "flashcards[", "equations["):
         assert f": {field}" in text
     for rule in ("also appears unhidden in its text", "also appears unhidden in its extra",
-                 "filled in as c", "under a cue that differs only in", "differs only by the word"):
+                 "filled in as c", "under a cue that differs only in", "differs only by the word",
+                 "definition lists", "back lists", "differs only by its table name", "(as PE)"):
         assert rule in text, rule
 
 
@@ -99,3 +103,31 @@ def test_warnings_without_project_have_no_lines(tmp_path: Path) -> None:
     root = make_project(tmp_path, lesson=(HERE / "warnings" / "clozes.yaml").read_text())
     lines = [w.line for w in card_rule_warnings(load(root))]
     assert lines and set(lines) == {0}
+
+
+def test_a_list_is_a_series_of_short_items_in_the_first_sentence() -> None:
+    assert listed_items("Queries, keys and values.") == ["Queries", "keys", "values"]
+    assert listed_items("A; B; C.") == ["A", "B", "C"]
+    assert listed_items("Training time × number of GPUs × capacity.") == \
+        ["Training time", "number of GPUs", "capacity"]
+    assert listed_items("Queries and keys.") == []
+    assert listed_items(r"The rows \((a, b, c)\) and more.") == []
+    assert listed_items("One thing. Then a, b and c.") == []
+    assert listed_items("100,000 steps, or 12 hours.") == []
+    # a clause ending in "X and Y" is not a series unless its items are short
+    assert listed_items("To facilitate the residual connections, which add input and output.") == []
+
+
+def test_a_term_given_away_by_stems_capitals_and_initials() -> None:
+    assert gives_term_away("Layer normalization", "the norm of each layer") == ["layer", "normalization"]
+    assert gives_term_away("Add & Norm", r"add, then \(\mathrm{LayerNorm}\)") == ["add", "norm"]
+    assert gives_term_away("Positional encoding", r"\(PE_{pos}\) of a token") == \
+        ["positional (as PE)", "encoding (as PE)"]
+    assert gives_term_away("Add & Norm", "adds, then normalizes") is None  # "add" is too short a stem
+    assert gives_term_away("Attention network", "a network that attends to an output") is None
+
+
+def test_number_kind() -> None:
+    assert number_kind("27.3 (newstest2014).") == ("27.3", 1, "")
+    assert number_kind("65 million.") == ("65", 0, "million")
+    assert number_kind("The big model.") is None
