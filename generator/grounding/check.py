@@ -249,21 +249,29 @@ def _cell_named(reference: str, labels: tuple[str, ...], index: SourceIndex) -> 
     return label, matching, ""
 
 
-def ground(content: Content, index: SourceIndex, project: Path | None = None) -> Grounding:
-    """Ground every number and quoted phrase of ``content`` in ``index`` (see the module docstring)."""
-    result = Grounding()
-    lines = _Lines(project)
+def _constants(content: Content, index: SourceIndex,
+               lines: _Lines) -> tuple[list[tuple[str, str]], list[Finding]]:
+    """The paper's constants as (symbol key, canonical value), and a finding for each the index
+    does not hold at its label."""
     constants = []
+    findings = []
     for i, constant in enumerate(content.paper.constants):
         field_path = f"constants[{i}]"
         value = numbers.canonical(Decimal(repr(float(constant.value))))
-        scope = _scope((constant.source,), index, whole_tables=True)
-        if value not in scope:
-            result.findings.append(Finding(
+        if value not in _scope((constant.source,), index, whole_tables=True):
+            findings.append(Finding(
                 "content/paper.yaml", lines.line("content/paper.yaml", field_path), field_path + ".value",
                 f"warning: constant {constant.symbol} = {constant.value} is not in {constant.source} "
                 "of the source index"))
         constants.append((symbol_key(constant.symbol), value))
+    return constants, findings
+
+
+def ground(content: Content, index: SourceIndex, project: Path | None = None) -> Grounding:
+    """Ground every number and quoted phrase of ``content`` in ``index`` (see the module docstring)."""
+    result = Grounding()
+    lines = _Lines(project)
+    constants, result.findings = _constants(content, index, lines)
     scopes: dict[tuple[tuple[str, ...], bool], set[str]] = {}
     for text in _texts(content, lines):
         key = (text.labels, text.whole_tables)
