@@ -11,6 +11,7 @@ before anything is drawn, and every mistake is reported, not just the first.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -225,12 +226,34 @@ def integers(lo: int, hi: int, max_len: int) -> Callable[[Any], list[int]]:
     return check
 
 
+def drawable_math(value: str, subfield: str = "") -> None:
+    """Raises ParamError when ``value`` holds math (text between ``$`` signs, as matplotlib
+    reads a label) that matplotlib's math parser refuses, which would otherwise fail the
+    build while drawing. Matplotlib is imported only for text with math in it."""
+    if value.count("$") - value.count("\\$") < 2:
+        return
+    from matplotlib import cbook
+
+    if not cbook.is_math_text(value):
+        return
+    from matplotlib.mathtext import MathTextParser
+
+    try:
+        MathTextParser("path").parse(value, 72)
+    except ValueError as error:
+        reason = str(error).strip().splitlines()[-1].split(": ", 1)[-1]
+        reason = re.sub(r"\s+", " ", re.sub(r", \(line:\d+, col:\d+\)$", "", reason))
+        raise ParamError(f"math between $ signs that matplotlib cannot draw in {_show(value)}: {reason}",
+                         subfield) from None
+
+
 def text(max_len: int) -> Callable[[Any], str]:
     """A one-line string of at most ``max_len`` characters."""
 
     def check(value: Any) -> str:
         if not isinstance(value, str) or len(value) > max_len or "\n" in value:
             raise ParamError(f"expected one line of at most {max_len} characters, got {_show(value)}")
+        drawable_math(value)
         return value
 
     check.__doc__ = f"one line of text, at most {max_len} characters"
@@ -249,6 +272,8 @@ def labels(max_len: int) -> Callable[[Any], list[str]]:
             raise ParamError(
                 f"expected a list of 1 to {max_len} labels of 1 to 12 characters, got {_show(value)}"
             )
+        for n, label in enumerate(value):
+            drawable_math(label, f"[{n}]")
         return list(value)
 
     check.__doc__ = f"a list of 1 to {max_len} labels of 1 to 12 characters"
