@@ -268,3 +268,27 @@ def test_the_anki_exporter_names_the_note_it_was_building(tmp_path: Path) -> Non
         anki.build_package(deck, ExportOptions(figures=tmp_path / "figures"))
     first = next(item for item in deck.items if item.kind == "problem")
     assert report(caught.value)[-1] == f"while building the Anki note of problem {first.key!r}"
+
+
+@pytest.mark.parametrize("module, expected", [
+    (TYPE_MODULE.replace('primary="mean"', 'primary="maen"'),
+     "problems/vector_mean.py:23: primary: vector-mean: 'maen' is no answer solve returns (did you mean"
+     " 'mean'?); its answers: mean"),
+    (TYPE_MODULE.replace("    mean = sum(x) / len(x)\n", "    mean = sum(x) / (len(x) - 4)\n"),
+     "content/lessons/means.yaml:10: worked_examples[0].given: vector-mean: solve raised ZeroDivisionError:"
+     " float division by zero (problems/vector_mean.py:13)"),
+    (TYPE_MODULE.replace('    return {"x"', '    return {"x": rng.integers(4).tolist(), "n"'),
+     "problems/vector_mean.py:12: vector-mean: solve raised TypeError: 'int' object is not iterable"),
+    (TYPE_MODULE.replace("    return rf\"Give", "    return given['y'] + rf\"Give"),
+     "problems/vector_mean.py:18: vector-mean: prompt raised KeyError: 'y'"),
+])
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_check_and_build_run_each_project_type_and_name_the_line_that_fails(
+        tmp_path: Path, capsys, module: str, expected: str, command: str) -> None:
+    """A typo in ``primary`` or an exception in the type's own code: one line naming the file and
+    the line, exit 2, before anything is built (it was a traceback of 40 to 60 lines in build)."""
+    root = make_project(tmp_path, module)
+    assert main(["--project", str(root), command]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines() == [f"paperdeck: {expected}"]
+    assert not (root / "out").exists()

@@ -1,33 +1,110 @@
-"""Advice about a project's own problem types that ``paperdeck check`` prints.
+"""A project's own problem types, run once when the project opens (``paperdeck check``, and
+every command before it builds anything).
+
+The author's code is run here, not first in the middle of a build: an exception in its
+``pick``, ``solve`` or ``prompt``, or a ``primary`` that names no answer ``solve`` returns,
+is a ContentError of one line naming the file and the line (``problems/mean.py:14:
+vector-mean: solve raised ZeroDivisionError: …``), where a build printed a traceback of
+40 to 60 lines.
 
 A type is valid without named mistakes, but then quiz keys, the card's "common
 mistakes", grading's mistake detection and remedial decks silently have none:
-``check`` draws a few problems of each difficulty and warns when none names one.
+the same draws warn when no problem of a type names one.
 """
 
 from __future__ import annotations
 
-from ..errors import Finding
+import re
+import traceback
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import ContentError, Finding, PaperdeckError
+from ..suggest import did_you_mean
 from .generation import generate
-from .model import DIFFICULTIES
-from .registry import project_file
+from .model import DIFFICULTIES, Problem, ProblemType
+from .registry import get, project_file, project_path
 
 DRAWS = 5
 """Problems drawn per difficulty; named mistakes, when a type has them, show in the first."""
 
 
 def type_warnings(type_ids: list[str]) -> list[Finding]:
-    """A warning for each of these types whose problems name no mistake."""
-    found = []
+    """A warning for each of these types whose problems name no mistake; a ContentError,
+    one line per type, for each type whose code fails or whose ``primary`` is no answer."""
+    errors, warnings = [], []
     for type_id in type_ids:
+        problem_type = get(type_id)
+        drawn: list[Problem] = []
         try:
-            named = any(problem.distractors for difficulty in DIFFICULTIES
-                        for problem in generate(type_id, DRAWS, 0, difficulty))
-        except Exception:  # noqa: BLE001 - the author's code; using the type reports its failure
+            failure = _primary_failure(problem_type)
+            if failure is None:
+                drawn = [problem for difficulty in DIFFICULTIES for problem in _drawn(type_id, difficulty)]
+        except Exception as error:  # noqa: BLE001 - the author's code: any failure is theirs to fix
+            failure = raised(type_id, error)
+        if failure is not None:
+            errors.append(failure)
+        elif drawn and not any(problem.distractors for problem in drawn):
+            warnings.append(Finding(project_file(type_id), 0, type_id,
+                                    "warning: solve returns no named mistakes (Distractor), so quiz keys,"
+                                    " the card's common mistakes, grading's mistake detection and remedial"
+                                    " decks have none for this type (docs/authoring.md: Named mistakes)"))
+    if errors:
+        raise ContentError(errors)
+    return warnings
+
+
+def _drawn(type_id: str, difficulty: str) -> list[Problem]:
+    """``DRAWS`` problems of this difficulty, or none when the type declines the difficulty in
+    words of its own (a ProblemInputError: "vector-mean has no hard problems"), which a build
+    that asks for it says as it is."""
+    try:
+        return list(generate(type_id, DRAWS, 0, difficulty))
+    except PaperdeckError:
+        return []
+
+
+def _primary_failure(problem_type: ProblemType) -> Finding | None:
+    """The finding when one problem of each difficulty, solved, has no answer (or a named mistake
+    no value) under the type's ``primary``; None when every one has it."""
+    for difficulty in DIFFICULTIES:
+        try:
+            given = problem_type.pick(np.random.default_rng(0), difficulty)
+        except PaperdeckError:
             continue
-        if not named:
-            found.append(Finding(project_file(type_id), 0, type_id,
-                                 "warning: solve returns no named mistakes (Distractor), so quiz keys,"
-                                 " the card's common mistakes, grading's mistake detection and remedial"
-                                 " decks have none for this type (docs/authoring.md: Named mistakes)"))
-    return found
+        solution = problem_type.solve(given)
+        primary = problem_type.primary
+        if primary not in solution.answer:
+            names = list(solution.answer)
+            return Finding(project_file(problem_type.id), _line_of(problem_type.id, primary), "primary",
+                           f"{problem_type.id}: {primary!r} is no answer solve returns"
+                           f"{did_you_mean(primary, names)}; its answers: {', '.join(names)}")
+        for distractor in solution.distractors:
+            if primary not in distractor.answer:
+                return Finding(project_file(problem_type.id), _line_of(problem_type.id, primary), "primary",
+                               f"{problem_type.id}: the named mistake {distractor.mistake!r} gives no"
+                               f" {primary!r}, the answer a student types")
+    return None
+
+
+def _line_of(type_id: str, primary: str) -> int:
+    """The line of the type's file that sets ``primary`` to this name, or 0."""
+    path = project_path(type_id)
+    if path is None:
+        return 0
+    pattern = re.compile(r"""\bprimary\b\s*[=:]\s*["']""" + re.escape(primary) + """["']""")
+    lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    return next((n for n, line in enumerate(lines, 1) if pattern.search(line)), 0)
+
+
+def raised(type_id: str, error: Exception) -> Finding:
+    """One line for an exception the type's code raised: the last line of its file it passed
+    through, and the function there."""
+    path = project_path(type_id)
+    frames = [f for f in traceback.extract_tb(error.__traceback__)
+              if path is not None and Path(f.filename) == path]
+    where = f"{frames[-1].name} raised" if frames else "drawing a problem raised"
+    message = " ".join(str(error).split())
+    return Finding(project_file(type_id), frames[-1].lineno or 0 if frames else 0, "",
+                   f"{type_id}: {where} {type(error).__name__}" + (f": {message}" if message else ""))

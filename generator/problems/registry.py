@@ -89,13 +89,19 @@ name them the same way): checked here for project problem types and, through
 ``content.loader``, for content and recipes."""
 _project: tuple[Path | None, list[str]] = (None, [])
 """The ``problems/`` folder loaded last and the ids of the types it registered."""
-_FILES: dict[str, str] = {}
-"""The file (``problems/<name>.py``) each project type of that folder was registered by."""
+_FILES: dict[str, tuple[str, Path]] = {}
+"""The file each project type of that folder was registered by: as shown (``problems/<name>.py``)
+and its path."""
 
 
 def project_file(type_id: str) -> str:
     """The file that registered a project's own type (``problems/residual_block.py``), or ''."""
-    return _FILES.get(type_id, "")
+    return _FILES[type_id][0] if type_id in _FILES else ""
+
+
+def project_path(type_id: str) -> Path | None:
+    """The path of the file that registered a project's own type, or None."""
+    return _FILES[type_id][1] if type_id in _FILES else None
 
 
 def load_project_types(folder: Path) -> list[str]:
@@ -141,7 +147,7 @@ def load_project_types(folder: Path) -> list[str]:
                                                   f"{type(error).__name__}: {message}"))
             continue
         for type_id in sorted(set(_REGISTRY) - registered):
-            _FILES[type_id] = shown
+            _FILES[type_id] = (shown, path)
             source = _REGISTRY[type_id].source
             if not SOURCE_LABEL.match(source):  # it becomes a tag: no spaces, one label
                 found.append(Finding(shown, 0, "source", f"{type_id}: expected a label like S3.2.1 "
