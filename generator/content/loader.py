@@ -6,7 +6,6 @@ Every problem in every file is collected and raised together as one
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,6 @@ from ..errors import ContentError, Finding, PaperdeckError, ProblemInputError
 from ..latex import math_problems
 from ..problems import precision
 from ..problems.registry import SOURCE_LABEL
-from ..visuals.kinds import image as image_kind
 from . import yamlsource
 from .model import (
     Cloze,
@@ -175,19 +173,9 @@ class _Checks:
         self.visuals.append((visual, where))
 
 
-def _check_visuals(visuals: list[tuple[Visual, Where]], lessons: list[Lesson],
-                   root: Path) -> dict[str, dict[str, Any]]:
-    """Reports every bad visual; returns the parameters of image visuals with their file found
-    under ``root`` (the content folder), by visual id."""
+def _check_visuals(visuals: list[tuple[Visual, Where]], lessons: list[Lesson]) -> None:
     examples = {e.id: e for lesson in lessons for e in lesson.worked_examples}
-    files: dict[str, dict[str, Any]] = {}
     for visual, where in visuals:
-        if visual.kind == "image":
-            params, problem = image_kind.resolve(dict(visual.params or {}), root)
-            if problem:
-                where.error(problem, "params.file")
-                continue
-            files[visual.id] = params
         example = (visual.params or {}).get("example")
         if example is not None and example not in examples:
             where.error(f"no worked example {example!r} in the content", "params.example")
@@ -200,15 +188,6 @@ def _check_visuals(visuals: list[tuple[Visual, Where]], lessons: list[Lesson],
             diagrams = ", ".join(k for k, kind in sorted(visuals_package.KINDS.items()) if kind.is_diagram)
             where.error(f"visual kind {visual.kind!r} has no labelled parts; label cards need a diagram "
                         f"kind ({diagrams})", "label_cards")
-    return files
-
-
-def _with_files(lesson: Lesson, files: dict[str, dict[str, Any]]) -> Lesson:
-    """``lesson`` with its image visuals' parameters as the loader found their files."""
-    if not any(v.id in files for v in lesson.visuals):
-        return lesson
-    return dataclasses.replace(lesson, visuals=tuple(
-        dataclasses.replace(v, params=files[v.id]) if v.id in files else v for v in lesson.visuals))
 
 
 def _mismatch(stated: Any, computed: Any, tolerance: float) -> str:
@@ -288,8 +267,7 @@ def load(project: Path | str) -> Content:
                                               f"lesson files end in .yaml: rename it {path.stem}.yaml"))
     # With other problems some lessons were not built, so their examples are unknown.
     if not problems_found and not any(r.problems for r in reports):
-        files = _check_visuals(visuals, lessons, root)
-        lessons = [_with_files(lesson, files) for lesson in lessons]
+        _check_visuals(visuals, lessons)
     problems_found += [p for report in reports for p in report.problems]
     if problems_found:
         raise ContentError(problems_found)
