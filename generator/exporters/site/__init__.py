@@ -11,14 +11,12 @@ are files in ``figures/`` (diagrams as SVG), the CSS and scripts are files in
 font, and the scripts cards run too: the answer rule ``generator/answers.js`` and the day's
 problem ``generator/today.js``), a page's practice problems a script in
 ``problems/``, so the site opens from ``file://`` or any static host and makes no request
-outside itself. The folder is written beside its target and swapped in as one change
-(``atomic.file_set``), replacing only what the last build wrote there (listed in ``RECORD``):
-a ``.git/``, ``CNAME`` or notes a user put in the folder stay.
+outside itself. The folder is written beside its target and swapped in whole
+(``atomic.file_set``).
 """
 
 from __future__ import annotations
 
-import re
 import shutil
 from importlib import resources
 from pathlib import Path
@@ -28,6 +26,7 @@ from ... import SHARED_SCRIPTS, shared_script, visuals
 from ...content.model import Lesson
 from ...documents.items import Site, StudyItem
 from ...files.atomic import file_set
+from ...identity import site_store
 from .. import ExportOptions
 from .markup import attribute, inline, script_json, text, url
 from .pages import RENDERERS, Context, lesson_body, resources_html
@@ -36,20 +35,9 @@ _ASSETS = ("site.css", "site.js", "noscript.css")
 _FONTS = ("NotoSansMath-Regular.woff2", "NotoSansMath-OFL.txt")
 """The math font and its licence (SIL Open Font License), copied beside the CSS."""
 PRACTICE_PAGE = "practice.html"
-RECORD = ".paperdeck-site"
-"""The list of the files the last build wrote into the site's folder: the next build replaces
-those and leaves everything else there alone."""
 PROBLEMS = "problems"
 """The folder of each page's practice problems, a script beside the page's HTML: its bytes are
 read and compiled apart from the page (off the page's main thread), not parsed as the page."""
-
-
-def _site_file(relative: Path) -> bool:
-    """Whether a path in a site's folder that has no ``RECORD`` (built before there was one)
-    is one a build writes: the pages and the ``assets/``, ``figures/`` and ``problems/`` folders."""
-    top = relative.parts[0]
-    return top in ("assets", "figures", PROBLEMS, "index.html", PRACTICE_PAGE) or (
-        len(relative.parts) == 1 and re.fullmatch(r"\d\d-[^/]+\.html", top) is not None)
 
 
 def _asset(name: str) -> str:
@@ -89,7 +77,8 @@ def export(site: Site, folder: Path, options: ExportOptions) -> list[Path]:
     ctx = Context(site.paper, figures)
     template = Template(_asset("page.html"))
     paper = site.paper
-    site_id = f"{paper.id}/{folder.name}"
+    site_id = f"{paper.id}/{folder.name}"  # the name of its progress before site_store (site.js)
+    store = site_store(paper.id, paper.arxiv or "", folder.name)
     groups = _groups(site)
     pages: list[tuple[str, str, str]] = []  # file, title (HTML), menu label
     for number, (group, lesson, _) in enumerate(groups, 1):
@@ -104,7 +93,8 @@ def export(site: Site, folder: Path, options: ExportOptions) -> list[Path]:
 
     def render(title: str, heading: str, body: str, pager: str, current: str = "", problems: str = "") -> str:
         here = nav.replace(f'<a href="{current}">', f'<a href="{current}" aria-current="page">')
-        return template.substitute(site=attribute(site_id), title=title, site_title=text(site.title),
+        return template.substitute(site=attribute(site_id), store=attribute(store), title=title,
+                                   site_title=text(site.title),
                                    nav=here, heading=heading, body=body, pager=pager, paper=paper_line,
                                    problems=problems)
 
@@ -127,7 +117,7 @@ def export(site: Site, folder: Path, options: ExportOptions) -> list[Path]:
         out[name] = render(f"{text(group)} · {text(site.title)}", title, body, pager, name, problems)
     out["index.html"] = render(text(site.title), text(site.title), _index(site, groups, pages), "")
     written: list[Path] = []
-    with file_set(folder, _site_file, record=RECORD) as staging:
+    with file_set(folder, lambda entry: True) as staging:
         (staging / "assets").mkdir()
         (staging / "figures").mkdir()
         (staging / PROBLEMS).mkdir()
