@@ -27,6 +27,7 @@ _SKIPPED = {f"{NS}{tag}" for tag in ("tags", "tag", "indexmark", "ERROR", "note"
 _SPACES = re.compile(r"\s+")
 _TEX_LINE_END = re.compile(r"(?<!\\)%[^\n]*\n\s*")
 """A comment to the end of a line in LaTeXML's ``tex`` of a formula (it keeps the source's ``%``)."""
+_DISPLAYSTYLE = re.compile(r"\\displaystyle(?![A-Za-z])\s*")
 
 
 @dataclass(frozen=True)
@@ -159,7 +160,7 @@ def read(path: Path) -> Paper:
         sections=tuple(_sections(root, labels)),
         equations=tuple(_equations(root, parents, labels)),
         tables=tuple(_tables(root, labels)),
-        figures=tuple(_figures(root, labels)),
+        figures=tuple(_figures(root, labels, parents)),
         footnotes=tuple(_footnotes(root, parents, labels)),
         references=tuple(_references(root)),
     )
@@ -218,20 +219,27 @@ def _sections(parent: ET.Element, labels: Labels, level: int = 1, holder: str = 
 
 
 def _equations(root: ET.Element, parents: dict[ET.Element, ET.Element], labels: Labels) -> Iterator[Equation]:
+    def whole(group: ET.Element) -> bool:
+        # One display: numbered as a whole, or no row numbered (align*); else each row is one.
+        return bool(_refnum(group)) or not any(_refnum(e) for e in group.iter(f"{NS}equation"))
+
     for element in root.iter():
         name = _local(element)
-        if name == "equationgroup" and _refnum(element):  # numbered as a whole (align with one number)
+        parent = parents.get(element)
+        if parent is not None and _local(parent) == "equationgroup" and whole(parent):
+            continue  # read with its group
+        if name == "equationgroup" and whole(element):
             rows = [_math_tex(e) for e in element.iter(f"{NS}equation")]
             yield _equation(element, " \\\\ ".join(r for r in rows if r), parents, labels)
         elif name == "equation":
-            parent = parents.get(element)
-            if parent is not None and _local(parent) == "equationgroup" and _refnum(parent):
-                continue  # read with its group
             yield _equation(element, _math_tex(element), parents, labels)
 
 
 def _math_tex(equation: ET.Element) -> str:
-    parts = [_TEX_LINE_END.sub("", m.get("tex", "")) for m in equation.iter(f"{NS}Math")]
+    # A row of an alignment holds its whole formula (in a MathFork) and each cell's again
+    # (in its MathBranch): the whole one, once.
+    maths = [m for m in equation.findall(f"{NS}Math") + equation.findall(f"{NS}MathFork/{NS}Math")]
+    parts = [_DISPLAYSTYLE.sub("", _TEX_LINE_END.sub("", m.get("tex", ""))) for m in maths]
     return " ".join(p.strip() for p in parts if p.strip())
 
 
@@ -239,6 +247,9 @@ def _equation(element: ET.Element, tex: str, parents: dict[ET.Element, ET.Elemen
               labels: Labels) -> Equation:
     number = _refnum(element)
     xml_id = element.get(XML_ID, "")
+    first_row = next(element.iter(f"{NS}equation"), None)
+    if not number and first_row is not None:  # LaTeXML names a group of rows by another section
+        xml_id = first_row.get(XML_ID, xml_id)
     label = (labels.label_for(xml_id) if number else labels.section_of(xml_id)) or FRONT_MATTER
     problem = "; ".join(latex_problems(tex)) if tex else "LaTeXML gave no LaTeX for it"
     return Equation(label, number, tex, problem, _context(element, parents))
@@ -251,10 +262,11 @@ def _context(element: ET.Element, parents: dict[ET.Element, ET.Element]) -> str:
         para = parents[para]
     holder = parents.get(para)
     if holder is None:
-        return _clean(_plain(para))
+        return _clean(_markdown(para))
     siblings = list(holder)
     index = siblings.index(para)
-    return " ".join(_clean(_plain(p)) for p in siblings[max(0, index - 1):index + 2] if _local(p) == "para")
+    around = siblings[max(0, index - 1):index + 2]
+    return " ".join(_clean(_markdown(p)) for p in around if _local(p) == "para")
 
 
 def _tables(root: ET.Element, labels: Labels) -> Iterator[Table]:
@@ -281,13 +293,18 @@ def _caption(element: ET.Element) -> str:
     return re.sub(r"^(Table|Figure|Fig\.)\s+[A-Z]?\d+[.:]?\s*", "", text)
 
 
-def _figures(root: ET.Element, labels: Labels) -> Iterator[Figure]:
+def _figures(root: ET.Element, labels: Labels, parents: dict[ET.Element, ET.Element]) -> Iterator[Figure]:
     for element in root.iter(f"{NS}figure"):
         label = labels.label_for(element.get(XML_ID, ""))
         if label is None or ".F" not in label or label.rsplit(".", 1)[1] != f"F{_refnum(element)}":
             continue  # subfigures fold into their figure
-        images = tuple(g.get("candidates", "").split(",")[0] or g.get("graphic", "")
-                       for g in element.iter(f"{NS}graphics"))
+        graphics = list(element.iter(f"{NS}graphics"))
+        holder = parents.get(element)
+        if not graphics and holder is not None and _local(holder) in ("inline-para", "inline-block"):
+            # \captionof: the image beside the caption, in the box that holds both
+            graphics = [g for g in holder.iter(f"{NS}graphics")
+                        if not any(g in list(f.iter()) for f in holder.iter(f"{NS}figure"))]
+        images = tuple(g.get("candidates", "").split(",")[0] or g.get("graphic", "") for g in graphics)
         yield Figure(label, _refnum(element), _caption(element), tuple(i for i in images if i))
 
 

@@ -28,9 +28,10 @@ from .paper import Equation, Paper, Section
 
 PAPER_FOLDER = "paper"
 """Where the paper's equations, tables, figures, footnotes and bibliography go, as data."""
-_WHERE = re.compile(r"\bwhere\b(.*)", re.I | re.S)
+_WHERE = re.compile(r"\bwhere\b(.*?)(?:\.\s|\.$|$)", re.I | re.S)
+_PIECES = re.compile(r",\s*(?:and\s+)?|;\s*|\s+and\s+(?=\\\(|`)")
 _SYMBOL_MEANING = re.compile(
-    r"(\\\([^)]*?\\\)|`[^`]+`)\s+(?:is|are|denotes|denote|represents|is the|are the)\s+([^,;.]+)")
+    r"^\s*(\\\((.*?)\\\)|`([^`]+)`)\s+(?:is|are|denotes|denote|represents|stands for)\s+(.+?)\s*$", re.S)
 
 
 @dataclass(frozen=True)
@@ -60,12 +61,15 @@ def _symbols(context: str) -> list[dict[str, str]]:
     found = []
     seen = set()
     match = _WHERE.search(context)
-    for symbol, meaning in _SYMBOL_MEANING.findall(match.group(1) if match else ""):
-        latex = symbol[2:-2] if symbol.startswith("\\(") else symbol.strip("`")
-        if latex in seen or not latex.strip():
+    for piece in _PIECES.split(match.group(1) if match else ""):
+        defined = _SYMBOL_MEANING.match(piece)
+        if defined is None:
+            continue
+        latex = (defined.group(2) or "").strip()
+        if not latex or latex in seen:  # a symbol our parser cannot read stays in the text
             continue
         seen.add(latex)
-        found.append({"symbol": latex, "shape": "scalar", "meaning": meaning.strip()})
+        found.append({"symbol": latex, "shape": "?", "meaning": defined.group(4).strip()})
     return found
 
 

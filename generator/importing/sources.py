@@ -34,6 +34,7 @@ PICTURES = ("tikzpicture", "pgfpicture", "axis", "semilogxaxis", "semilogyaxis",
 _PICTURE = re.compile(r"\\(begin|end)\s*\{(" + "|".join(PICTURES) + r")\}")
 _TIKZ_COMMAND = re.compile(r"\\tikz(?![A-Za-z@])")
 _COMMENT = re.compile(r"(?<!\\)%.*")
+_BIBLIOGRAPHY = re.compile(r"^([^%\n]*?)\\bibliography\s*\{[^}]*\}", re.M)
 _STANDALONE = re.compile(r"\\documentclass\s*(\[[^\]]*\])?\s*\{standalone\}")
 
 
@@ -70,7 +71,23 @@ def prepare(source: Path, scratch: Path, main: str | None = None) -> Source:
     pictures = sum(_strip_file(path) for path in sorted(folder.rglob("*"))
                    if path.is_file() and path.suffix.lower() in TEX_SUFFIXES)
     found = ARXIV_ID.search(source.name)
-    return Source(folder, find_main(folder, named, source), found.group(1) if found else "", pictures)
+    main_file = find_main(folder, named, source)
+    use_bbl(folder / main_file)
+    return Source(folder, main_file, found.group(1) if found else "", pictures)
+
+
+def use_bbl(main: Path) -> bool:
+    """Read the bibliography from the ``.bbl`` beside the main file (what the paper printed,
+    and what arXiv compiled) instead of a ``.bib`` through ``\\bibliography{…}``, which
+    LaTeXML leaves empty; whether there was one."""
+    bbl = main.with_suffix(".bbl")
+    if not bbl.is_file():
+        return False
+    text = main.read_bytes().decode("utf-8", "surrogateescape")
+    replaced, count = _BIBLIOGRAPHY.subn(lambda m: m.group(1) + "\\input{" + bbl.name + "}", text, count=1)
+    if count:
+        main.write_bytes(replaced.encode("utf-8", "surrogateescape"))
+    return bool(count)
 
 
 def _copy_folder(source: Path, target: Path) -> None:
