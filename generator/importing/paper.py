@@ -238,7 +238,16 @@ def _equations(root: ET.Element, parents: dict[ET.Element, ET.Element], labels: 
 def _math_tex(equation: ET.Element) -> str:
     # A row of an alignment holds its whole formula (in a MathFork) and each cell's again
     # (in its MathBranch): the whole one, once.
-    maths = [m for m in equation.findall(f"{NS}Math") + equation.findall(f"{NS}MathFork/{NS}Math")]
+    maths: list[ET.Element] = []
+
+    def walk(node: ET.Element) -> None:
+        for child in node:
+            if child.tag == f"{NS}Math":
+                maths.append(child)
+            elif child.tag != f"{NS}MathBranch":
+                walk(child)
+
+    walk(equation)
     parts = [_DISPLAYSTYLE.sub("", _TEX_LINE_END.sub("", m.get("tex", ""))) for m in maths]
     return " ".join(p.strip() for p in parts if p.strip())
 

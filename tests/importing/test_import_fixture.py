@@ -114,6 +114,8 @@ def test_the_imported_project_passes_check_and_build(paper: Paper, tmp_path: Pat
     assert main(["--project", str(project), "check"]) == 0
     said = capsys.readouterr().err
     assert "6 drafts to review" in said and "02-method.yaml: equations: counting-pebbles-with-eq-1" in said
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out2").mkdir()
     assert main(["--project", str(project), "build", "--out", str(tmp_path / "out")]) == 0
     assert (tmp_path / "out" / "counting-pebbles-with.apkg").is_file()
     assert main(["--project", str(project), "build", "--drafts", "--out", str(tmp_path / "out2")]) == 0
