@@ -139,6 +139,9 @@ class Paper:
     figures: tuple[Figure, ...]
     footnotes: tuple[Footnote, ...]
     references: tuple[Reference, ...]
+    bibliography_files: str = ""
+    """The ``.bib`` files a ``\\bibliography`` names when the source had no ``.bbl`` (LaTeXML
+    then leaves the bibliography empty), else ''."""
 
 
 def read(path: Path) -> Paper:
@@ -163,6 +166,8 @@ def read(path: Path) -> Paper:
         figures=tuple(_figures(root, labels, parents)),
         footnotes=tuple(_footnotes(root, parents, labels)),
         references=tuple(_references(root)),
+        bibliography_files=next((b.get("files", "") for b in root.iter(f"{NS}bibliography")
+                                 if b.get("files") and b.find(f"{NS}biblist") is None), ""),
     )
 
 
@@ -173,6 +178,8 @@ def _names(personname: ET.Element) -> Iterator[str]:
 
     def walk(node: ET.Element) -> None:
         if node is not personname and node.tag in (f"{NS}note", f"{NS}ERROR"):
+            if node.tag == f"{NS}ERROR" and (node.text or "").strip().lower() == "\\and":
+                lines.append("&")  # a style's \\And that LaTeXML did not know: the next author
             lines.append(node.tail or "")
             return
         if node.tag == f"{NS}break":

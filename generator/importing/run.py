@@ -69,6 +69,9 @@ def report(paper: Paper, conversion: latexml.Conversion, written: Written) -> li
             number = f" ({equation.number})" if equation.number else ""
             lines.append(f"  equation {equation.label}{number}: kept in paper/equations.yaml, "
                          f"not made a card: {equation.problem}")
+    if paper.bibliography_files:
+        lines.append(f"  the bibliography: no .bbl beside the main file, so {paper.bibliography_files}.bib "
+                     f"was not read; run bibtex once (arXiv's source has the .bbl) and import again")
     missing = [f.label for f in paper.figures if not f.images]
     if missing:
         lines.append(f"  figures without an image file (drawn in TikZ, or missing): {', '.join(missing)}")
