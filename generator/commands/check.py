@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from ..errors import Finding
 from .options import Session, common_options, pass_session
 
 
@@ -19,7 +20,12 @@ def command(session: Session, strict: bool) -> None:
     Example:
       paperdeck check
     """
-    project = session.project()
+    from ..errors import ContentError
+
+    try:
+        project = session.project()
+    except ContentError:
+        raise ContentError(_every_mistake(session)) from None  # the stages again, each run that can
     content = project.content
     count = sum(len(getattr(lesson, f)) for lesson in content.lessons
                 for f in ("concepts", "equations", "worked_examples", "flashcards", "clozes",
@@ -39,3 +45,36 @@ def command(session: Session, strict: bool) -> None:
     from ..grounding.check import report_grounding
 
     report_grounding(project.root, content, strict)
+
+
+def _every_mistake(session: Session) -> list[Finding]:
+    """Every mistake of a project that does not open, at once: the content as far as it builds,
+    then its recipes against what built and its own problem types, each run once (opening
+    the project stops at the first stage that fails, a recipe checked against content that
+    did not load would report what is not there)."""
+    from .. import problems
+    from ..content.loader import read_content
+    from ..content.recipes import load_recipes
+    from ..errors import ContentError
+    from ..problems.audit import type_warnings
+    from ..project import find_root
+
+    root = find_root(session.project_dir)
+    content, found, unbuilt = read_content(root)
+    try:
+        own_types = problems.load_project_types(root / "problems")
+    except ContentError:  # reported by read_content; the types it would register are unknown
+        own_types = None
+    if content is not None and (root / "decks").is_dir():
+        try:
+            load_recipes(root, content, unbuilt)
+        except ContentError as error:
+            found += [p for p in error.problems
+                      if own_types is not None or not p.message.startswith("unknown problem type")]
+    if own_types is not None:
+        try:
+            type_warnings(own_types)
+        except ContentError as error:  # (a failure a worked example met already names its line)
+            named = " ".join(f.message for f in found)
+            found += [p for p in error.problems if f"({p.path}:{p.line})" not in named]
+    return found

@@ -208,14 +208,33 @@ def _mismatch(stated: Any, computed: Any, tolerance: float) -> str:
 
 
 def load(project: Path | str) -> Content:
-    """The validated content of the project at ``project`` (its ``content/`` folder).
+    """The validated content of the project at ``project`` (its ``content/`` folder), or a
+    ContentError with every problem found (``read_content``)."""
+    content, found, _ = read_content(project)
+    if found:
+        raise ContentError(found)
+    assert content is not None
+    return content
+
+
+def read_content(project: Path | str) -> tuple[Content | None, list[Finding], frozenset[str]]:
+    """The content of the project at ``project`` as far as it builds, every problem found, and
+    the ids of the lessons its paper lists that did not build: the stages after this one
+    (recipes, problem types) can still be checked against the rest (``paperdeck check``
+    reports every mistake at once).
 
     The project's own problem types (its ``problems/`` folder) are registered
-    first: worked examples and recipes may use them.
+    first: worked examples and recipes may use them; a module that fails to load is
+    reported with the rest.
     """
-    problems.load_project_types(Path(project) / "problems")
-    root = Path(project) / "content"
     problems_found: list[Finding] = []
+    try:
+        problems.load_project_types(Path(project) / "problems")
+        types_failed = False
+    except ContentError as error:
+        problems_found.extend(error.problems)
+        types_failed = True
+    root = Path(project) / "content"
     ids: dict[str, str] = {}
     visuals: list[tuple[Visual, Where]] = []
     reports: list[Report] = []
@@ -265,11 +284,17 @@ def load(project: Path | str) -> Content:
             if path.stem not in listed:  # a listed one is reported on its line in paper.yaml
                 problems_found.append(Finding(f"content/lessons/{path.name}", 0, "",
                                               f"lesson files end in .yaml: rename it {path.stem}.yaml"))
-    # With other problems some lessons were not built, so their examples are unknown.
-    if not problems_found and not any(r.problems for r in reports):
+    # With other problems some lessons were not built, so some examples are unknown: a figure
+    # drawn from a worked example is checked when its example was built, the others all the same.
+    complete = not problems_found and not any(r.problems for r in reports)
+    built = [e.id for lesson in lessons for e in lesson.worked_examples]
+    visuals[:] = [(v, w) for v, w in visuals if complete or (v.params or {}).get("example") in [None, *built]]
+    if visuals or complete:
         _check_visuals(visuals, lessons)
     problems_found += [p for report in reports for p in report.problems]
-    if problems_found:
-        raise ContentError(problems_found)
-    assert paper is not None
-    return Content(paper=paper, lessons=tuple(lessons))
+    if types_failed:  # a type the module that did not load would have registered is no news
+        problems_found = [p for p in problems_found if not p.message.startswith("unknown problem type")]
+    if paper is None:
+        return None, problems_found, frozenset()
+    unbuilt = frozenset(paper.lessons) - {lesson.id for lesson in lessons}
+    return Content(paper=paper, lessons=tuple(lessons)), problems_found, unbuilt
