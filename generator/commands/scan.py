@@ -20,7 +20,8 @@ if TYPE_CHECKING:
                 type=click.Path(path_type=Path))  # checked by scanning.pages: a folder is one line
 @click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path),
               help="The responses CSV (default: scanned/responses.csv beside the key); "
-                   "the review file is written beside it (responses.review.html).")
+                   "the review file is written beside it (responses.review.html). A CSV you "
+                   "edited there is kept, and this scan written beside it (responses-2.csv).")
 @common_options
 @pass_session
 def command(session: Session, key: Path, scans: tuple[Path, ...], out: Path | None) -> None:
@@ -40,16 +41,20 @@ def command(session: Session, key: Path, scans: tuple[Path, ...], out: Path | No
 
 def scan_to_csv(session: Session, key: Path, scans: Sequence[Path], out: Path | None = None
                 ) -> tuple[Path, Scanned]:
-    """Scan, write the responses CSV (``out`` or beside the key) and its review file; report."""
+    """Scan, write the responses CSV (``out`` or beside the key) and its review file; report.
+
+    A CSV the teacher edited there is kept and the scan written beside it (``scanning.outputs.write``);
+    the path returned is the one written, which ``grade --scans`` grades."""
     from ..scanning import scan, write
 
     scanned = scan(key, scans)
     # Not <quiz>-…: a later paperdeck quiz into that folder replaces the files named so.
-    csv_path = out or key.parent / "scanned" / "responses.csv"
-    review = csv_path.with_name(csv_path.stem + ".review.html")
-    write(scanned, csv_path, review)
-    session.say(f"wrote {csv_path}")
-    session.say(f"wrote {review}")
-    session.note(f"read {scanned.pages} pages: {len(scanned.sheets)} sheets into {csv_path}, "
-                 f"{len(scanned.flags)} to check (see {review})")
-    return csv_path, scanned
+    written = write(scanned, out or key.parent / "scanned" / "responses.csv")
+    if written.kept is not None:
+        session.note(f"kept {written.kept}: it was changed after paperdeck scan wrote it (your fixes); "
+                     f"this scan is written beside it, to {written.csv}")
+    session.say(f"wrote {written.csv}")
+    session.say(f"wrote {written.review}")
+    session.note(f"read {scanned.pages} pages: {len(scanned.sheets)} sheets into {written.csv}, "
+                 f"{len(scanned.flags)} to check (see {written.review})")
+    return written.csv, scanned

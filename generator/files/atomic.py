@@ -310,7 +310,7 @@ def _write_record(staging: Path, record: str) -> None:
 
 @contextlib.contextmanager
 def file_set(folder: Path, ours: Ours, before_swap: Callable[[Path], None] | None = None,
-             record: str | None = None) -> Iterator[Path]:
+             record: str | None = None, whole: bool = True) -> Iterator[Path]:
     """A staging folder beside ``folder``; if the block succeeds, what it holds becomes
     the set in ``folder``, and the entries of the old set (``ours``) that it does not
     replace are removed.
@@ -325,6 +325,9 @@ def file_set(folder: Path, ours: Ours, before_swap: Callable[[Path], None] | Non
     the next run takes the old set to be exactly what the record lists (``ours`` then only
     decides for a folder without a record): files it wrote before and no longer writes are
     removed, whatever else is there is kept.
+
+    Without ``whole``, the folder is never swapped whole, even when it holds only the set: a
+    folder the user named (a shell's current folder) stays the same folder.
     """
     folder = Path(folder).absolute()
     with _output_errors(folder):
@@ -347,7 +350,7 @@ def file_set(folder: Path, ours: Ours, before_swap: Callable[[Path], None] | Non
                 if before_swap is not None:
                     before_swap(staging)
                 old_set = (_recorded(folder, record) if record is not None else None) or ours
-                _swap_in(staging, folder, old_set)
+                _swap_in(staging, folder, old_set, whole)
         finally:
             held.close()
             shutil.rmtree(staging, ignore_errors=True)
@@ -368,11 +371,11 @@ def _swap_whole(new: Path, target: Path) -> None:
     _remove(old)
 
 
-def _swap_in(staging: Path, folder: Path, ours: Ours) -> None:
+def _swap_in(staging: Path, folder: Path, ours: Ours, whole: bool = True) -> None:
     if not folder.is_dir():
         os.replace(staging, folder)
         return
-    if _only_ours(folder, ours, Path()):
+    if whole and _only_ours(folder, ours, Path()):
         _swap_whole(staging, folder)
         return
     _merge(staging, folder, ours)

@@ -9,7 +9,7 @@ doubt, ``outputs`` writes the responses CSV and the review file.
 
 from __future__ import annotations
 
-from .outputs import write
+from .outputs import Written, write
 from .scan import Flag, Scanned, scan
 
-__all__ = ["Flag", "Scanned", "scan", "write"]
+__all__ = ["Flag", "Scanned", "Written", "scan", "write"]

@@ -1,29 +1,55 @@
 """What a scanning run writes: the responses CSV ``paperdeck grade`` reads, and the review file.
 
 The CSV has one row per sheet (``student, form, 1, 2, …``, docs/grading.md): the
-roster's name, else the student ID read from the sheet; an answer not read is an
-empty cell (a component of a vector: ``?``). The review file is one HTML page with,
-for every flag, where it was found, what was seen, the crop of the sheet (embedded as
-a ``data:`` URI, so the file stands alone) and the CSV cell to fix.
+roster's name, else the student ID read from the sheet. An answer the scan did not read
+is ``?`` (a component of a vector: ``?`` in its place), never an empty cell: ``grade``
+tells it from a question left blank. The review file is one HTML page with, for every
+flag, where it was found, what was seen, the crop of the sheet (embedded as a ``data:``
+URI, so the file stands alone) and the CSV cell to fix.
+
+Nothing the teacher did is lost (``write``): the CSV and its review file are replaced
+together or not at all (``files.atomic.file_set``: a kill or a full disk leaves the old
+pair or the new one, never the new CSV beside the old review); the review file holds the
+SHA-256 of the CSV written beside it, and a CSV that no longer matches it (the teacher's
+fixes) is kept: the new scan goes beside it, ``responses-2.csv``, and the run says so.
 """
 
 from __future__ import annotations
 
 import base64
+import hashlib
 import html
+import re
+from dataclasses import dataclass
 from pathlib import Path
 
-from ..files.atomic import write_bytes
-from ..files.csv_files import csv_bytes
+from ..files.atomic import file_set
+from ..files.csv_files import MAX_FILE_BYTES, csv_bytes
 from .scan import Flag, Scanned, SheetRead
+
+NOT_READ = "?"
+"""The cell of an answer the scan did not read (grade: "not read", never "no answer")."""
+_DIGEST = re.compile(rb'<meta name="paperdeck-responses-sha256" content="([0-9a-f]{64})">')
+_DIGEST_WITHIN = 4096
+"""The digest is in the review file's head: only its start is read back."""
 
 
 def _cell(components: list[str | None], unread: bool) -> str:
-    if len(components) == 1:
-        return components[0] or ""
     if not unread and all(c is None for c in components):
         return ""
-    return "; ".join(c if c is not None else "?" for c in components)
+    return "; ".join(c if c is not None else NOT_READ for c in components)
+
+
+def _cut(sheet: SheetRead) -> dict[int, str]:
+    """The cells of the questions with a number on a page missing from ``sheet``: not read
+    (``?`` for each of their numbers)."""
+    missing = set(sheet.missing)
+    counts: dict[int, int] = {}
+    for f in sheet.form["sheet"]["fields"]:
+        if "question" in f:
+            counts[f["question"]] = counts.get(f["question"], 0) + 1
+    cut = {f["question"] for f in sheet.form["sheet"]["fields"] if f["page"] in missing and "question" in f}
+    return {n: "; ".join([NOT_READ] * counts[n]) for n in cut}
 
 
 def _student(sheet: SheetRead, ids: dict[str, str]) -> tuple[str, Flag | None]:
@@ -55,7 +81,9 @@ def responses_csv(scanned: Scanned) -> bytes:
         for flag in sheet.flags:
             flag.student, flag.row = name, line
             flag.column = str(flag.question) if flag.question is not None else "student"
-        cells = [_cell(sheet.cells[n], n in sheet.unread) if n in sheet.cells else "" for n in numbers]
+        cut = _cut(sheet)
+        cells = [cut[n] if n in cut else _cell(sheet.cells[n], n in sheet.unread) if n in sheet.cells else ""
+                 for n in numbers]
         rows.append([name, sheet.form["label"], *cells])
     return csv_bytes(rows)
 
@@ -65,10 +93,12 @@ table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.4em;vertical
 img{max-width:32em;image-rendering:auto}code{background:#f3f3f3;padding:0 .2em}"""
 
 
-def review_html(scanned: Scanned, csv_name: str) -> bytes:
-    """The review page: every flag with its crop and the cell to fix."""
+def review_html(scanned: Scanned, csv_name: str, csv_digest: str = "") -> bytes:
+    """The review page: every flag with its crop and the cell to fix; ``csv_digest``, the SHA-256
+    of the CSV written beside it (a CSV that no longer matches it was edited: ``write``)."""
     e = html.escape
-    out = ["<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">",
+    digest = f'<meta name="paperdeck-responses-sha256" content="{csv_digest}">' if csv_digest else ""
+    out = [f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">{digest}",
            f"<title>Scanning review: {e(scanned.key.path)}</title><style>{_STYLE}</style></head><body>",
            f"<h1>Scanning review</h1><p>Key <code>{e(scanned.key.path)}</code>: {scanned.pages} pages read, "
            f"{len(scanned.sheets)} sheets written to <code>{e(csv_name)}</code>, "
@@ -76,9 +106,9 @@ def review_html(scanned: Scanned, csv_name: str) -> bytes:
     if scanned.blank:
         out.append(f"<p>Blank pages skipped: {e(', '.join(scanned.blank))}.</p>")
     if scanned.flags:
-        out.append("<p>Nothing below was guessed: each answer listed is left empty in the CSV "
-                   "(a part of a vector as <code>?</code>). Look at the crop, type what the student "
-                   "meant into the cell named, and run <code>paperdeck grade</code>.</p>")
+        out.append("<p>Nothing below was guessed: each answer listed is <code>?</code> in the CSV "
+                   "(not read; <code>paperdeck grade</code> reports it as such). Look at the crop, type "
+                   "what the student meant into the cell named, and run <code>paperdeck grade</code>.</p>")
         out.append("<table><tr><th>#</th><th>where</th><th>what was seen</th><th>cell to fix</th>"
                    "<th>crop</th></tr>")
         for i, flag in enumerate(scanned.flags, 1):
@@ -95,8 +125,72 @@ def review_html(scanned: Scanned, csv_name: str) -> bytes:
     return "".join(out).encode("utf-8")
 
 
-def write(scanned: Scanned, csv_path: Path, review_path: Path) -> None:
-    """Write the CSV and the review file, each atomically."""
+def review_path(csv_path: Path) -> Path:
+    """The review file of the responses CSV at ``csv_path``: ``<stem>.review.html`` beside it."""
+    return csv_path.with_name(csv_path.stem + ".review.html")
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def edited(csv_path: Path) -> bool:
+    """Whether a CSV is at ``csv_path`` that a scan did not write as it is now: changed since
+    (the teacher's fixes), or never written by a scan (no review file beside it that holds its
+    digest). Such a file is never replaced."""
+    if not csv_path.exists() and not csv_path.is_symlink():
+        return False
+    try:
+        if not csv_path.is_file() or csv_path.stat().st_size > MAX_FILE_BYTES:
+            return True
+        with open(review_path(csv_path), "rb") as review:
+            found = _DIGEST.search(review.read(_DIGEST_WITHIN))
+        return found is None or found.group(1).decode() != _digest(csv_path.read_bytes())
+    except OSError:
+        return True
+
+
+def target(csv_path: Path) -> Path:
+    """Where a scan asked to write ``csv_path`` writes: there, unless a CSV the teacher edited is
+    there (``edited``); then beside it, ``<stem>-2.csv`` (or the first of -3, -4, … not edited)."""
+    chosen, number = csv_path, 1
+    while edited(chosen):
+        number += 1
+        chosen = csv_path.with_name(f"{csv_path.stem}-{number}{csv_path.suffix}")
+    return chosen
+
+
+@dataclass(frozen=True)
+class Written:
+    """Where a scan's outputs went."""
+
+    csv: Path
+    review: Path
+    kept: Path | None = None
+    """The CSV the teacher edited, left as it was (the new scan went beside it), if any."""
+
+
+def write(scanned: Scanned, csv_path: Path) -> Written:
+    """Write the responses CSV at ``csv_path`` (or beside it: ``target``) and its review file,
+    both or neither (``file_set``: a kill or a full disk between the two leaves the old pair).
+
+    Where it goes is decided under the lock the swap takes, after a killed run's leftovers are
+    put right, so what the teacher saved up to that moment is seen. ``paperdeck scan`` and
+    ``paperdeck grade --scans`` write through this, so neither replaces a CSV fixed by hand."""
     data = responses_csv(scanned)
-    write_bytes(csv_path, data)
-    write_bytes(review_path, review_html(scanned, csv_path.name))
+    names: set[str] = set()
+    chosen: list[Path] = []
+
+    def place(staging: Path) -> None:
+        where = target(csv_path)
+        review = review_path(where)
+        (staging / where.name).write_bytes(data)
+        (staging / review.name).write_bytes(review_html(scanned, where.name, _digest(data)))
+        names.update((where.name, review.name))
+        chosen.append(where)
+
+    # Never swapped whole: the folder the user named (a shell's current folder) stays that folder.
+    with file_set(csv_path.parent, lambda path: path.as_posix() in names, place, whole=False):
+        pass
+    where = chosen[0]
+    return Written(where, review_path(where), csv_path if where != csv_path else None)
