@@ -6,6 +6,7 @@ Every problem in every file is collected and raised together as one
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from ..errors import ContentError, Finding, PaperdeckError, ProblemInputError
 from ..latex import math_problems
 from ..problems import precision
 from ..problems.registry import SOURCE_LABEL
+from ..visuals.kinds import image as image_kind
 from . import yamlsource
 from .model import (
     Cloze,
@@ -173,9 +175,19 @@ class _Checks:
         self.visuals.append((visual, where))
 
 
-def _check_visuals(visuals: list[tuple[Visual, Where]], lessons: list[Lesson]) -> None:
+def _check_visuals(visuals: list[tuple[Visual, Where]], lessons: list[Lesson],
+                   root: Path) -> dict[str, dict[str, Any]]:
+    """Reports every bad visual; returns the parameters of image visuals with their file found
+    under ``root`` (the content folder), by visual id."""
     examples = {e.id: e for lesson in lessons for e in lesson.worked_examples}
+    files: dict[str, dict[str, Any]] = {}
     for visual, where in visuals:
+        if visual.kind == "image":
+            params, problem = image_kind.resolve(dict(visual.params or {}), root)
+            if problem:
+                where.error(problem, "params.file")
+                continue
+            files[visual.id] = params
         example = (visual.params or {}).get("example")
         if example is not None and example not in examples:
             where.error(f"no worked example {example!r} in the content", "params.example")
@@ -188,6 +200,15 @@ def _check_visuals(visuals: list[tuple[Visual, Where]], lessons: list[Lesson]) -
             diagrams = ", ".join(k for k, kind in sorted(visuals_package.KINDS.items()) if kind.is_diagram)
             where.error(f"visual kind {visual.kind!r} has no labelled parts; label cards need a diagram "
                         f"kind ({diagrams})", "label_cards")
+    return files
+
+
+def _with_files(lesson: Lesson, files: dict[str, dict[str, Any]]) -> Lesson:
+    """``lesson`` with its image visuals' parameters as the loader found their files."""
+    if not any(v.id in files for v in lesson.visuals):
+        return lesson
+    return dataclasses.replace(lesson, visuals=tuple(
+        dataclasses.replace(v, params=files[v.id]) if v.id in files else v for v in lesson.visuals))
 
 
 def _mismatch(stated: Any, computed: Any, tolerance: float) -> str:
@@ -290,7 +311,8 @@ def read_content(project: Path | str) -> tuple[Content | None, list[Finding], fr
     built = [e.id for lesson in lessons for e in lesson.worked_examples]
     visuals[:] = [(v, w) for v, w in visuals if complete or (v.params or {}).get("example") in [None, *built]]
     if visuals or complete:
-        _check_visuals(visuals, lessons)
+        files = _check_visuals(visuals, lessons, root)
+        lessons = [_with_files(lesson, files) for lesson in lessons]
     problems_found += [p for report in reports for p in report.problems]
     if types_failed:  # a type the module that did not load would have registered is no news
         problems_found = [p for p in problems_found if not p.message.startswith("unknown problem type")]

@@ -90,6 +90,8 @@ def cache_key(kind: str, params: dict[str, Any] | None) -> str:
     part of the renderer version because it may move pixels.
     """
     canonical = _checked(kind, params)
+    if kind == "image":  # where the file is does not change the figure; its sha256 names it
+        canonical.pop("path", None)
     payload = json.dumps(
         {"kind": kind, "params": canonical,
          "renderer": f"{RENDERER_VERSION}/matplotlib-{_matplotlib_version()}"},

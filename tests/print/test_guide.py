@@ -124,4 +124,4 @@ def test_figure_numbers_are_the_papers_and_other_figures_are_illustrations(guide
             illustrations += 1
             expected.append(("Illustration", str(illustrations)))
     assert printed == expected
-    assert {n for kind, n in printed if kind == "Figure"} == {"1", "2"}
+    assert {n for kind, n in printed if kind == "Figure"} == {"1", "2", "3", "4", "5"}

@@ -5,6 +5,7 @@ Diagram kinds (SVG) are tested in ``test_visuals_diagrams``.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import subprocess
@@ -21,6 +22,16 @@ from generator.visuals import KINDS, figure, png_bytes, render
 pytestmark = pytest.mark.long  # handed out to a worker early: tests/conftest.py
 
 TOY = {"Q": [[1, 0]], "K": [[1, 0], [0, 1]], "V": [[2, 3], [4, 5]]}
+FIGURES = Path(__file__).resolve().parents[2] / "content" / "figures"
+
+
+def _image(name: str) -> dict[str, str]:
+    """An image visual's parameters as the content loader fills them in."""
+    path = FIGURES / name
+    return {"file": f"figures/{name}", "path": str(path),
+            "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
+
+
 THREE = {
     "Q": [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
     "K": [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
@@ -35,6 +46,7 @@ CASES = {
     "positional-encoding": {"d_model": 64, "positions": 50, "dims": [4, 5]},
     "lr-schedule": {"d_model": 512, "warmup_steps": 4000, "steps": 20000},
     "complexity": {"d": 512, "n_max": 2048},
+    "image": _image("appendix-figure-3.png"),
 }
 # A changed parameter for each kind.
 CHANGED = {
@@ -44,6 +56,7 @@ CHANGED = {
     "positional-encoding": {**CASES["positional-encoding"], "dims": [4, 6]},
     "lr-schedule": {**CASES["lr-schedule"], "warmup_steps": 2000},
     "complexity": {**CASES["complexity"], "k": 5},
+    "image": _image("appendix-figure-4.png"),
 }
 
 
@@ -71,7 +84,7 @@ def test_renders_a_valid_png_of_house_size(kind, rendered):
         assert "Software" not in image.info
 
 
-@pytest.mark.parametrize("kind", sorted(CASES))
+@pytest.mark.parametrize("kind", sorted(set(CASES) - {"image"}))  # an image's words are its pixels
 def test_text_is_at_least_10_pt(kind):
     fig = figure(kind, CASES[kind])
     assert fig.get_figwidth() == pytest.approx(6.0)
@@ -180,3 +193,17 @@ def test_a_diagram_changed_in_the_cache_is_written_again(tmp_path):
     good = path.read_bytes()
     path.write_bytes(good.replace(b"</svg>", b"<script>alert(1)</script></svg>"))
     assert render("attention-blocks", {"panel": "scaled-dot-product"}, tmp_path).read_bytes() == good
+
+
+def test_an_image_is_named_by_what_it_holds_not_where_it_is(tmp_path):
+    moved = tmp_path / "appendix-figure-3.png"
+    moved.write_bytes((FIGURES / "appendix-figure-3.png").read_bytes())
+    assert visuals.cache_key("image", {**CASES["image"], "path": str(moved)}) == \
+        visuals.cache_key("image", CASES["image"])
+
+
+def test_an_image_changed_after_loading_is_not_drawn(tmp_path):
+    changed = tmp_path / "figure.png"
+    changed.write_bytes((FIGURES / "appendix-figure-4.png").read_bytes())
+    with pytest.raises(visuals.VisualError, match="changed after the content was loaded"):
+        figure("image", {**CASES["image"], "path": str(changed)})
