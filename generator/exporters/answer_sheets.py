@@ -10,8 +10,8 @@ larger vectors and matrices).
 
 The layout is computed here, in millimetres from the centre of the top-left
 corner mark (x right, y down), and the same numbers go both to the page (Typst places
-the text, ``sheet_ink`` draws the shapes; neither moves anything) and to the key JSON
-(``layout``), which the scanner reads (docs/quiz-key.md, docs/scanning.md).
+the text, ``_drawn`` adds the shapes with pikepdf; neither moves anything) and to the key
+JSON (``layout``), which the scanner reads (docs/quiz-key.md, docs/scanning.md).
 
 A digit grid depends only on the question, never on one form's answer: its
 decimals follow the precision the prompt states (or the tolerance), and its
@@ -26,14 +26,16 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import io
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
 import numpy as np
+import pikepdf
 import zxingcpp
 
 from .. import problems
@@ -41,7 +43,6 @@ from ..documents.quiz import Form, QuestionItem, Quiz, QuizItem
 from ..errors import ContentError, Finding
 from ..presentation import letter
 from ..problems import precision
-from .sheet_ink import PageInk, draw
 from .typst import escape, markdown, string
 from .typst.compile import compile_pdf
 
@@ -354,10 +355,112 @@ def _qr_box(width: float) -> tuple[float, float]:
     return width - 7.0 - QR_SIZE, -1.5
 
 
+# -- the shapes a scanner measures, drawn into Typst's PDF -------------------------
+#
+# Typst typesets a sheet's text; the corner marks, the QR code, the write-in boxes, the
+# decimal points and the bubbles are PDF drawing operators that pikepdf (qpdf) appends to
+# each page, in the millimetres computed here. A bubble is a Form XObject: Typst typesets
+# each glyph's bubble once (``#bubble`` in sheet.typ, one page each), and a sheet draws it
+# wherever the bubble is needed. A sheet of 877 bubbles placed by Typst one by one took it
+# 35 of its 53 ms; bubbles typeset with each sheet, 4.5 ms of 21.
+
+POINTS_PER_MM = 72 / 25.4
+BUBBLE_PAD = 0.2
+"""mm around a bubble on its own page, so that the XObject (clipped to the page) keeps the
+outer half of the circle's stroke."""
+WRITE_GREY = 150 / 255
+"""The write-in boxes' outline: grey, lighter than the bubbles' (sheet.typ's ``outline``)."""
+
+
+@dataclass
+class PageInk:
+    """What to draw on one sheet page: filled rectangles (x, y, width, height), outlined
+    rectangles, filled dots (centre x, y, radius) and lines of bubbles (the first one's
+    centre x, y, the step dx, dy to the next, their glyphs)."""
+
+    filled: list[tuple[float, float, float, float]] = field(default_factory=list)
+    outlined: list[tuple[float, float, float, float]] = field(default_factory=list)
+    dots: list[tuple[float, float, float]] = field(default_factory=list)
+    bubbles: list[tuple[float, float, float, float, Sequence[str]]] = field(default_factory=list)
+
+
+@lru_cache(maxsize=16)
+def _bubble_pdf(glyphs: tuple[str, ...]) -> bytes:
+    """One page per glyph, each exactly one bubble with a margin of ``BUBBLE_PAD``: typeset once
+    per process for the same glyphs (a sheet's own glyphs, so its bytes depend on nothing else)."""
+    side = f"{2 * (BUBBLE_RADIUS + BUBBLE_PAD)}mm"
+    pages = "#pagebreak()\n".join(f"#bubble({string(glyph)})\n" for glyph in glyphs)
+    source = f"#set page(width: {side}, height: {side}, margin: {BUBBLE_PAD}mm)\n{pages}"
+    return compile_pdf(_head("a4", "") + source, 0, tags=False)
+
+
+def _drawn(pdf: bytes, inks: Sequence[PageInk]) -> bytes:
+    """``pdf`` (a sheet's text, one page per ``PageInk``) with each page's shapes drawn over it.
+    The same input always gives the same bytes (a deterministic file ID)."""
+    glyphs = tuple(sorted({glyph for ink in inks for *_, line in ink.bubbles for glyph in line}))
+    with pikepdf.open(io.BytesIO(pdf)) as sheet, pikepdf.open(io.BytesIO(_bubble_pdf(glyphs))) as bubbles:
+        forms = [sheet.copy_foreign(page.as_form_xobject()) for page in bubbles.pages]
+        for page, ink in zip(sheet.pages, inks, strict=True):
+            used = {glyph for *_, line in ink.bubbles for glyph in line}
+            # Named by the glyph's place (pikepdf's generated names are random: bytes would differ).
+            names = {glyph: f"/PdBubble{i}" for i, glyph in enumerate(glyphs) if glyph in used}
+            for i, glyph in enumerate(glyphs):
+                if glyph in used:
+                    page.add_resource(forms[i], pikepdf.Name.XObject, pikepdf.Name(names[glyph]))
+            page.contents_add(pikepdf.Stream(sheet, b"q\n"), prepend=True)
+            operators = _operators(ink, names, float(page.mediabox[3]))
+            page.contents_add(pikepdf.Stream(sheet, operators))
+        out = io.BytesIO()
+        # Typst's streams are copied as they are (not decoded), only the new ones compressed.
+        sheet.save(out, deterministic_id=True, compress_streams=True, fix_metadata_version=False,
+                   stream_decode_level=pikepdf.StreamDecodeLevel.none)
+        return out.getvalue()
+
+
+def _operators(ink: PageInk, names: dict[str, str], height: float) -> bytes:
+    """PDF drawing operators for one page, after the page's own content (closed by ``Q``).
+    Coordinates are mm from the centre of the top-left corner mark, x right, y down, as in
+    the key JSON; the page's own PDF space has its origin at the bottom left, in points."""
+    k = POINTS_PER_MM
+    top = height - MARK_INSET * k  # the corner mark's centre, in the page's points
+
+    def rects(shapes: list[tuple[float, float, float, float]], operator: str) -> list[str]:
+        return [f"{(MARK_INSET + x) * k:.2f} {top - (y + tall) * k:.2f} {width * k:.2f} {tall * k:.2f} re "
+                + operator for x, y, width, tall in shapes]
+
+    out = ["Q", "0 g", *rects(ink.filled, "f")]
+    if ink.outlined:
+        out.append(f"{WRITE_GREY:.3f} G 0.3 w")
+        out += rects(ink.outlined, "S")
+    out += _dots(ink.dots, height)
+    shift = BUBBLE_RADIUS + BUBBLE_PAD
+    for x, y, dx, dy, line in ink.bubbles:  # the first bubble, then a step to each next one
+        step = f" 1 0 0 1 {dx * k:.4f} {-dy * k:.4f} cm "
+        out.append(f"q 1 0 0 1 {(MARK_INSET + x - shift) * k:.2f} {top - (y + shift) * k:.2f} cm "
+                   + step.join(f"{names[glyph]} Do" for glyph in line) + " Q")
+    return ("\n".join(out) + "\n").encode("ascii")
+
+
+def _dots(dots: Iterable[tuple[float, float, float]], height: float) -> list[str]:
+    """Filled circles, each four Bézier quarter arcs (control points 0.5523 radii out)."""
+    k, c = POINTS_PER_MM, 0.5523
+    out = []
+    for x, y, radius in dots:
+        cx, cy, r = (MARK_INSET + x) * k, height - (MARK_INSET + y) * k, radius * k
+        points = [(cx + r, cy),
+                  (cx + r, cy + c * r), (cx + c * r, cy + r), (cx, cy + r),
+                  (cx - c * r, cy + r), (cx - r, cy + c * r), (cx - r, cy),
+                  (cx - r, cy - c * r), (cx - c * r, cy - r), (cx, cy - r),
+                  (cx + c * r, cy - r), (cx + r, cy - c * r), (cx + r, cy)]
+        text = [f"{px:.2f} {py:.2f}" for px, py in points]
+        out.append(f"{text[0]} m " + " ".join(" ".join(text[i:i + 3]) + " c" for i in (1, 4, 7, 10)) + " f")
+    return out
+
+
 @dataclass(frozen=True)
 class Sheet:
     """One form's answer sheet: its layout for the key JSON, the Typst source of its text and,
-    per page, the shapes drawn into the PDF after (``sheet_ink``)."""
+    per page, the shapes drawn into the PDF after (``_drawn``)."""
 
     layout: dict[str, Any]
     source: str
@@ -366,18 +469,13 @@ class Sheet:
     def pdf(self, timestamp: int) -> bytes:
         """The sheet as PDF bytes. Untagged: a scanner reads it, and a reader who needs a screen
         reader has the form itself, tagged."""
-        return draw(compile_pdf(self.source, timestamp, tags=False), self.ink, MARK_INSET, _typeset_bubbles)
+        return _drawn(compile_pdf(self.source, timestamp, tags=False), self.ink)
 
 
 def _head(paper: str, title: str) -> str:
     """The start of a sheet's Typst source: the template set up for ``paper``."""
     return (f"#let inset = {MARK_INSET}mm\n{TEMPLATE}#show: answer-sheet.with(paper: "
             f"{string('us-letter' if paper == 'letter' else 'a4')}, title: {string(title)})\n")
-
-
-def _typeset_bubbles(pages: str) -> bytes:
-    """``sheet_ink.bubble_pages`` typeset as the sheet's bubbles are (any paper: each page is one bubble)."""
-    return compile_pdf(_head("a4", "") + pages, 0, tags=False)
 
 
 def sheet(quiz: Quiz, form: Form, paper: str = "a4") -> Sheet:

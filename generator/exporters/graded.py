@@ -225,7 +225,7 @@ def export(grading: Grading, folder: Path, options: ExportOptions) -> list[Path]
     """Write the scores, the mistakes, the report, each student's feedback (and remedial decks)
     into ``folder`` as one set; ``options.feedback`` adds every student's feedback in one print file."""
     from .feedback import feedback_source, stems
-    from .print_file import concatenate
+    from .quiz_forms import print_file
     from .typst.compile import parallelism, write_each
 
     timestamp = build_time(options.build_time)
@@ -249,8 +249,8 @@ def export(grading: Grading, folder: Path, options: ExportOptions) -> list[Path]
         width = 2 * parallelism() + 2
         written += [str(path.relative_to(staging)) for path, _ in write_each(jobs(), width, _write)]
         if options.feedback:
-            concatenate(((staging / "feedback" / f"{stem}.pdf").read_bytes() for stem in names),
-                        staging / "feedback.pdf")
+            print_file(((staging / "feedback" / f"{stem}.pdf").read_bytes() for stem in names),
+                       staging / "feedback.pdf")
             written.append("feedback.pdf")
         if grading.remedial:
             from .anki import build_package

@@ -22,13 +22,15 @@ untouched.
 
 from __future__ import annotations
 
+import io
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
 import orjson
+import pikepdf
 
 from .. import problems
 from ..documents.quiz import Form, QuestionItem, Quiz, QuizItem
@@ -39,7 +41,6 @@ from ..latex import LatexError
 from ..presentation import answer_formatter, build_time, format_number, letter
 from ..problems.latex import number
 from . import ExportOptions, answer_sheets
-from .print_file import concatenate
 from .print_items import answer_name, item, key_item, number_markup, points
 from .typst import escape, inline_math, markdown
 from .typst.compile import compile_pdf, parallelism, preamble, submit, write_each
@@ -353,7 +354,7 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
 
             booklet: list[Future[bytes]] = []
             printed = staging / f"{stem}-print.pdf"
-            concatenate(printed_in_order(), printed)
+            print_file(printed_in_order(), printed)
             key_file.write("\n]}\n")
         written.append(key_path)
         written += [_join_booklet(booklet, staging / f"{stem}-key.pdf"), printed]
@@ -369,6 +370,30 @@ def _join_booklet(parts: list[Future[bytes]], target: Path) -> Path:
     if len(parts) == 1:
         write_private(target, parts[0].result())  # the booklet holds every answer
         return target
-    concatenate((part.result() for part in parts), target, odd_pages=False)
+    print_file((part.result() for part in parts), target, odd_pages=False)
     target.chmod(0o600)  # the booklet holds every answer
     return target
+
+
+def print_file(documents: Iterable[bytes], target: Path, odd_pages: bool = True) -> int:
+    """Write ``documents`` (each a PDF's bytes) into ``target`` one after another, for a duplex
+    printer: each from an odd page (a blank page of its last page's size after a document that
+    ends on an odd one), or page after page (``odd_pages`` False); the page count.
+
+    The pages are copied as they are by qpdf, never typeset again: the print file holds exactly
+    the pages handed out. The same documents always give the same bytes (no date, a
+    deterministic ID)."""
+    with pikepdf.new() as out:
+        sources = []  # qpdf reads a copied page's streams from its source when it writes
+        for document in documents:
+            source = pikepdf.open(io.BytesIO(document))
+            sources.append(source)
+            out.pages.extend(source.pages)
+            if odd_pages and len(source.pages) % 2:
+                box = source.pages[-1].mediabox
+                out.add_blank_page(page_size=(float(box[2]) - float(box[0]), float(box[3]) - float(box[1])))
+        out.save(target, deterministic_id=True, fix_metadata_version=False,
+                 stream_decode_level=pikepdf.StreamDecodeLevel.none)
+        for source in sources:
+            source.close()
+        return len(out.pages)

@@ -13,7 +13,6 @@ from generator import presentation, problems
 from generator.content.recipes import QuestionPick, QuizSection
 from generator.documents import quiz
 from generator.exporters import ExportOptions, quiz_forms
-from generator.exporters.print_file import concatenate
 from generator.exporters.typst.compile import compile_pdf, preamble
 
 from ..pdf_text import pages_text
@@ -98,7 +97,7 @@ def test_the_print_file_has_every_form_in_order_each_from_an_odd_page(written_de
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_blank_page_has_the_form_s_paper(tmp_path, paper):
-    concatenate([compile_pdf(preamble(paper, "t", "[]") + "One page", 0)], tmp_path / "print.pdf")
+    quiz_forms.print_file([compile_pdf(preamble(paper, "t", "[]") + "One page", 0)], tmp_path / "print.pdf")
     boxes = [tuple(p.mediabox) for p in pypdf.PdfReader(tmp_path / "print.pdf").pages]
     assert len(boxes) == 2 and boxes[0] == boxes[1]
 

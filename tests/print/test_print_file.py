@@ -1,5 +1,5 @@
-"""The print file's writer: each page as its source draws it, in a file qpdf and PDFium
-read without complaint."""
+"""The print file (``quiz_forms.print_file``, qpdf through pikepdf): each page as its source
+draws it, in a file qpdf and PDFium read without complaint."""
 
 from __future__ import annotations
 
@@ -7,10 +7,8 @@ from pathlib import Path
 
 import numpy as np
 import pikepdf
-import pytest
 
-from generator.exporters.pdf_objects import UnexpectedPdf
-from generator.exporters.print_file import concatenate
+from generator.exporters.quiz_forms import print_file
 from generator.exporters.typst.compile import compile_pdf, preamble
 
 from ..pdf_text import pages_pixels
@@ -43,7 +41,7 @@ def test_every_page_is_drawn_as_in_its_source(tmp_path):
     forms = [_typeset(tmp_path, "a.pdf", r"Form A, $sqrt(d_k)$ #pagebreak() page two"),
              _typeset(tmp_path, "b.pdf", "Form B on Letter", "letter"),
              _typeset(tmp_path, "c.pdf", "Form C")]
-    pages = concatenate([path.read_bytes() for path in forms], tmp_path / "print.pdf")
+    pages = print_file([path.read_bytes() for path in forms], tmp_path / "print.pdf")
     printed = pages_pixels(tmp_path / "print.pdf")
     a, b, c = (pages_pixels(path) for path in forms)
     blank = printed[3]
@@ -56,11 +54,14 @@ def test_every_page_is_drawn_as_in_its_source(tmp_path):
         assert [float(p.mediabox[2]) for p in written.pages][2:4] == [612, 612]
 
 
-def test_a_page_that_inherits_from_its_page_tree_is_refused(tmp_path):
-    """Typst puts each page's size and resources on the page; the print file leaves the
-    sources' page trees out, so a page that relies on its tree would lose them."""
-    with pytest.raises(UnexpectedPdf, match="inherits its size or resources"):
-        concatenate([_inheriting(tmp_path).read_bytes()], tmp_path / "print.pdf")
+def test_a_page_that_inherits_from_its_page_tree_keeps_its_size_and_resources(tmp_path):
+    """PDF lets a page take its size and resources from its page tree; the print file keeps
+    them (Typst puts them on each page, another writer may not)."""
+    source = _inheriting(tmp_path)
+    assert print_file([source.read_bytes()], tmp_path / "print.pdf") == 2
+    printed = pages_pixels(tmp_path / "print.pdf")
+    assert np.array_equal(printed[0], pages_pixels(source)[0]) and (printed[0] < 128).any()
+    assert printed[1].shape == printed[0].shape and (printed[1] == 255).all()
 
 
 def test_text_that_looks_like_a_reference_stays_text(tmp_path):
@@ -74,7 +75,7 @@ def test_text_that_looks_like_a_reference_stays_text(tmp_path):
     pdf.pages[0].Annots = pdf.make_indirect(pikepdf.Array([pdf.make_indirect(link)]))
     pdf.save(tmp_path / "linked.pdf")
     linked = (tmp_path / "linked.pdf").read_bytes()
-    concatenate([linked, linked], tmp_path / "print.pdf", odd_pages=False)
+    print_file([linked, linked], tmp_path / "print.pdf", odd_pages=False)
     with pikepdf.open(tmp_path / "print.pdf") as written:
         annotations = [page.Annots[0] for page in written.pages]
         assert [str(a.Contents) for a in annotations] == [note, note]
@@ -86,9 +87,19 @@ def test_the_same_documents_give_the_same_bytes_and_others_another_id(tmp_path):
     one = _typeset(tmp_path, "one.pdf", "One page")
     two = _typeset(tmp_path, "two.pdf", "Another page")
     one, two = one.read_bytes(), two.read_bytes()
-    concatenate([one, two], tmp_path / "a.pdf")
-    concatenate([one, two], tmp_path / "b.pdf")
-    concatenate([two, one], tmp_path / "c.pdf")
+    print_file([one, two], tmp_path / "a.pdf")
+    print_file([one, two], tmp_path / "b.pdf")
+    print_file([two, one], tmp_path / "c.pdf")
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
     ids = [pikepdf.open(tmp_path / f"{name}.pdf").trailer.ID[0] for name in "ac"]
     assert ids[0] != ids[1]
+
+
+def test_a_pdf_with_object_and_cross_reference_streams_is_printed_as_drawn(tmp_path):
+    """A later Typst may pack its objects into streams: qpdf reads them as any PDF."""
+    plain = _typeset(tmp_path, "plain.pdf", "Packed $x^2$")
+    with pikepdf.open(plain) as pdf:
+        pdf.save(tmp_path / "packed.pdf", object_stream_mode=pikepdf.ObjectStreamMode.generate)
+    assert b"/ObjStm" in (tmp_path / "packed.pdf").read_bytes()
+    assert print_file([(tmp_path / "packed.pdf").read_bytes()], tmp_path / "print.pdf") == 2
+    assert np.array_equal(pages_pixels(tmp_path / "print.pdf")[0], pages_pixels(plain)[0])
