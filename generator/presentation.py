@@ -69,6 +69,20 @@ def _precision_formatter(kind: str, count: int) -> Formatter:
     return lambda x: str(x) if x.__class__ is int else _fixed(round(x, count), count, zeros=True)
 
 
+_POWER = re.compile(r" \\times 10\^\{(-?\d+)\}$")
+
+
+def key_text(values: list[float], fmt: Formatter) -> str:
+    """Numbers of a key as plain text, to the digits ``fmt`` shows them (``answer_formatter``:
+    what the question asks for), separated by spaces: what a card's or the site's message
+    about a wrong typed answer says the key has. ``1.23 \\times 10^{-5}`` reads ``1.23e-5``."""
+    words = []
+    for x in values:
+        shown = _POWER.sub(r"e\1", fmt(x))
+        words.append({r"\infty": "inf", r"-\infty": "-inf", r"\text{NaN}": "NaN"}.get(shown, shown))
+    return " ".join(words)
+
+
 def _fixed(x: float, decimals: int, zeros: bool = False) -> str:
     """``x`` to ``decimals`` places; trailing zeros dropped unless ``zeros``."""
     if x.__class__ is int:

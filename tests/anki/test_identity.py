@@ -125,8 +125,8 @@ PINNED = {
     "Cloze": "3d7ca92e20045beb",
     "Equation": "72725aee67f655a6",
     "Worked Example": "9035417853acf7f5",
-    "Question": "9c7846d27cd4c6be",  # the one answer rule (answers.js) ahead of check.js
-    "Problem": "f8b8b28bf89f03c3",  # the same, and the day's problem (today.js) ahead of variant.js,
+    "Question": "13094c9905637912",  # the one answer rule (answers.js) ahead of check.js
+    "Problem": "1ea8b45ab21f50f7",  # the same, and the day's problem (today.js) ahead of variant.js,
     # which passes it the questions, so that no two days in a row ask the same one
     "Figure": "552ec4f602594a26",
     "Label": "b12828481e5b7273",

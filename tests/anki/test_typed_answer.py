@@ -18,6 +18,7 @@ from html.parser import HTMLParser
 import pytest
 
 from generator.exporters.plain_text import prose
+from generator.problems.precision import stated
 
 NODE = shutil.which("node")
 
@@ -37,6 +38,7 @@ class _Elements(HTMLParser):
         self.box: dict | None = None
         self.children: list[dict] = []
         self.mistakes: list[dict] = []
+        self.shown: dict | None = None
         self._depth = 0
 
     def handle_starttag(self, tag, attrs):
@@ -47,6 +49,8 @@ class _Elements(HTMLParser):
             return
         if "pd-mistake" in classes:
             self.mistakes.append(attributes)
+        if "data-shown" in attributes:
+            self.shown = attributes
         if self._depth:
             if tag in ("input", "label") or "pd-verdict" in classes:
                 self.children.append({"tag": tag, "attrs": attributes})
@@ -65,7 +69,8 @@ def _side(html: str) -> dict:
     # The answer check alone (a Problem card also picks its day's problem: see
     # test_cards_in_chromium.py); here the card shows its note's own problem.
     (script,) = [s for s in re.findall(r"<script>(.*?)</script>", html, re.S) if "paperdeck:typed:" in s]
-    return {"box": parser.box, "children": parser.children, "mistakes": parser.mistakes, "script": script}
+    return {"box": parser.box, "children": parser.children, "mistakes": parser.mistakes, "script": script,
+            "shown": parser.shown}
 
 
 HARNESS = r"""
@@ -87,6 +92,8 @@ El.prototype.focus = function () {}; El.prototype.blur = function () {};
 function page(side, win) {
   const box = new El("div", side.box);
   box.children = side.children.map(c => new El(c.tag, c.attrs));
+  const shown = side.shown ? new El("span", side.shown) : null;  // the key as the question asks
+  box.parentNode = { querySelector: s => (s === "[data-shown]" ? shown : null) };
   const mistakes = side.mistakes.map(m => new El("li", m));
   win.document = {
     querySelectorAll: s => (s === ".pd-check" ? [box] : s.startsWith(".pd-mistake") ? mistakes : []),
@@ -167,6 +174,9 @@ def test_sdpa_card_checks_typed_matrix(col, write, make_deck, import_package):
     assert right["cls"] == "pd-verdict pd-right" and right["value"] == spaced
     assert brackets["cls"] == "pd-verdict pd-right"
     assert off["cls"] == "pd-verdict pd-wrong" and "off" in off["text"]
+    # The key as the prompt asks for it ("Give 3 decimals"), not the key's float.
+    assert stated(item.body.prompt) == ("decimals", 3)
+    assert f", the key has {output[0]:.3f}." in off["text"]
     assert mistake["cls"] == "pd-verdict pd-wrong" and mistake["hit"] == 1
     assert prose(item.body.distractors[0].mistake) in mistake["text"]  # its math as text
     assert count["cls"] == "pd-verdict pd-wrong" and f"Expected {len(output)} numbers" in count["text"]

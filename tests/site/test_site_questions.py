@@ -5,6 +5,7 @@ blocks match ``paperdeck problems --problem-seed``, and the day's problem is the
 from __future__ import annotations
 
 import json
+import re
 import shlex
 from pathlib import Path
 from typing import Any
@@ -241,3 +242,50 @@ def test_the_days_problem_is_picked_as_on_the_cards(tab, site: Path) -> None:
     }""", [variant_js, key])
     assert picked[1] < picked[2], "the block asks a question twice: the case this test is for"
     assert int(block.get_attribute("data-variant")) == picked[0]
+
+
+QUOTED = re.compile(r", the key has (\S+?)\.(?: |$)")
+
+
+def _as_asked(quoted: str, x: float, precision: tuple[str, int]) -> bool:
+    """Whether ``quoted`` is ``x`` as a prompt that states ``precision`` asks for it: to 3 decimals
+    0.133 (not 0.132622); to 4 significant figures 0.0006988 or 6.988e-4, its four digits."""
+    kind, count = precision
+    if kind == "decimals":
+        return quoted == f"{x:.{count}f}"
+    digits = re.sub(r"e.*|[-.]", "", quoted).lstrip("0")
+    return len(digits) == count and float(quoted) == float(f"{x:.{count - 1}e}")
+
+
+@pytest.mark.parametrize("name", ["03-scaled-dot-product-attention.html", "10-training.html"])
+def test_a_wrong_answer_quotes_the_key_as_the_question_asks(tab, document, name: str) -> None:
+    """"You typed 0.2, the key has 0.133" where the question asks for 3 decimals, not 0.132622;
+    4 significant figures for a learning rate: 6.988e-4."""
+    from generator.problems.precision import stated
+
+    page = tab.open(name)
+    draw_every_block(page)
+    blocks = page.locator(".pd-practice")
+    asked = set()
+    for i in range(blocks.count()):
+        block = blocks.nth(i)
+        variant = page.evaluate("([key, i]) => paperdeckProblems[key][i]",
+                                [block.get_attribute("data-key"), int(block.get_attribute("data-variant"))])
+        precision = stated(text_of(variant["prompt"]))
+        if precision is None:
+            continue
+        asked.add(precision[0])
+        block.locator("input").fill(" ".join(repr(x * 3 + 1) for x in variant["expected"]))
+        block.locator("input").press("Enter")
+        said = shown_text(block.locator(".pd-feedback"))
+        assert _as_asked(QUOTED.search(said)[1], variant["expected"][0], precision), said
+    assert asked == ({"figures"} if name.startswith("10") else {"decimals"})
+    for item in _questions(document, name):
+        if item.body.type != "numeric" or stated(item.body.prompt) is None:
+            continue
+        box = page.locator(f'.pd-question[data-key="{item.key}"]')
+        box.locator("input").fill(repr(float(item.body.answer) * 3 + 1))
+        box.locator("input").press("Enter")
+        said = shown_text(box.locator(".pd-feedback"))
+        assert _as_asked(QUOTED.search(said)[1], float(item.body.answer), stated(item.body.prompt)), said
+    assert tab.errors == []

@@ -40,6 +40,9 @@
     var rel = parseFloat(box.getAttribute("data-rel"));
     var within = !isNaN(abs) ? {abs: abs} : {rel: rel};
     var tol = !isNaN(abs) ? (abs > 0 ? "\u00b1" + abs : "exactly") : "\u00b1" + rel * 100 + "%";
+    // The key as the question asks for it (notes.py writes it beside the key): "0.133", not 0.132622.
+    var keyNode = box.parentNode.querySelector("[data-shown]");
+    var shown = keyNode ? keyNode.getAttribute("data-shown").split(" ") : [];
     var hits = document.querySelectorAll(".pd-mistake[data-values]");
     for (var h = 0; h < hits.length; h++) { hits[h].className = "pd-mistake"; }
     verdict.hidden = false;
@@ -73,7 +76,7 @@
     var k = wrong[0];
     var text = "\u2718 " + wrong.length + " of " + expected.length + " off (" + tol + "): " +
       (expected.length > 1 ? "number " + (k + 1) + " is " : "you typed ") + fmt(got[k]) +
-      ", the key has " + fmt(expected[k]) + ".";
+      ", the key has " + (shown.length === expected.length ? shown[k] : fmt(expected[k])) + ".";
     for (var j = 0; j < hits.length; j++) {
       if (matches(values(hits[j].getAttribute("data-values")), got, within)) {
         hits[j].className = "pd-mistake pd-hit";

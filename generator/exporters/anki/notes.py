@@ -22,7 +22,7 @@ from ...content.model import Cloze, Concept, Equation, Flashcard, Question, Visu
 from ...documents.items import LabelCard, StudyItem
 from ...errors import PaperdeckError
 from ...identity import name_digest
-from ...presentation import answer_formatter, letter, number_formatter, tolerance_words
+from ...presentation import answer_formatter, key_text, letter, number_formatter, tolerance_words
 from ...problems import Problem, Tolerance
 from ...problems.precision import stated
 from ..plain_text import prose
@@ -239,8 +239,10 @@ def question(item: StudyItem, figures: Figures) -> BuiltNote:
         values["Expected"] = repr(float(body.answer))
         values["TolAbs"] = repr(tolerance.abs)
         values["AnswerName"] = "the number" + (f" (in {inline(body.unit)})" if body.unit else "")
-        shown = _EXACT(body.answer) if isinstance(body.answer, (int, float)) else str(body.answer)
-        values["Answer"] = f"Answer: {escape(shown)}{unit} ({_tolerance_text(tolerance)})"
+        fmt = answer_formatter(body.prompt, tolerance.abs)  # the digits the question asks for
+        shown = key_text([body.answer], fmt) if isinstance(body.answer, (int, float)) else str(body.answer)
+        values["Answer"] = (_shown_key(shown) + f"Answer: {escape(shown)}{unit} "
+                            f"({_tolerance_text(tolerance)})")
     else:
         values["Answer"] = "Model answer: " + block(str(body.answer))
     return _note(notetypes.QUESTION, values, (0,))
@@ -285,6 +287,12 @@ def _numbers_attr(value: Any) -> str:
     return " ".join([repr(x if x.__class__ is float else float(x)) for x in flat_numbers(value)])
 
 
+def _shown_key(shown: str) -> str:
+    """The key's numbers as the question asks for them (``key_text``), for check.js to quote
+    when a typed answer is wrong; empty, so the field shows nothing more."""
+    return f'<span class="pd-shown-key" data-shown="{attribute(shown)}" hidden></span>'
+
+
 def _problem_fields(body: Problem) -> dict[str, str]:
     """The fields that change from one problem of a card to the next."""
     primary = problems.get(body.type).primary
@@ -309,7 +317,7 @@ def _problem_fields(body: Problem) -> dict[str, str]:
         "Given": values_html(body.given, _EXACT),
         "AnswerName": f"{name_html(primary)}, {escape(shape_words(shape_of(key)))}",
         "Expected": _numbers_attr(key),
-        "Answer": values_html(answer, fmt),
+        "Answer": _shown_key(key_text(flat_numbers(key), fmt)) + values_html(answer, fmt),
         "Steps": steps,
         "Mistakes": f'<ul class="pd-mistakes">{mistakes}</ul>' if mistakes else "",
         "Figure": heatmap_html(body),

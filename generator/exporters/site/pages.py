@@ -30,7 +30,7 @@ from ...content.model import (
 )
 from ...documents.items import LabelCard, StudyItem
 from ...errors import PaperdeckError
-from ...presentation import answer_formatter, letter, number_formatter, tolerance_words
+from ...presentation import answer_formatter, key_text, letter, number_formatter, tolerance_words
 from ...problems import Problem
 from .markup import attribute, block, inline, math, name_html, text, url, values_html
 
@@ -270,9 +270,10 @@ def question(item: StudyItem, ctx: Context) -> str:
     if body.type == "numeric":
         tolerance = float(body.tolerance or 0)
         unit = f" ({text(body.unit)})" if body.unit else ""
-        shown = _EXACT(body.answer) if isinstance(body.answer, (int, float)) else str(body.answer)
+        fmt = answer_formatter(body.prompt, tolerance)  # the digits the question asks for
+        shown = key_text([body.answer], fmt) if isinstance(body.answer, (int, float)) else str(body.answer)
         return (head + f'<form class="pd-numeric" data-expected="{attribute(repr(float(body.answer)))}" '
-                f'data-abs="{attribute(repr(tolerance))}" data-count="1">'
+                f'data-abs="{attribute(repr(tolerance))}" data-count="1" data-shown="{attribute(shown)}">'
                 f'<label for="{qid}-in">Your answer{unit}</label>'
                 f'<input id="{qid}-in" type="text" inputmode="decimal" autocomplete="off" spellcheck="false">'
                 f'<button type="submit">Check</button></form><p class="pd-feedback" role="status"></p>'
@@ -317,6 +318,7 @@ def _variant(problem: Problem) -> dict[str, Any]:
         "prompt": block(problem.prompt),
         "name": f"{name_html(primary)} ({text(words)})",
         "expected": _flat(key),
+        "shown": key_text(_flat(key), fmt),
         "tol": tolerance.to_json(),
         "tolText": inline(tolerance_words(tolerance.abs, tolerance.rel)),
         "key": values_html(answer, fmt),

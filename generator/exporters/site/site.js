@@ -223,8 +223,9 @@
   });
 
   // Questions that answer on the spot.
-  function typedVerdict(expected, typed, tol) {
-    // [right?, message, index of the first wrong number or -1, numbers read]
+  function typedVerdict(expected, typed, tol, shown) {
+    // [right?, message, index of the first wrong number or -1, numbers read]. ``shown``: the key's
+    // numbers as the question asks for them (presentation.key_text), which the message quotes.
     if (!typed || !/\S/.test(typed)) { return [false, "Type your answer first.", -1, null]; }
     var got = answers.read(typed, expected.length);
     if (!got) { return [false, "Could not read \u201c" + typed + "\u201d as numbers.", -1, null]; }
@@ -243,7 +244,7 @@
     var k = wrong[0];
     return [false, "\u2718 " + wrong.length + " of " + expected.length + " off (" + tolWords(tol) + "): " +
       (expected.length > 1 ? "number " + (k + 1) + " is " : "you typed ") + fmt(got[k]) +
-      ", the key has " + fmt(expected[k]) + ".", k, got];
+      ", the key has " + (shown && shown.length === expected.length ? shown[k] : fmt(expected[k])) + ".", k, got];
   }
 
   each(".pd-question", function (q) {
@@ -274,9 +275,10 @@
     if (form) {
       var expected = [Number(form.getAttribute("data-expected"))];
       var tol = { abs: Number(form.getAttribute("data-abs")) };
+      var shownKey = (form.getAttribute("data-shown") || "").split(" ");
       form.addEventListener("submit", function (event) {
         event.preventDefault();
-        var verdict = typedVerdict(expected, form.querySelector("input").value, tol);
+        var verdict = typedVerdict(expected, form.querySelector("input").value, tol, shownKey);
         say(feedback, verdict[0], verdict[1]);
         if (verdict[3]) { record(q, verdict[0]); }
         if (explanation && verdict[0]) { explanation.hidden = false; }
@@ -345,7 +347,7 @@
     block.querySelector("form").addEventListener("submit", function (event) {
       event.preventDefault();
       var v = variants[current];
-      var verdict = typedVerdict(v.expected, input.value, v.tol);
+      var verdict = typedVerdict(v.expected, input.value, v.tol, v.shown.split(" "));
       var note = null;
       if (!verdict[0] && verdict[2] >= 0) {
         for (var m = 0; m < v.mistakes.length; m++) {
