@@ -128,7 +128,7 @@ def _breakdown() -> None:
     }
     try:
         from generator.problems import seeding
-    except ImportError:  # a checkout from before block seeding
+    except ImportError:  # block seeding was only in checkouts from before issue 41
         pass
     else:
         parts["seeds + states, per problem of 512"] = lambda: seeding.pcg64_states(

@@ -11,7 +11,7 @@ stable names only, never from field text or from Python's string hashing:
   rebuild with new numbers fills the same note;
 - ``name_digest``: 64 bits of a name, for seeds keyed by a name (a student, an item).
 
-Problem seeds are ``problems.seeding``'s; quiz form seeds are keyed by the
+Problem seeds are ``problems.problem_seed``'s; quiz form seeds are keyed by the
 teacher's secret in ``quiz``. ``tests/test_identity_golden.py`` pins stored
 values of all of them: a change that would orphan review history fails there.
 """

@@ -15,7 +15,7 @@ from generator.documents import items, quiz
 from generator.exporters.anki import deck_id, note_guid, notetypes
 from generator.grading.remedial import student_seed
 from generator.identity import student_key
-from generator.problems.seeding import problem_seed, problem_seeds, variant_seed
+from generator.problems import generate, problem_seed, variant_seed
 
 NOTE_TYPE_IDS = {
     "Concept/v1": 4008521082277166,
@@ -67,7 +67,7 @@ def test_problem_slots_guids_and_seeds_of_a_deck_are_the_stored_ones():
 def test_problem_and_variant_seeds_are_the_stored_ones():
     assert problem_seed(1, "sdpa", 1) == 2469955892
     assert problem_seed(20170612, "softmax", 0) == 1597915935
-    assert problem_seeds(1, "sdpa", 0, 4) == [4206576313, 2469955892, 3212779939, 3174358001]
+    assert [p.seed for p in generate("sdpa", 4, 1)] == [4206576313, 2469955892, 3212779939, 3174358001]
     assert variant_seed(1, 1) == 2986421257
     assert variant_seed(20170612, 3) == 2635770007
 

@@ -16,7 +16,7 @@ from ..content.model import Content, Lesson, Paper, Visual
 from ..content.recipes import DeckRecipe, GuideRecipe, ProblemSet, SiteRecipe
 from ..errors import about
 from ..identity import problem_slot
-from ..problems.seeding import variant_seed
+from ..problems import variant_seed
 
 if TYPE_CHECKING:
     from ..visuals import Diagram, Part

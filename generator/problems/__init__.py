@@ -15,19 +15,18 @@ states what the exporters read from it: the work space on paper, whether a card
 shows an attention heatmap, the scores behind a quiz's table of exponentials.
 
 The modules, by job: ``model`` (the dataclasses), ``rounding`` (answers in the
-JSON form), ``registry`` (``register``, ``all_types``, ``get``, ``get_each``), ``seeding``
-(problem seeds), ``generation`` (``generate_one``, ``generate``); ``inputs`` and
+JSON form), ``registry`` (``register``, ``all_types``, ``get``, ``get_each``), ``generation``
+(``problem_seed``, ``variant_seed``, ``generate_one``, ``generate``); ``inputs`` and
 ``latex`` are helpers for the type modules. This module re-exports the public
 names, so callers write ``problems.get(...)``, ``problems.Problem``.
 """
 
 from __future__ import annotations
 
-from .generation import generate, generate_one
+from .generation import generate, generate_one, problem_seed, variant_seed
 from .model import DIFFICULTIES, Distractor, Problem, ProblemType, Solution, Step, Tolerance
 from .registry import all_types, get, get_each, load_project_types, register
 from .rounding import ANSWER_DECIMALS, plain
-from .seeding import problem_seed
 
 __all__ = [
     "ANSWER_DECIMALS",
@@ -47,4 +46,5 @@ __all__ = [
     "plain",
     "problem_seed",
     "register",
+    "variant_seed",
 ]

@@ -1,5 +1,9 @@
 """Generating problems: one from its seed, or a reproducible stream of them.
 
+Problem ``index`` of a set draws from ``default_rng(problem_seed(set seed, type id,
+index))``: NumPy's SeedSequence and PCG64, so the same seed gives the same problem on
+every machine.
+
 A draw is kept only when every named mistake gives an answer the tolerance
 rejects (``_separated``); otherwise the type's ``pick`` draws again from the same
 Generator, so the problem a seed gives is still fixed. A named mistake states only
@@ -9,6 +13,7 @@ the results it changes (``_changes``).
 from __future__ import annotations
 
 import functools
+import zlib
 from collections.abc import Iterator
 from itertools import chain
 from operator import sub
@@ -18,7 +23,6 @@ import numpy as np
 
 from ..answers import accepts
 from ..errors import UsageError
-from . import seeding
 from .model import DIFFICULTIES, Distractor, Problem, ProblemType, Solution, Tolerance
 from .registry import get
 
@@ -50,6 +54,31 @@ def _close(expected: list[Any], got: list[Any], tolerance: Tolerance) -> bool:
     if not tolerance.rel and max(map(abs, map(sub, expected, got)), default=0.0) <= (tolerance.abs or 0.0):
         return True  # within the bound, so within the rule: the common case, in C
     return all(accepts(e, g, tolerance) for e, g in zip(expected, got, strict=True))
+
+
+def problem_seed(set_seed: int, type_id: str, index: int) -> int:
+    """The seed of problem ``index`` of type ``type_id`` in the set ``set_seed``.
+
+    Derived with a SeedSequence so it is the same on every machine and does not
+    depend on Python's string hashing.
+    """
+    sequence = np.random.SeedSequence([set_seed, zlib.crc32(type_id.encode()), index])
+    return int(sequence.generate_state(1, np.uint32)[0])
+
+
+_VARIANT = 0x76617269  # "vari": keeps variant sets apart from any set seed's own draws
+
+
+def variant_seed(set_seed: int, variant: int) -> int:
+    """The set seed of variant ``variant`` of the set ``set_seed``; variant 0 is the set itself.
+
+    Problem i of variant v is problem i of the set ``variant_seed(set_seed, v)``,
+    so each variant is an ordinary set whose problems regenerate from their seeds.
+    """
+    if variant == 0:
+        return set_seed
+    sequence = np.random.SeedSequence([set_seed, _VARIANT, variant])
+    return int(sequence.generate_state(1, np.uint32)[0])
 
 
 def generate_one(type_id: str, seed: int, difficulty: str = "easy", index: int = 0) -> Problem:
@@ -148,21 +177,8 @@ def generate(type_id: str, count: int, seed: int, difficulty: str = "easy") -> I
     return _generate(type_id, count, seed, difficulty)
 
 
-# Seeds and Generator states are computed this many problems at a time.
-_BLOCK = 512
-
-
 def _generate(type_id: str, count: int, seed: int, difficulty: str) -> Iterator[Problem]:
-    # Problem i is generate_one(type_id, problem_seed(seed, type_id, i), difficulty, i):
-    # the same seeds and Generator states, computed for a block of problems at once
-    # (seeding.py), and one Generator whose state is set for each problem instead of
-    # a new default_rng.
     problem_type = get(type_id)
-    bit_generator = np.random.PCG64(0)
-    rng = np.random.Generator(bit_generator)
-    for start in range(0, count, _BLOCK):
-        seeds = seeding.problem_seeds(seed, type_id, start, min(count, start + _BLOCK))
-        for offset, (problem_seed_, state) in enumerate(zip(seeds, seeding.pcg64_states(seeds),
-                                                            strict=True)):
-            bit_generator.state = state
-            yield _make(problem_type, rng, problem_seed_, difficulty, start + offset)
+    for index in range(count):
+        one_seed = problem_seed(seed, type_id, index)
+        yield _make(problem_type, np.random.default_rng(one_seed), one_seed, difficulty, index)
