@@ -101,8 +101,11 @@ def _figure_card(number: str, caption: str, label: str, paper: str) -> dict[str,
     return card
 
 
-def lessons(paper: Paper, paper_key: str) -> Iterator[tuple[str, dict[str, Any]]]:
-    """Each top-level section as a lesson (id, YAML data), in the paper's order."""
+def lessons(paper: Paper, paper_key: str,
+            images: dict[str, str] | None = None) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each top-level section as a lesson (id, YAML data), in the paper's order; ``images``
+    maps a figure's label to its image under ``content/`` (a draft visual shows it)."""
+    images = images or {}
     top = paper.sections
     for index, section in enumerate(top, start=1):
         lesson: dict[str, Any] = {
@@ -119,8 +122,14 @@ def lessons(paper: Paper, paper_key: str) -> Iterator[tuple[str, dict[str, Any]]
                    for f in paper.figures if f.caption and _section_of(f.label, top) is section]
         if equations:
             lesson["equations"] = equations
+        visuals = [{"id": f"{paper_key}-figure-{f.number}-image", "kind": "image", "caption": f.caption,
+                    "source": f.label, "params": {"file": images[f.label]}, "draft": True}
+                   for f in paper.figures
+                   if f.caption and f.label in images and _section_of(f.label, top) is section]
         if figures:
             lesson["flashcards"] = figures
+        if visuals:
+            lesson["visuals"] = visuals
         yield lesson["id"], lesson
 
 
@@ -188,6 +197,20 @@ def _rasterise(pdf: Path, png: Path) -> bool:
     return True
 
 
+def _content_images(paper: Paper, copied: list[str], figures: Path, content: Path) -> dict[str, str]:
+    # A figure's first image, under content/ where the image visual kind reads it.
+    found = {}
+    for figure in paper.figures:
+        name = next((n for n in copied if n.startswith(f"{figure.label}-1.")), None)
+        if name is None or not figure.caption:
+            continue
+        file = f"figures/figure-{figure.number}{Path(name).suffix.lower()}"
+        (content / "figures").mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(figures / name, content / file)
+        found[figure.label] = file
+    return found
+
+
 def write_project(paper: Paper, folder: Path, *, arxiv: str, source: Path) -> Written:
     """Write the project for ``paper`` into ``folder``: a new one, or the paper's data and
     index refreshed in an existing one (``content/`` and ``decks/`` left as they are)."""
@@ -197,9 +220,13 @@ def write_project(paper: Paper, folder: Path, *, arxiv: str, source: Path) -> Wr
     files: dict[str, str] = {}
     drafts = 0
     lesson_ids = []
-    for lesson, data in lessons(paper, key):
+    existing = (folder / "content" / "paper.yaml").is_file()
+    data_folder = folder / PAPER_FOLDER
+    copied = copy_images(paper, source, data_folder / "figures")
+    images = {} if existing else _content_images(paper, copied, data_folder / "figures", folder / "content")
+    for lesson, data in lessons(paper, key, images):
         lesson_ids.append(lesson)
-        drafts += len(data.get("equations", [])) + len(data.get("flashcards", []))
+        drafts += sum(len(data.get(name, [])) for name in ("equations", "flashcards", "visuals"))
         files[f"content/lessons/{lesson}.yaml"] = _dump(data)
     year = paper.year or (2000 + int(arxiv[:2]) if arxiv else 0)
     files["content/paper.yaml"] = _dump({"id": key, "title": paper.title or "Untitled",
@@ -212,7 +239,6 @@ def write_project(paper: Paper, folder: Path, *, arxiv: str, source: Path) -> Wr
     from ..content.reference import render
 
     files[AUTHORING] = render()
-    existing = (folder / "content" / "paper.yaml").is_file()
     for relative, text in files.items():
         path = folder / relative
         if existing and (relative.startswith(("content/", "decks/")) or path.exists()):
@@ -224,13 +250,12 @@ def write_project(paper: Paper, folder: Path, *, arxiv: str, source: Path) -> Wr
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
         written.append(relative)
-    data_folder = folder / PAPER_FOLDER
     data_folder.mkdir(parents=True, exist_ok=True)
     for name, data in paper_files(paper).items():
         (data_folder / name).write_text(_dump(data), encoding="utf-8")
         written.append(f"{PAPER_FOLDER}/{name}")
-    for name in copy_images(paper, source, data_folder / "figures"):
-        written.append(f"{PAPER_FOLDER}/figures/{name}")
+    written += [f"{PAPER_FOLDER}/figures/{name}" for name in copied]
+    written += [f"content/{file}" for file in images.values()]
     return Written(tuple(written), tuple(kept), len(lesson_ids), drafts if not existing else 0)
 
 

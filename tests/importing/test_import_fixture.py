@@ -113,7 +113,11 @@ def test_the_imported_project_passes_check_and_build(paper: Paper, tmp_path: Pat
     assert sorted(p.name for p in (project / "paper/figures").iterdir()) == ["S3.F1-1.png", "S3.F3-1.jpg"]
     assert main(["--project", str(project), "check"]) == 0
     said = capsys.readouterr().err
-    assert "6 drafts to review" in said and "02-method.yaml: equations: counting-pebbles-with-eq-1" in said
+    assert "8 drafts to review" in said and "02-method.yaml: equations: counting-pebbles-with-eq-1" in said
+    results = yaml.safe_load((project / "content/lessons/03-results.yaml").read_text())
+    assert [(v["kind"], v["source"], v["params"]) for v in results["visuals"]] == [
+        ("image", "S3.F1", {"file": "figures/figure-1.png"}),
+        ("image", "S3.F3", {"file": "figures/figure-3.jpg"})]
     (tmp_path / "out").mkdir()
     (tmp_path / "out2").mkdir()
     assert main(["--project", str(project), "build", "--out", str(tmp_path / "out")]) == 0
