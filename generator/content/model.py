@@ -65,6 +65,9 @@ class Concept:
     """Table cells the item states, each as ``row words / column words`` of the table it cites
     (``Transformer (big) / EN-DE``; another table: ``S6.T3 big / BLEU``): with a source index,
     ``check`` finds a table's values only in the cells the item names (docs/grounding.md)."""
+    also: tuple[str, ...] = ()
+    """Other labels the item states facts from (``S5.2``), beside its ``source``: with a source
+    index, ``check`` grounds its numbers and quotes there too (docs/grounding.md)."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +87,9 @@ class Equation:
     """Its symbols, at least one, each with shape and meaning."""
     deep_dive: Markdown = ""
     """Why the equation looks the way it does (Markdown with math)."""
+    derived: tuple[Latex, ...] = ()
+    """Arithmetic behind a number the item states but does not work out (``320 = 10 \\times 32``):
+    with a source index, ``check`` recomputes it and grounds the result (docs/grounding.md)."""
     draft: bool = False
     """Written by ``paperdeck import`` for you to review: ``check`` lists it and ``build``
     leaves it out (``build --drafts`` keeps it); delete the line once it is right."""
@@ -117,6 +123,9 @@ class WorkedExample:
     """The question the example answers, as its card states it (Markdown with math).
     Empty: the card asks it as the problem type's prompt does for these givens, which
     names that type's computation (``layer-norm`` asks for a layer normalisation)."""
+    derived: tuple[Latex, ...] = ()
+    """Arithmetic behind a number the item states but does not work out (``320 = 10 \\times 32``):
+    with a source index, ``check`` recomputes it and grounds the result (docs/grounding.md)."""
     draft: bool = False
     """Written by ``paperdeck import`` for you to review: ``check`` lists it and ``build``
     leaves it out (``build --drafts`` keeps it); delete the line once it is right."""
@@ -149,6 +158,12 @@ class Flashcard:
     given: tuple[float, ...] = ()
     """Numbers the item invents as an exercise's input (not the paper's): ``check`` does not look
     for them in the paper (docs/grounding.md)."""
+    also: tuple[str, ...] = ()
+    """Other labels the item states facts from (``S5.2``), beside its ``source``: with a source
+    index, ``check`` grounds its numbers and quotes there too (docs/grounding.md)."""
+    derived: tuple[Latex, ...] = ()
+    """Arithmetic behind a number the item states but does not work out (``320 = 10 \\times 32``):
+    with a source index, ``check`` recomputes it and grounds the result (docs/grounding.md)."""
 
 
 @dataclass(frozen=True)
@@ -176,6 +191,12 @@ class Cloze:
     given: tuple[float, ...] = ()
     """Numbers the item invents as an exercise's input (not the paper's): ``check`` does not look
     for them in the paper (docs/grounding.md)."""
+    also: tuple[str, ...] = ()
+    """Other labels the item states facts from (``S5.2``), beside its ``source``: with a source
+    index, ``check`` grounds its numbers and quotes there too (docs/grounding.md)."""
+    derived: tuple[Latex, ...] = ()
+    """Arithmetic behind a number the item states but does not work out (``320 = 10 \\times 32``):
+    with a source index, ``check`` recomputes it and grounds the result (docs/grounding.md)."""
 
 
 @dataclass(frozen=True)
@@ -227,6 +248,12 @@ class Question:
     given: tuple[float, ...] = ()
     """Numbers the item invents as an exercise's input (not the paper's): ``check`` does not look
     for them in the paper (docs/grounding.md)."""
+    also: tuple[str, ...] = ()
+    """Other labels the item states facts from (``S5.2``), beside its ``source``: with a source
+    index, ``check`` grounds its numbers and quotes there too (docs/grounding.md)."""
+    derived: tuple[Latex, ...] = ()
+    """Arithmetic behind a number the item states but does not work out (``320 = 10 \\times 32``):
+    with a source index, ``check`` recomputes it and grounds the result (docs/grounding.md)."""
 
 
 @dataclass(frozen=True)
@@ -319,6 +346,16 @@ class Constant:
 
 
 @dataclass(frozen=True)
+class FigureText:
+    """Words a figure of the paper shows in its image, which the paper's LaTeX does not hold."""
+
+    source: str
+    """The figure's label (``S3.F1``)."""
+    text: tuple[str, ...]
+    """Each phrase as the image shows it (``Add & Norm``): a card may quote it."""
+
+
+@dataclass(frozen=True)
 class Paper:
     """The paper and its lessons in teaching order (``content/paper.yaml``)."""
 
@@ -341,6 +378,9 @@ class Paper:
     constants: tuple[Constant, ...] = ()
     """The paper's constants that cards state away from their section, each declared once with
     its label: with a source index, ``check`` grounds them there (docs/grounding.md)."""
+    figure_text: tuple[FigureText, ...] = ()
+    """Words the paper's figures show as images, declared once per figure: with a source index,
+    ``check`` finds a card's quote of a figure there (docs/grounding.md)."""
 
 
 @dataclass(frozen=True)

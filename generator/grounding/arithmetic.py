@@ -22,7 +22,7 @@ from . import numbers
 _RELATION = re.compile(r"\\approx|≈|(?<![<>!\\])=(?!=)|\\simeq")
 _ARITHMETIC = re.compile(
     r"(?:\d[\d,]*(?:\.\d+)?|\\frac|\\sqrt|\\exp|\\ln|\\log|\\cdot|\\times|\\left|\\right|\\,|"
-    r"[-+*/^(){}×·⋅−\[\] ]|(?<![A-Za-z\\])e(?![A-Za-z])|\\mathrm\{e\}|\\text\{e\})+")
+    r"[-+*/^(){}×·⋅−\[\] ]|(?<![A-Za-z\\])e(?![A-Za-z])|\\mathrm\{e\}|\\text\{e\}|\\pi)+")
 _CHAIN = re.compile(
     r"(?:" + _ARITHMETIC.pattern[3:-2] + r"|" + _RELATION.pattern + r")+")
 _DELIMITERS = re.compile(r"\\[()\[\]]")
@@ -50,9 +50,12 @@ def _python(expression: str) -> str:
         new = re.sub(r"\\sqrt\s*(\d+(?:\.\d+)?)", r"sqrt(\1)", new)
         new = re.sub(r"(?<![\w.])e\s*\^\s*\{([^{}]*)\}", r"exp(\1)", new)
         new = re.sub(r"(?<![\w.])e\s*\^\s*(-?\d+(?:\.\d+)?)", r"exp(\1)", new)
+        new = re.sub(r"\^\s*\{([^{}]*)\}", r"**(\1)", new)
+        new = re.sub(r"(?<![}\w])\{([^{}]*)\}", r"(\1)", new)
         if new == text:
             break
         text = new
+    text = text.replace("\\pi", "PI_")
     text = text.replace("\\exp", "exp").replace("\\ln", "log").replace("\\log", "log")
     text = text.replace("{", "(").replace("}", ")").replace("[", "(").replace("]", ")")
     text = text.replace("^", "**")
@@ -60,6 +63,7 @@ def _python(expression: str) -> str:
     text = re.sub(r"(?<![\w.])e(?![\w(])", "E_", text)  # Euler's number alone
     text = re.sub(r"\)\s*\(", ")*(", text)
     text = re.sub(r"(\d)\s*\(", r"\1*(", text)
+    text = re.sub(r"(\d|\))\s*PI_", r"\1*PI_", text)
     return text
 
 
@@ -72,8 +76,8 @@ def _evaluate(node: ast.AST) -> float:
     if (isinstance(node, ast.Constant) and isinstance(node.value, (int, float))
             and not isinstance(node.value, bool)):
         return float(node.value)
-    if isinstance(node, ast.Name) and node.id == "E_":
-        return math.e
+    if isinstance(node, ast.Name) and node.id in ("E_", "PI_"):
+        return math.e if node.id == "E_" else math.pi
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         value = _evaluate(node.operand)
         return -value if isinstance(node.op, ast.USub) else value

@@ -21,6 +21,7 @@ holds it, word for word after normalization (``numbers.words``). Anything else i
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -37,10 +38,16 @@ from .index import INDEX_FILE, Cell, SourceIndex, read_index
 
 KINDS = ("cited", "cell", "declared", "derived", "trivial")
 _TRIVIAL = {"0", "1"}
-"""Zero and one, the identities of arithmetic (a masked weight is 0, ``e^0 = 1``): never a
-fact of the paper, always grounded (kind ``trivial``)."""
+"""Zero and one written as integers, the identities of arithmetic (a masked weight is 0,
+``e^0 = 1``): never a fact of the paper, always grounded (kind ``trivial``); ``0.0`` is a
+value and is checked."""
 _QUOTE = re.compile(r"\"([^\"\n]{2,}?)\"|“([^”]{2,}?)”")
-_ELLIPSIS = re.compile(r"\s*(?:…|\.\.\.|\[\.\.\.\])\s*")
+_ELLIPSIS = re.compile(r"\s*(?:…|\.\.\.|\[[^\]]*\])\s*")
+_PAIR = re.compile(r"([^\s=/]+)\s*=\s*([^\s=/]+)")
+"""``h=16`` in a cell's row: the row whose cell under a column headed ``h`` holds 16."""
+_QUOTE_LABEL = re.compile(
+    r"\s*[,(]?\s*(?:(?:[Ss]ection|§)\s*(\d+(?:\.\d+)*)|(S(?:\d+|[A-Z])(?:\.\d+)*(?:\.[ETF]\d+)?)"
+    r"|((?:Table|Figure) \d+))\b")
 _CLOZE = re.compile(r"\{\{c\d+::(.*?)(?:::[^}]*)?\}\}", re.S)
 
 
@@ -68,10 +75,13 @@ class _Text:
     item: str
     text: str
     labels: tuple[str, ...]
+    """The label the item cites, then those of its ``also``."""
     whole_tables: bool = False
     cells: tuple[str, ...] = ()
-    given: tuple[Any, ...] = ()
-    results: tuple[Any, ...] = ()
+    given: tuple[float, ...] = ()
+    results: tuple[tuple[float, int | None], ...] = ()
+    """Values computed for the item (a worked example's, a ``derived`` declaration's), each with
+    the decimals it was written with (None: exact)."""
     item_text: str = ""
     """Every text of the item, where a constant's symbol is looked for."""
 
@@ -93,12 +103,14 @@ def _flat(value: Any) -> Iterator[Any]:
         yield value
 
 
-def _close(written: numbers.Number, value: float) -> bool:
-    """Whether ``written`` states ``value`` to its own precision (half a unit of its last digit)."""
-    digits = written.value
-    decimals = len(digits.split(".")[1]) if "." in digits else 0
-    shown = Decimal(written.value)
-    return abs(float(shown) - abs(value)) <= 0.5 * 10.0 ** -decimals + 1e-12
+def _close(written: numbers.Number, value: float, decimals: int | None = None) -> bool:
+    """Whether ``written`` states ``value`` to its own precision (half a unit of its last digit);
+    a ``value`` known only to ``decimals`` places cannot confirm more places than that."""
+    if decimals is not None and written.decimals > decimals:
+        return False
+    if written.value != written.unscaled:  # 65M: precision in millions
+        return float(written.value) == abs(value)
+    return abs(float(written.value) - abs(value)) <= 0.5 * 10.0 ** -written.decimals + 1e-12
 
 
 def symbol_key(latex: str) -> str:
@@ -146,77 +158,97 @@ class _Lines:
         return line
 
 
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "concepts": ("term", "definition"),
+    "equations": ("name", "latex", "deep_dive"),
+    "worked_examples": ("title", "task", "steps"),
+    "flashcards": ("front", "back", "explanation"),
+    "clozes": ("text", "extra"),
+    "questions": ("prompt", "answer", "distractors", "explanation", "unit"),
+    "visuals": ("caption",),
+}
+"""The fields of each kind of item that hold what a learner reads."""
+
+
+def _parts(kind: str, item: Any) -> list[tuple[str, str]]:
+    parts: list[tuple[str, str]] = []
+    for f in _FIELDS[kind]:
+        value = getattr(item, f)
+        if f == "steps":
+            parts += [(f"steps[{j}]", v) for j, v in enumerate(value)]
+        elif f == "distractors":
+            for j, v in enumerate(value):
+                parts += [(f"distractors[{j}].text", v.text), (f"distractors[{j}].mistake", v.mistake)]
+        elif isinstance(value, bool) or value is None or value == "":
+            continue
+        else:
+            parts.append((f, value if isinstance(value, str) else repr(value)))
+    if kind == "equations":
+        for j, variable in enumerate(item.variables):
+            parts += [(f"variables[{j}].meaning", variable.meaning),
+                      (f"variables[{j}].shape", variable.shape)]
+    parts += [(f"derived[{j}]", d) for j, d in enumerate(getattr(item, "derived", ()))]
+    return parts
+
+
 def _texts(content: Content, lines: _Lines) -> Iterator[_Text]:
     for lesson in content.lessons:
         path = f"content/lessons/{lesson.id}.yaml"
-
-        def text(field_path: str, value: Any, item: str, labels: tuple[str, ...], path: str = path,
-                 **extra: Any) -> _Text:
-            shown = value if isinstance(value, str) else str(value)
-            return _Text(path, lines.line(path, field_path), field_path, item, shown, labels, **extra)
-
-        yield text("text", lesson.text, f"lesson {lesson.id!r}", lesson.sources, whole_tables=True,
-                   item_text=lesson.text)
-        kinds: list[tuple[str, tuple[Any, ...], tuple[str, ...]]] = [
-            ("concepts", lesson.concepts, ("term", "definition")),
-            ("equations", lesson.equations, ("name", "latex", "deep_dive")),
-            ("worked_examples", lesson.worked_examples, ("title", "task", "steps")),
-            ("flashcards", lesson.flashcards, ("front", "back", "explanation")),
-            ("clozes", lesson.clozes, ("text", "extra")),
-            ("questions", lesson.questions, ("prompt", "answer", "distractors", "explanation", "unit")),
-            ("visuals", lesson.visuals, ("caption",)),
-        ]
-        for kind, items, fields in kinds:
-            for i, item in enumerate(items):
+        yield _Text(path, lines.line(path, "text"), "text", f"lesson {lesson.id!r}", lesson.text,
+                    lesson.sources, whole_tables=True, item_text=lesson.text)
+        for kind in _FIELDS:
+            for i, item in enumerate(getattr(lesson, kind)):
                 label = str(getattr(item, "source", None) or getattr(item, "label", ""))
+                labels = (label, *getattr(item, "also", ()))
                 name = f"{kind[:-1].replace('_', ' ')} {item.id!r}"
-                parts: list[tuple[str, Any]] = []
-                for f in fields:
-                    value = getattr(item, f)
-                    if f == "steps" or (f == "distractors"):
-                        for j, v in enumerate(value):
-                            parts.append((f"{f}[{j}]" + (".text" if f == "distractors" else ""),
-                                          v.text if f == "distractors" else v))
-                            if f == "distractors":
-                                parts.append((f"{f}[{j}].mistake", v.mistake))
-                    elif isinstance(value, bool) or value is None or value == "":
-                        continue
-                    else:
-                        parts.append((f, value))
-                if kind == "equations":
-                    for j, variable in enumerate(item.variables):
-                        parts.append((f"variables[{j}].meaning", variable.meaning))
-                        parts.append((f"variables[{j}].shape", variable.shape))
-                whole = " ".join(str(v) for _, v in parts)
-                given = tuple(_flat(getattr(item, "given", ())))
-                results = tuple(_flat(getattr(item, "result", ())))
+                parts = _parts(kind, item)
+                given: tuple[float, ...] = tuple(_flat(getattr(item, "given", ())))
+                results: tuple[tuple[float, int | None], ...] = tuple(
+                    (v, None) for v in _flat(getattr(item, "result", ())))
                 if kind == "worked_examples":
                     given, results = _worked(item.problem, item.given, given, results)
+                if kind == "visuals":  # what a figure is drawn with is its own input
+                    given += tuple(_flat(item.params or {}))
+                for expression in getattr(item, "derived", ()):
+                    results += tuple((float(d.value), _decimals(d.value))
+                                     for d in arithmetic.derived(expression))
+                whole = " ".join(v for _, v in parts)
                 for f, value in parts:
-                    if kind == "questions" and f == "answer" and not isinstance(value, str):
-                        value = repr(value) if not isinstance(value, bool) else ""
-                    yield text(f"{kind}[{i}].{f}", value, name, (label,),
-                               cells=tuple(getattr(item, "cells", ())), given=given, results=results,
-                               item_text=whole)
+                    yield _Text(path, lines.line(path, f"{kind}[{i}].{f}"), f"{kind}[{i}].{f}", name, value,
+                                labels, cells=tuple(getattr(item, "cells", ())), given=given,
+                                results=results, item_text=whole)
 
 
-def _worked(problem: str, inputs: dict[str, Any], given: tuple[Any, ...],
-            results: tuple[Any, ...]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+def _decimals(value: str) -> int:
+    return len(value.split(".")[1]) if "." in value else 0
+
+
+def _worked(problem: str, inputs: dict[str, Any], given: tuple[float, ...],
+            results: tuple[tuple[float, int | None], ...]
+            ) -> tuple[tuple[float, ...], tuple[tuple[float, int | None], ...]]:
     """A worked example's declared inputs (values and the sizes of its matrices) and derived
-    values (every value its problem type computes from them, steps included)."""
+    values (every value its problem type computes from them, its steps' values to the
+    decimals they are written with)."""
     import numpy as np
 
     from .. import problems
 
-    sizes = [d for v in inputs.values() if isinstance(v, list) for d in np.shape(v)]
+    sizes = tuple(float(d) for v in inputs.values() if isinstance(v, list) for d in np.shape(v))
     try:
         solution = problems.get(problem).solve(inputs)
     except Exception:  # noqa: BLE001 - the loader reported it already
-        return given + tuple(sizes), results
-    computed = list(_flat(solution.answer))
+        return given + sizes, results
+    problem_type = problems.get(problem)
+    computed: list[tuple[float, int | None]] = [(v, None) for v in _flat(solution.answer)]
     for step in solution.steps:
-        computed += [float(n.value) for n in numbers.numbers(step.latex)]
-    return given + tuple(sizes), results + tuple(computed)
+        computed += [(float(n.value), n.decimals) for n in numbers.numbers(step.latex)]
+    if problem_type.softmax_inputs is not None:  # a softmax's exponentials and their sum, per row
+        for vector in problem_type.softmax_inputs(inputs):
+            for row in np.atleast_2d(np.asarray(vector, dtype=float)):
+                exps = [math.exp(v) for v in row if math.isfinite(v)]
+                computed += [(v, None) for v in exps] + [(math.fsum(exps), None)]
+                computed += [(v, None) for v in row if math.isfinite(v)]
+    return given + sizes, results + tuple(computed)
 
 
 def _cell_named(reference: str, labels: tuple[str, ...], index: SourceIndex) -> tuple[str, list[Cell], str]:
@@ -229,18 +261,33 @@ def _cell_named(reference: str, labels: tuple[str, ...], index: SourceIndex) -> 
     if entry is None or not entry.cells:
         return label, [], f"cell {reference!r}: {label} is not a table of the index"
     row_part, _, column_part = reference.partition("/")
-    row_words, column_words = set(numbers.words(row_part)), set(numbers.words(column_part))
+    pairs = _PAIR.findall(row_part)
+    row_words = set(numbers.words(_PAIR.sub(" ", row_part)))
+    column_words = set(numbers.words(column_part))
     rows: dict[int, set[str]] = {}
     columns: dict[int, set[str]] = {}
+    values: dict[tuple[int, int], tuple[str, ...]] = {}
     for cell in entry.cells:
         cell_words = set(numbers.words(cell.text))
         for r in range(cell.row, cell.row + cell.rowspan):
             rows.setdefault(r, set()).update(cell_words)
+            for c in range(cell.column, cell.column + cell.colspan):
+                values[(r, c)] = cell.numbers
         for c in range(cell.column, cell.column + cell.colspan):
             columns.setdefault(c, set()).update(cell_words)
+
+    def pinned(row: int) -> bool:  # every ``header=value`` of the reference holds in the row
+        for header, value in pairs:
+            wanted = {n.value for n in numbers.numbers(value)}
+            header_words = set(numbers.words(header))
+            if not any(header_words <= words and wanted & set(values.get((row, c), ()))
+                       for c, words in columns.items()):
+                return False
+        return True
+
     matching = [cell for cell in entry.cells
                 if row_words <= rows.get(cell.row, set()) and column_words <= columns.get(cell.column, set())
-                and cell.numbers]
+                and cell.numbers and pinned(cell.row)]
     if len(matching) != 1:
         how = "no cell" if not matching else f"{len(matching)} cells"
         return label, [], (f"cell {reference!r}: {how} of {label} with a number in a row holding "
@@ -272,12 +319,22 @@ def ground(content: Content, index: SourceIndex, project: Path | None = None) ->
     result = Grounding()
     lines = _Lines(project)
     constants, result.findings = _constants(content, index, lines)
+    figure_text: dict[str, list[list[str]]] = {}
+    for figure in content.paper.figure_text:
+        figure_text.setdefault(figure.source, []).extend(numbers.words(t) for t in figure.text)
     scopes: dict[tuple[tuple[str, ...], bool], set[str]] = {}
     for text in _texts(content, lines):
         key = (text.labels, text.whole_tables)
         if key not in scopes:
             scopes[key] = _scope(text.labels, index, text.whole_tables)
+            for label in text.labels:
+                for name in [label, *index.descendants(label)]:
+                    scopes[key].update(n.value for words in figure_text.get(name, [])
+                                       for n in numbers.numbers(" ".join(words)))
         scope = scopes[key]
+        if text.field.rsplit(".", 1)[-1].startswith("derived[") and not arithmetic.derived(text.text):
+            result.findings.append(Finding(text.path, text.line, text.field,
+                                           f"warning: {text.item}: {text.text!r} does not check"))
         cell_numbers: set[str] = set()
         for j, reference in enumerate(text.cells):
             _, cells, problem = _cell_named(reference, text.labels, index)
@@ -301,33 +358,33 @@ def ground(content: Content, index: SourceIndex, project: Path | None = None) ->
                 text.path, line, text.field,
                 f"warning: {text.item}: {number.written.strip()} is not in "
                 f"{', '.join(text.labels) or 'its source'} (nor declared, nor derived)"))
-        for quote in _quotes(text.text):
+        for quote, named in _quotes(text.text):
             result.quotes += 1
-            if _quote_found(quote, text.labels, index):
+            if _quote_found(quote, (named,) if named else text.labels, index, figure_text):
                 result.counts["quotes"] += 1
                 continue
             result.findings.append(Finding(
                 text.path, text.line, text.field,
-                f"warning: {text.item}: the quote \"{quote}\" is not in {', '.join(text.labels)}"))
+                f"warning: {text.item}: the quote \"{quote}\" is not in {named or ', '.join(text.labels)}"))
     return result
 
 
 def _kind(number: numbers.Number, text: _Text, scope: set[str], cells: set[str],
           derived: list[tuple[int, int]], constants: list[tuple[str, str]]) -> str:
-    if number.value in cells:
+    if number.value in cells or number.unscaled in cells:
         return "cell"
-    if number.value in scope:
+    if number.value in scope or number.unscaled in scope:
         return "cited"
     if any(s <= number.start and number.end <= e for s, e in derived):
         return "derived"
-    if any(_close(number, float(v)) for v in text.results):
+    if any(_close(number, value, decimals) for value, decimals in text.results):
         return "derived"
-    if any(_close(number, float(v)) for v in text.given):
+    if any(_close(number, value) for value in text.given):
         return "declared"
     for symbol, value in constants:
         if number.value == value and _mentions(text.item_text, symbol):
             return "declared"
-    if number.value in _TRIVIAL:
+    if number.value in _TRIVIAL and number.decimals == 0:
         return "trivial"
     return ""
 
@@ -358,25 +415,50 @@ def _value_cell(cell: Cell) -> bool:
     return cell.row > 0 and cell.column > 0
 
 
-def _quotes(text: str) -> list[str]:
+def _quotes(text: str) -> list[tuple[str, str]]:
+    """Each quoted phrase of ``text`` and the label written right after it, if any
+    (``"…" (Section 5.4)``, ``"…", S5.4``): a quote from another part of the paper than the
+    item's source says where it is from."""
     found = []
-    for m in _QUOTE.finditer(_CLOZE.sub(lambda c: c.group(1), text)):
-        found.append((m.group(1) or m.group(2)).strip())
-    return [q for q in found if numbers.words(q)]
+    text = _CLOZE.sub(lambda c: c.group(1), text)
+    for m in _QUOTE.finditer(text):
+        quote = (m.group(1) or m.group(2)).strip()
+        if not numbers.words(quote):
+            continue
+        where = _QUOTE_LABEL.match(text, m.end())
+        named = ""
+        if where:
+            named = where.group(2) or where.group(3) or "S" + where.group(1)
+        found.append((quote, named))
+    return found
 
 
-def _quote_found(quote: str, labels: tuple[str, ...], index: SourceIndex) -> bool:
+def _quote_found(quote: str, labels: tuple[str, ...], index: SourceIndex,
+                 figure_text: dict[str, list[list[str]]]) -> bool:
+    """Whether each part of ``quote`` (split at an ellipsis or an editor's ``[…]``) is in a
+    label the item cites or one inside it, the section a cited float is in, a work they cite,
+    or the declared text of a cited figure."""
+    fragments = [numbers.words(f) for f in _ELLIPSIS.split(quote) if numbers.words(f)]
+    printed = {e.title: name for name, e in index.labels.items() if e.kind in ("table", "figure")}
     for label in labels:
-        names = [label, *index.descendants(label)] if label in index.labels else []
-        for fragment in _ELLIPSIS.split(quote):
-            if not numbers.words(fragment):
-                continue
-            if not any(index.labels[n].has_phrase(fragment) for n in names):
-                break
-        else:
-            if names:
-                return True
+        label = printed.get(label, label)
+        if label not in index.labels:
+            continue
+        names = [label, *index.descendants(label)]
+        if index.labels[label].kind in ("equation", "table", "figure") and index.labels[label].parent:
+            names.append(index.labels[label].parent)
+        entries = [index.labels[n] for n in names]
+        entries += [index.bibliography[k] for e in list(entries) for k in e.cites if k in index.bibliography]
+        shown = [phrase for n in names for phrase in figure_text.get(n, [])]
+        if fragments and all(any(e.has_phrase(" ".join(f)) for e in entries) or _within(f, shown)
+                             for f in fragments):
+            return True
     return False
+
+
+def _within(words: list[str], phrases: list[list[str]]) -> bool:
+    return any(phrase[i:i + len(words)] == words for phrase in phrases
+               for i in range(len(phrase) - len(words) + 1))
 
 
 def report_grounding(project: Path, content: Content, strict: bool = False) -> Grounding | None:

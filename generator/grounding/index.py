@@ -14,7 +14,7 @@ Labels are paperdeck's (``S3.2.1``, not LaTeXML's ``S3.SS2.SSS1``):
   subsections ``SA.1``; an unnumbered section after the bibliography is an appendix too,
   lettered after the others (the Transformer's "Attention Visualizations" is ``SA``);
 - another unnumbered section (Acknowledgements, Limitations): ``SU1``, ``SU2`` … in order;
-- the abstract: ``S0``;
+- the front matter (title, authors and their notes, abstract): ``S0``;
 - a numbered equation, table or figure: its section's label, then ``.E``, ``.T`` or ``.F``
   and LaTeXML's number (``S3.E1``, ``S6.T2``, ``SA.F3``); an unnumbered equation belongs
   to its section;
@@ -47,9 +47,9 @@ _XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 _SECTIONS = {"section", "subsection", "subsubsection", "appendix", "chapter", "part"}
 _MERGED = {"paragraph", "subparagraph"}
 _FLOAT_ID = re.compile(r"^(.*)\.([ETF])(\d+)$")
-_SKIPPED = {"tags", "toccaption", "resource", "pagination", "creator", "title", "tag", "ERROR"}
-"""Elements whose text is no label's: numbering tags, the table of contents' captions, the
-paper's title and authors (a section's own title is read separately)."""
+_SKIPPED = {"tags", "toccaption", "resource", "pagination", "tag", "ERROR", "break"}
+"""Elements whose text is no label's: numbering tags, the table of contents' captions, what
+LaTeXML could not read."""
 
 
 class IndexError_(PaperdeckError):
@@ -76,7 +76,7 @@ class Entry:
 
     label: str
     kind: str
-    """``section``, ``abstract``, ``equation``, ``table``, ``figure`` or ``bibitem``."""
+    """``front``, ``section``, ``equation``, ``table``, ``figure`` or ``bibitem``."""
     title: str = ""
     """A section's title or a float's number as the paper prints it (``Table 2``)."""
     parent: str = ""
@@ -154,6 +154,13 @@ class _Builder:
         self.appendix_letters = 0
         self.unnumbered = 0
         self.after_bibliography = False
+        self.refs: dict[str, str] = {}  # LaTeX \label -> its number as printed, for \ref
+
+    def collect_refs(self, root: ET.Element) -> None:
+        for element in root.iter():
+            refnum = _own_tags(element).get("refnum", "").replace("§", "").strip()
+            for name in (element.get("labels") or "").split():
+                self.refs[name] = refnum
 
     def add(self, label: str, text: str | None) -> None:
         if text and label:
@@ -192,6 +199,9 @@ class _Builder:
             tex = element.get("tex", "")
             self.add(label, f" \\({tex}\\) ")
             return
+        if tag == "ref":
+            self.add(label, f" {self.refs.get(element.get('labelref', ''), '')} ")
+            return
         if tag in ("cite", "bibref"):
             for key in (element.get("bibrefs") or "").split(","):
                 if key.strip() and label:
@@ -202,10 +212,7 @@ class _Builder:
                 self.visit(child, label)
             return
         inner = label
-        if tag == "abstract":
-            inner = "S0"
-            self.open(inner, "abstract", "Abstract", "")
-        elif tag in _SECTIONS:
+        if tag in _SECTIONS:
             inner = self.section_label(element, tag, label)
             if xml_id:
                 self.ids[xml_id] = inner
@@ -344,7 +351,9 @@ def build_index(latexml_xml_path: Path | str) -> SourceIndex:
         raise IndexError_(f"{path}: cannot read LaTeXML's XML: {error}") from error
     builder = _Builder()
     title = root.find(_LTX + "title")
-    builder.visit_children(root, "")
+    builder.collect_refs(root)
+    builder.open("S0", "front", "Front matter", "")
+    builder.visit_children(root, "S0")
     return builder.index(_title_text(title))
 
 

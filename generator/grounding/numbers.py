@@ -5,7 +5,7 @@ is written: ``100,000`` and ``100K``, ``2.3 \\cdot 10^{19}`` and ``2.3⋅10^19``
 and ``0.1``. Signs are ignored (``-0.5`` in ``step^{-0.5}`` is the paper's 0.5).
 
 Not numbers: references to the paper's own parts (``Section 3.2``, ``Table 2``,
-``S3.2.1``, ``Eq. (1)``, ``footnote 5``), digits inside names (``P100``, ``newstest2014``,
+``S3.2.1``, ``Eq. (1)``, ``footnote 5``, ``reference [36]``), digits inside names (``P100``, ``newstest2014``,
 ``tensor2tensor``) and subscripts (``W_1``, ``x_{2}``): they are indices, not values.
 """
 
@@ -20,7 +20,7 @@ from decimal import Decimal, InvalidOperation
 _MATH = re.compile(r"\\\((.*?)\\\)|\\\[(.*?)\\\]", re.S)
 _REFERENCE = re.compile(
     r"(?:\b(?:sections?|secs?\.|tables?|figures?|figs?\.|eqs?\.|equations?|footnotes?|appendix|"
-    r"appendices|quiz|lesson|lessons|algorithm|chapter)|§)\s*~?\(?\d+(?:\.\d+)*\)?"
+    r"appendices|quiz|lesson|lessons|algorithm|chapter|references?|refs?\.)|§)\s*~?[(\[]?\d+(?:\.\d+)*[)\]]?"
     r"(?:\s*(?:,|and|or|-|–|to)\s*\(?\d+(?:\.\d+)*\)?)*"
     r"|\bS(?:\d+|[A-Z])(?:\.\d+)*(?:\.[ETF]\d+)?\b",
     re.I)
@@ -57,8 +57,11 @@ class Number:
     """The characters as written (``100K``, ``2.3 \\cdot 10^{19}``)."""
     value: str
     """The value, canonical: ``100000``, ``23000000000000000000``, ``0.1``."""
-    digits: str
-    """The digits as written, without separators (``100``, ``2.3``): a typo changes these."""
+    unscaled: str
+    """The value without a ``K``, ``M`` or ``B`` suffix (``65`` for ``65M``), canonical: a table
+    whose column says ``× 10^6`` holds it so."""
+    decimals: int = 0
+    """Digits written after the decimal point (``0.50``: 2): the precision it states."""
 
 
 def canonical(value: Decimal) -> str:
@@ -99,21 +102,24 @@ def numbers(text: str) -> list[Number]:
             value = Decimal(m.group(1)) * Decimal(10) ** exponent
         except InvalidOperation:
             continue
-        found.append(Number(m.start(), m.end(), m.group(), canonical(value), m.group(1).replace(".", "")))
+        found.append(Number(m.start(), m.end(), m.group(), canonical(value), canonical(value)))
         taken.append(m.span())
     for m in _POWER_OF_TEN.finditer(text):
         if any(s <= m.start() < e for s, e in taken):
             continue
         exponent = int(m.group(2)) * (-1 if m.group(1) else 1)
-        found.append(Number(m.start(), m.end(), m.group(), canonical(Decimal(10) ** exponent), m.group(2)))
+        power = canonical(Decimal(10) ** exponent)
+        found.append(Number(m.start(), m.end(), m.group(), power, power))
         taken.append(m.span())
     # Commands are letters: ``\sqrt{512}`` keeps 512, ``\mathbb{R}^{d}`` gives nothing.
     plain = _blank(text, taken)
     plain = _COMMAND.sub(lambda c: " " * len(c.group()), plain)
     for m in _NUMBER.finditer(plain):
         value = _value(m.group(1), m.group(2), m.group(3))
-        digits = (m.group(1) + (m.group(2) or "")).replace(",", "").replace(".", "")
-        found.append(Number(m.start(), m.end(), text[m.start():m.end()], canonical(value), digits))
+        unscaled = canonical(_value(m.group(1), m.group(2), None))
+        decimals = len(m.group(2)) - 1 if m.group(2) else 0
+        found.append(Number(m.start(), m.end(), text[m.start():m.end()], canonical(value), unscaled,
+                            decimals))
     found.sort(key=lambda n: n.start)
     return found
 
