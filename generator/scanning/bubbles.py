@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from .locate import PX_PER_MM, Straightened
@@ -30,8 +31,28 @@ FILLED_COVER = 0.70
 EMPTY = 0.10
 EMPTY_COVER = 0.15
 COVER_LEVEL = 0.22
+PLAIN = 0.08
+LOCAL = 8.0
+STRICT_EMPTY = 0.012
+"""Where blank is itself a reading (a sign, a leading digit column, the power of ten's sign), a
+bubble is empty only below this darkness: a faint mark there changes the number."""
+DOT_LEVEL = 0.12
+"""... and only if no spot of it (0.5 mm across) is this much darker than the same spot of the
+page's other empty bubbles of its glyph: a dot of a pen changes the number too."""
+RING_FROM, RING_TO = 1.15, 1.85
+"""A ring drawn around a bubble is looked for between these multiples of its radius, away from
+the other bubbles (within ``NEIGHBOUR`` radii of their centres)."""
+NEIGHBOUR = 1.35
+RING_INK = 0.30
+RING_SECTORS = 12
+RING_SHARE = 0.7
+"""An empty bubble with ink (darker than RING_INK) in RING_SHARE of the sectors around it that
+can be seen is ringed: doubtful, never blank."""
 
 FILLED_MARK, EMPTY_MARK, DOUBTFUL_MARK = "filled", "empty", "doubtful"
+FAINT_MARK = "faint"
+"""Empty, but not for a row where blank is a reading: a faint mark or a dot there is doubtful
+when nothing else in the row is filled (it would change the number)."""
 
 
 def _disc(radius_px: float) -> tuple[np.ndarray, np.ndarray]:
@@ -41,18 +62,64 @@ def _disc(radius_px: float) -> tuple[np.ndarray, np.ndarray]:
     return ys[inside], xs[inside]
 
 
+def _annulus(inner_px: float, outer_px: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    r = int(np.ceil(outer_px))
+    ys, xs = np.mgrid[-r:r + 1, -r:r + 1]
+    distance = np.hypot(xs, ys)
+    inside = (distance >= inner_px) & (distance <= outer_px)
+    sector = ((np.arctan2(ys, xs) + np.pi) / (2 * np.pi) * RING_SECTORS).astype(np.int64) % RING_SECTORS
+    return ys[inside], xs[inside], sector[inside]
+
+
 @dataclass(frozen=True)
 class Marks:
     """Every bubble of one sheet page, measured."""
 
     darkness: np.ndarray
-    """Per bubble, above the page's empty level."""
+    """Per bubble, above the empty level of its glyph on this page."""
     cover: np.ndarray
     states: list[str]
+    peak: np.ndarray
+    """Per bubble, its darkest spot (0.5 mm) above that spot of its glyph's empty bubbles."""
 
 
-def measure(page: Straightened, centres_mm: np.ndarray, radius_mm: float) -> Marks:
-    """Darkness, cover and state of each bubble at ``centres_mm`` ((n, 2), mm)."""
+def _by_class(values: np.ndarray, classes: list[str], plain: np.ndarray) -> np.ndarray:
+    """Each bubble's value less the median over the page's plain bubbles of its class (not
+    marked: this takes out the printed glyph and that printer's toner); over all the page's
+    plain bubbles for a class of fewer than 3."""
+    overall = np.median(values[plain], axis=0)
+    level = np.empty_like(values)
+    groups: dict[str, list[int]] = {}
+    for i, name in enumerate(classes):
+        groups.setdefault(name, []).append(i)
+    for members in groups.values():
+        unmarked = [i for i in members if plain[i]]
+        level[members] = np.median(values[unmarked], axis=0) if len(unmarked) >= 3 else overall
+    return np.asarray(values - level)
+
+
+def _local(darkness: np.ndarray, centres_mm: np.ndarray, plain: np.ndarray) -> np.ndarray:
+    """Less what the plain bubbles within ``LOCAL`` mm read (what is left of a shadow or a
+    dim corner there), so that a faint mark is told from the paper around it."""
+    others = np.flatnonzero(plain)
+    distance = np.hypot(*(centres_mm[:, None, :] - centres_mm[None, others, :]).transpose(2, 0, 1))
+    near = (distance <= LOCAL) & (distance > 0)
+    values = np.where(near, darkness[others][None, :], np.nan)
+    enough = near.sum(axis=1) >= 3
+    level = np.zeros_like(darkness)
+    with np.errstate(all="ignore"):
+        level[enough] = np.nanmedian(values[enough], axis=1)
+    return np.asarray(darkness - level)
+
+
+def measure(page: Straightened, centres_mm: np.ndarray, radius_mm: float, glyphs: list[str] | None = None,
+            strict: list[bool] | None = None) -> Marks:
+    """Darkness, cover and state of each bubble at ``centres_mm`` ((n, 2), mm); ``glyphs``: what is
+    printed in each (bubbles are compared with the page's others of the same glyph); ``strict``:
+    where blank is a reading, so that a faint mark or a dot is doubtful, not empty."""
+    count = len(centres_mm)
+    glyphs = glyphs if glyphs is not None else [""] * count
+    strict_ = np.array(strict if strict is not None else [False] * count, dtype=bool)
     dys, dxs = _disc(radius_mm * INNER * PX_PER_MM)
     centres = np.rint(page.pixel(centres_mm[:, 0], centres_mm[:, 1])).astype(np.int64)  # type: ignore[arg-type]
     height, width = page.darkness.shape
@@ -60,13 +127,51 @@ def measure(page: Straightened, centres_mm: np.ndarray, radius_mm: float) -> Mar
     ys = np.clip(centres[1][:, None] + dys[None, :], 0, height - 1)
     samples = page.darkness[ys, xs]
     means = samples.mean(axis=1)
-    empty_level = float(np.median(means)) if len(means) else 0.0
-    darkness = means - empty_level
-    cover = (samples > empty_level + COVER_LEVEL).mean(axis=1)
-    states = [FILLED_MARK if d >= FILLED and c >= FILLED_COVER
-              else EMPTY_MARK if d < EMPTY and c < EMPTY_COVER else DOUBTFUL_MARK
-              for d, c in zip(darkness.tolist(), cover.tolist(), strict=True)]
-    return Marks(darkness, cover, states)
+    if not count:
+        return Marks(means, means, [], means)
+    # Plain: nothing much on it (the others are marked, and kept out of the empty levels).
+    plain = means < np.median(means) + PLAIN
+    # Per pixel of the disc, against the same pixel of the empty bubbles of that glyph: a dot.
+    spots = cv2.blur(page.darkness, (3, 3))[ys, xs]
+    peak = _by_class(spots, glyphs, plain).max(axis=1)
+    darkness = _local(_by_class(means, glyphs, plain), centres_mm, plain)
+    empty_level = means - darkness
+    cover = (samples > (empty_level + COVER_LEVEL)[:, None]).mean(axis=1)
+    ringed = _ringed(page, centres, radius_mm)
+    states = []
+    for i, (d, c) in enumerate(zip(darkness.tolist(), cover.tolist(), strict=True)):
+        if d >= FILLED and c >= FILLED_COVER:
+            states.append(FILLED_MARK)
+        elif d < EMPTY and c < EMPTY_COVER and not ringed[i]:
+            states.append(EMPTY_MARK if not strict_[i] or (d < STRICT_EMPTY and peak[i] < DOT_LEVEL)
+                          else FAINT_MARK)
+        else:
+            states.append(DOUBTFUL_MARK)
+    return Marks(darkness, cover, states, peak)
+
+
+def _ringed(page: Straightened, centres: np.ndarray, radius_mm: float) -> np.ndarray:
+    """Per bubble: ink all around it outside its printed ring, where no other bubble is."""
+    radius = radius_mm * PX_PER_MM
+    dys, dxs, sectors = _annulus(RING_FROM * radius, RING_TO * radius)
+    height, width = page.darkness.shape
+    # Which pixels lie near some bubble: a map of the bubbles' discs (NEIGHBOUR radii), each
+    # numbered, so a bubble's own disc does not hide its ring.
+    owner = np.full((height, width), -1, dtype=np.int32)
+    oys, oxs = _disc(NEIGHBOUR * radius)
+    for i, (x, y) in enumerate(zip(centres[0].tolist(), centres[1].tolist(), strict=True)):
+        owner[np.clip(y + oys, 0, height - 1), np.clip(x + oxs, 0, width - 1)] = i
+    count = len(centres[0])
+    xs = np.clip(centres[0][:, None] + dxs[None, :], 0, width - 1)
+    ys = np.clip(centres[1][:, None] + dys[None, :], 0, height - 1)
+    owners = owner[ys, xs]
+    seen = (owners == -1) | (owners == np.arange(count)[:, None])
+    inked = seen & (page.darkness[ys, xs] > RING_INK)
+    cell = (np.arange(count)[:, None] * RING_SECTORS + sectors[None, :]).ravel()
+    size = count * RING_SECTORS
+    visible = (np.bincount(cell, seen.ravel(), size) > 0).reshape(count, RING_SECTORS).sum(axis=1)
+    with_ink = (np.bincount(cell, inked.ravel(), size) > 0).reshape(count, RING_SECTORS).sum(axis=1)
+    return np.asarray((visible >= 3) & (with_ink >= RING_SHARE * visible))
 
 
 @dataclass(frozen=True)
@@ -81,6 +186,7 @@ class Row:
 
 def read_row(values: list[str], states: list[str], darkness: list[float]) -> Row:
     filled = [v for v, s in zip(values, states, strict=True) if s == FILLED_MARK]
+    states = [DOUBTFUL_MARK if s == FAINT_MARK and not filled else s for s in states]
     doubtful = [f"{v} ({d:.0%})" for v, s, d in zip(values, states, darkness, strict=True)
                 if s == DOUBTFUL_MARK]
     if doubtful:

@@ -33,15 +33,21 @@ class FieldRead:
     """Why it is not read."""
 
 
-def _centres(field: dict[str, Any]) -> list[list[float]]:
+def _centres(field: dict[str, Any]) -> list[tuple[list[float], str, bool]]:
+    """The field's bubbles in reading order, each with its class (what is printed in it, and
+    where) and whether blank is a reading there (a sign, a column that may lead)."""
     kind = field["kind"]
     if kind in ("choice", "score"):
-        return list(field["bubbles"])
+        return [(c, f"{kind} {v}", False) for c, v in zip(field["bubbles"], field["values"], strict=True)]
     if kind == "id":
-        return [c for column in field["columns"] for c in column]
-    centres = [field["sign"]] + [c for column in field["columns"] for c in column]
+        return [(c, f"id {d}", False) for column in field["columns"] for d, c in enumerate(column)]
+    point = field["point"]
+    centres = [(field["sign"], "sign", True)]
+    centres += [(c, f"digit {d}", i < point) for i, column in enumerate(field["columns"])
+                for d, c in enumerate(column)]
     if "exponent" in field:
-        centres += [field["exponent_sign"]] + [c for column in field["exponent"] for c in column]
+        centres.append((field["exponent_sign"], "power sign", True))
+        centres += [(c, f"digit {d}", True) for column in field["exponent"] for d, c in enumerate(column)]
     return centres
 
 
@@ -128,11 +134,12 @@ def _student_id(field: dict[str, Any], cursor: _Cursor) -> FieldRead:
 def read_fields(page: Straightened, fields: list[dict[str, Any]], radius: float) -> list[FieldRead]:
     """Every field of one straightened page."""
     starts: list[int] = []
-    centres: list[list[float]] = []
+    bubbles: list[tuple[list[float], str, bool]] = []
     for field in fields:
-        starts.append(len(centres))
-        centres.extend(_centres(field))
-    marks = measure(page, np.array(centres, dtype=np.float64).reshape(-1, 2), radius)
+        starts.append(len(bubbles))
+        bubbles.extend(_centres(field))
+    centres = np.array([b[0] for b in bubbles], dtype=np.float64).reshape(-1, 2)
+    marks = measure(page, centres, radius, [b[1] for b in bubbles], [b[2] for b in bubbles])
     reads = []
     for field, start in zip(fields, starts, strict=True):
         cursor = _Cursor(marks, start)

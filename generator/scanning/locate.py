@@ -8,9 +8,10 @@
    QR code's corners, mapped back through it, must land within ``QR_AGREEMENT`` mm of
    where zxing saw them: otherwise a mark was mistaken and the page is not read.
 3. The page is warped to ``PX_PER_MM`` pixels per mm of the sheet, and divided by an
-   estimate of its own blank paper (the brightest paper within ``PAPER_WINDOW`` mm,
-   smoothed), so that a shadow or a dim corner of a phone photo reads as paper and every
-   mark is measured as darkness against the paper around it: 0 white, 1 black.
+   estimate of its own blank paper where it is (``_darkness``: the page with every mark
+   narrower than ``PAPER_DISC`` closed over), so that a shadow, its edge or a dim corner of
+   a phone photo reads as paper and every mark is measured as darkness against the paper
+   under it: 0 white, 1 black.
 
 Upside-down and rotated pages need nothing special: the QR code's corners say which
 corner of the image is the sheet's top-left.
@@ -35,7 +36,8 @@ QR code around where the QR code puts it (a phone's perspective bends the page).
 CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
 QR_AGREEMENT = 2.5
 """Largest distance (mm) between the QR corners seen and where the marks put them."""
-PAPER_WINDOW = 7.0
+PAPER_DISC = 6.5
+"""Wider than any mark a student makes (a filled bubble 4.4 mm, with a sloppy pen 5 mm)."""
 
 
 @dataclass(frozen=True)
@@ -182,11 +184,18 @@ def straighten(page: Scanned, code: Code, qr_box: list[list[float]], marks_mm: l
 
 
 def _darkness(grey: np.ndarray) -> np.ndarray:
-    """Darkness against the page's own paper: 1 - grey / (nearby paper)."""
-    small = cv2.resize(grey, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
-    side = max(3, int(PAPER_WINDOW * PX_PER_MM * 0.25) | 1)
-    paper = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (side, side)))
-    paper = cv2.GaussianBlur(paper, (0, 0), side / 2)
+    """Darkness against the page's own paper where it is: 1 - grey / paper. The paper is the page
+    closed (a grey-level closing) by a disc of ``PAPER_DISC`` mm: every mark narrower than that
+    (a filled bubble, a row of them, text) is replaced by the paper around it, while a shadow's
+    edge, wider than any mark, stays where it is, sharp or soft: a bubble on either side of it is
+    measured against paper on its own side."""
+    # At 2 pixels a mm, each the mean of 9, and smoothed again: the closing takes maxima, which a
+    # noisy photo (a shadow doubles its noise against the paper) would otherwise raise.
+    small = cv2.resize(grey, None, fx=1 / 3, fy=1 / 3, interpolation=cv2.INTER_AREA)
+    small = cv2.blur(small, (3, 3))
+    side = int(PAPER_DISC * PX_PER_MM / 3) | 1
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+    paper = cv2.morphologyEx(small, cv2.MORPH_CLOSE, disc)
     paper = cv2.resize(paper, (grey.shape[1], grey.shape[0]), interpolation=cv2.INTER_LINEAR)
     darkness = 1.0 - grey.astype(np.float32) / np.maximum(paper.astype(np.float32), 16.0)
     return np.clip(darkness, 0.0, 1.0, out=darkness)

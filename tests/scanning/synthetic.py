@@ -46,6 +46,8 @@ class Truth:
     must_flag: bool = False
     """No reading is right (two filled): only a flag is."""
     components: list[str | None] = field(default_factory=list)
+    mess: str = ""
+    """What was messy about it (for the messages of a failed round trip)."""
 
 
 class Pen:
@@ -118,8 +120,10 @@ class Pen:
         self._ink(patch, float(self.rng.uniform(0.7, 0.9)), False)
 
     def faint(self, centre: list[float]) -> None:
-        """A whole bubble filled very faintly: darkness 0.02 to 0.09, under the old empty line."""
-        self.fill(centre, darkness=float(self.rng.uniform(0.02, 0.09)), texture=False)
+        """A whole bubble filled very faintly: darkness 0.03 to 0.09, under the line of an empty
+        bubble elsewhere (0.10). Fainter than 0.03 is within the noise of a photo's paper: a
+        mark that light is, to the scanner, not there."""
+        self.fill(centre, darkness=float(self.rng.uniform(0.03, 0.09)), texture=False)
 
     def stray(self, box: list[float]) -> None:
         """A short stroke or a dot in a field's margin, off its bubbles."""
@@ -235,7 +239,7 @@ def normalised(text: str) -> str:
     return ("-" if negative else "") + whole + (dot + fraction if dot else "") + exp
 
 
-MESSES = ("erased", "crossed", "double", "faint")
+MESSES = ("erased", "crossed", "double", "faint", "ring")
 BLANK_MARKS = ("faint", "dot", "erasure")
 """Marks on a bubble where blank is a reading (a sign, a leading column): a faint or a dotted
 one cannot be read either way (only a flag is right); an erasure's leftover may read as blank."""
@@ -323,6 +327,7 @@ def _fill_numbers(pens: list[Pen], fields: list[dict[str, Any]], question: dict[
     truth = Truth(cell, components=list(truth_texts))
     if blank_mark and blanks:
         pen, bubble = blanks[int(rng.integers(len(blanks)))]
+        truth.mess = f"{blank_mark} where blank is a reading"
         if blank_mark == "erasure":
             pen.fill(bubble, darkness=float(rng.uniform(0.03, 0.2)))
         else:
@@ -415,7 +420,7 @@ def shadow(image: np.ndarray, rng: np.random.Generator, px_per_mm: float, sharp:
     middle = float(rng.uniform(-0.3, 0.3)) * min(width, height)
     half = float(rng.uniform(15, 60)) * px_per_mm
     edge = (float(rng.uniform(0.3, 1.0)) if sharp else float(rng.uniform(5, 20))) * px_per_mm
-    inside = 1.0 / (1.0 + np.exp((np.abs(distance - middle) - half) / (edge / 4)))
+    inside = 1.0 / (1.0 + np.exp(np.clip((np.abs(distance - middle) - half) / (edge / 4), -50, 50)))
     image *= 1.0 - float(rng.uniform(0.3, 0.55)) * inside
 
 
@@ -582,5 +587,5 @@ def compare(students: list[SimulatedStudent], rows: dict[str, dict[str, str]],
                 counts.silent += 1
                 only = " (only a flag is right)" if truth.must_flag else ""
                 outcome.silent.append(f"{student.id} ({student.condition}) question {number}: read {got!r}, "
-                                      f"filled {truth.cell!r}{only}")
+                                      f"filled {truth.cell!r}{only} {truth.mess}".rstrip())
     return outcome

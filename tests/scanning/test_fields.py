@@ -92,3 +92,51 @@ def test_a_digit_grid_reads_its_number(marks, value) -> None:
 def test_a_doubtful_digit_grid_is_not_read(marks, problem) -> None:
     value, found = read(marks)["digits"]
     assert value is None and problem in found
+
+
+@pytest.mark.parametrize("marks", [
+    [(DIGITS["sign"], 0.04), digit(1, 1), digit(2, 2), digit(3, 5)],  # a faint minus
+    [(DIGITS["sign"], 0.09), digit(1, 1), digit(2, 2), digit(3, 5)],
+    [digit(0, 3, 0.04), digit(1, 1), digit(2, 2), digit(3, 5)],  # a faint leading digit
+])
+def test_a_faint_mark_where_blank_is_a_reading_is_flagged(marks) -> None:
+    """Blank is a reading for the sign and the leading columns: a mark far under the empty line
+    of other bubbles would change the number there, so it is flagged, not read as blank."""
+    value, found = read(marks)["digits"]
+    assert value is None and "faint" in found
+
+
+def test_a_faint_mark_beside_a_filled_digit_is_that_digit() -> None:
+    marks = [digit(0, 3, 0.04), digit(0, 1), digit(1, 1), digit(2, 2), digit(3, 5)]
+    assert read(marks)["digits"] == ("11.25", "")
+
+
+def dot(centre: list[float], radius_mm: float = 0.3) -> Straightened:
+    straightened = page([digit(1, 1), digit(2, 2), digit(3, 5)])
+    at = (int((centre[0] + 0.5 + MARGIN_MM) * PX_PER_MM), int((centre[1] + MARGIN_MM) * PX_PER_MM))
+    cv2.circle(straightened.darkness, at, max(1, round(radius_mm * PX_PER_MM)), 0.8, -1)
+    return straightened
+
+
+@pytest.mark.parametrize("where", [DIGITS["sign"], DIGITS["columns"][0][7]])
+def test_a_dot_where_blank_is_a_reading_is_flagged(where) -> None:
+    found = {f.field["kind"]: (f.value, f.problem) for f in read_fields(dot(where), [CHOICE, DIGITS], RADIUS)}
+    value, problem = found["digits"]
+    assert value is None and "faint" in problem
+    # The same dot in a column after the point beside its filled digit changes nothing.
+    found = {f.field["kind"]: (f.value, f.problem) for f in read_fields(dot(DIGITS["columns"][3][1]),
+                                                                        [CHOICE, DIGITS], RADIUS)}
+    assert found["digits"] == ("1.25", "")
+
+
+def test_a_ring_drawn_around_a_bubble_is_flagged_not_blank() -> None:
+    """What a student does where a page says "circle": the letter's bubble left empty, a ring
+    around it outside its printed ring."""
+    straightened = page([])
+    x, y = CHOICE["bubbles"][2]
+    centre = (int((x + MARGIN_MM) * PX_PER_MM), int((y + MARGIN_MM) * PX_PER_MM))
+    axes = (int(2.9 * PX_PER_MM), int(2.6 * PX_PER_MM))
+    cv2.ellipse(straightened.darkness, centre, axes, 0, 20, 370, 0.8, 2)
+    (ringed,) = read_fields(straightened, [CHOICE], RADIUS)
+    assert ringed.value is None and "C" in ringed.problem
+    assert read_fields(page([]), [CHOICE], RADIUS)[0].problem == ""

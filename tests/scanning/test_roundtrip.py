@@ -49,10 +49,17 @@ def run_class(printed, count: int, dpi: float, seed: int, mess_rate: float = 0.0
     return synthetic.compare(students, rows, flagged), scanned, data, students
 
 
+FLAT = ("scanner", "phone", "shadow-soft", "shadow-sharp")
+
+
 def test_a_class_reads_back_with_no_silent_error(printed, tmp_path: Path) -> None:
+    """Scanned and photographed, across shadow bands with soft and sharp edges; some students
+    ring letters, leave faint marks, dots and erasures on signs and leading columns."""
     attention = printed("attention")
-    outcome, scanned, data, students = run_class(attention, SHEETS, dpi=150, seed=2026)
+    outcome, scanned, data, students = run_class(attention, SHEETS, dpi=150, seed=2026, conditions=FLAT,
+                                                 blank_mark_rate=0.15)
     assert outcome.silent == []
+    assert set(outcome.by_condition) == set(FLAT)
     assert outcome.sheets_not_read == 0  # a sheet whose ID is flagged has its row, named for the flag
     assert outcome.sheets == SHEETS == len(scanned.sheets)
     assert outcome.clean > 10 * SHEETS
