@@ -19,8 +19,10 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
+import json
 import re
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 from ..files.atomic import file_set
@@ -67,39 +69,67 @@ def _student(sheet: SheetRead, ids: dict[str, str]) -> tuple[str, Flag | None]:
     return sheet.student_id, None
 
 
-def responses_csv(scanned: Scanned) -> bytes:
-    """The responses CSV (``csv_files.csv_bytes``: a name or vector that starts like a formula is
-    shown as text, and ``grade`` reads it back as it was); fills in each flag's row and column."""
+def rows(scanned: Scanned) -> list[list[str]]:
+    """The responses CSV's rows, the header first, as ``grade`` reads them back; fills in each
+    flag's row and column (a flag on the student is added to ``scanned.flags`` once)."""
     numbers = scanned.key.numbers
-    rows: list[list[str]] = [["student", "form", *map(str, numbers)]]
+    found: list[list[str]] = [["student", "form", *map(str, numbers)]]
     ids: dict[str, str] = {}
     for line, sheet in enumerate(scanned.sheets, 2):
         name, doubt = _student(sheet, ids)
         if doubt is not None:
             doubt.student, doubt.row, doubt.column = name, line, "student"
-            scanned.flags.append(doubt)
+            if not any(flag is doubt or flag == doubt for flag in scanned.flags):
+                scanned.flags.append(doubt)
         for flag in sheet.flags:
             flag.student, flag.row = name, line
             flag.column = str(flag.question) if flag.question is not None else "student"
         cut = _cut(sheet)
         cells = [cut[n] if n in cut else _cell(sheet.cells[n], n in sheet.unread) if n in sheet.cells else ""
                  for n in numbers]
-        rows.append([name, sheet.form["label"], *cells])
-    return csv_bytes(rows)
+        found.append([name, sheet.form["label"], *cells])
+    return found
 
 
-_STYLE = """body{font-family:system-ui,sans-serif;margin:2em;max-width:70em}
-table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.4em;vertical-align:top;text-align:left}
-img{max-width:32em;image-rendering:auto}code{background:#f3f3f3;padding:0 .2em}"""
+def responses_csv(scanned: Scanned) -> bytes:
+    """The responses CSV (``csv_files.csv_bytes``: a name or vector that starts like a formula is
+    shown as text, and ``grade`` reads it back as it was); fills in each flag's row and column."""
+    return csv_bytes(rows(scanned))
+
+
+def corrected_name(csv_name: str) -> str:
+    """The name the review page saves the corrected responses under: ``<stem>.corrected.csv``."""
+    stem = csv_name[:-4] if csv_name.lower().endswith(".csv") else csv_name
+    return f"{stem}.corrected.csv"
+
+
+def _asset(name: str) -> str:
+    return (resources.files(__package__) / name).read_text(encoding="utf-8")
+
+
+def _script_data(value: object) -> str:
+    """``value`` as JSON inside a ``<script type="application/json">``: no ``<`` can end it."""
+    return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c")
 
 
 def review_html(scanned: Scanned, csv_name: str, csv_digest: str = "") -> bytes:
-    """The review page: every flag with its crop and the cell to fix; ``csv_digest``, the SHA-256
-    of the CSV written beside it (a CSV that no longer matches it was edited: ``write``)."""
+    """The review page: every flag with its crop, the cell to fix and a box to type what the student
+    meant, and a button that saves the responses with what was typed as a CSV (``review.js``,
+    in the browser, offline: the page's Content-Security-Policy lets no request leave it).
+    ``csv_digest``, the SHA-256 of the CSV written beside it (a CSV that no longer matches it was
+    edited: ``write``)."""
     e = html.escape
+    table = rows(scanned)
+    script = _asset("review.js")
+    script_hash = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode()
+    policy = (f"default-src 'none'; img-src data:; style-src 'unsafe-inline'; "
+              f"script-src 'sha256-{script_hash}'; form-action 'none'; base-uri 'none'")
     digest = f'<meta name="paperdeck-responses-sha256" content="{csv_digest}">' if csv_digest else ""
-    out = [f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">{digest}",
-           f"<title>Scanning review: {e(scanned.key.path)}</title><style>{_STYLE}</style></head><body>",
+    out = [f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">{digest}"
+           f"<meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\">"
+           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+           f"<title>Scanning review: {e(scanned.key.path)}</title><style>{_asset('review.css')}</style>"
+           "</head><body>",
            f"<h1>Scanning review</h1><p>Key <code>{e(scanned.key.path)}</code>: {scanned.pages} pages read, "
            f"{len(scanned.sheets)} sheets written to <code>{e(csv_name)}</code>, "
            f"<strong>{len(scanned.flags)} to check</strong>.</p>"]
@@ -107,18 +137,35 @@ def review_html(scanned: Scanned, csv_name: str, csv_digest: str = "") -> bytes:
         out.append(f"<p>Blank pages skipped: {e(', '.join(scanned.blank))}.</p>")
     if scanned.flags:
         out.append("<p>Nothing below was guessed: each answer listed is <code>?</code> in the CSV "
-                   "(not read; <code>paperdeck grade</code> reports it as such). Look at the crop, type "
-                   "what the student meant into the cell named, and run <code>paperdeck grade</code>.</p>")
+                   "(not read; <code>paperdeck grade</code> reports it as such). Look at the crop and "
+                   "type what the student meant in the box beside it (a letter, the number or numbers, "
+                   "the points; a part of a vector left <code>?</code> stays not read), then "
+                   f"<strong>Save the corrected responses</strong>: the page saves "
+                   f"<code>{e(corrected_name(csv_name))}</code> (your browser's downloads), with what "
+                   "you typed marked in its <code>typed</code> column; run <code>paperdeck grade "
+                   "KEY.json</code> on it. Or type into the cell named in a spreadsheet.</p>")
         out.append("<table><tr><th>#</th><th>where</th><th>what was seen</th><th>cell to fix</th>"
-                   "<th>crop</th></tr>")
+                   "<th>crop</th><th>what the student meant</th></tr>")
         for i, flag in enumerate(scanned.flags, 1):
             cell = (f"{e(csv_name)} line {flag.row}, column <code>{e(flag.column)}</code>"
                     + (f"<br>{e(flag.student)}" if flag.student else "")) if flag.row else "no row"
             image = (f"<img alt=\"crop of {e(flag.where)}\" src=\"data:image/png;base64,"
                      f"{base64.b64encode(flag.crop).decode()}\">" if flag.crop else "")
+            box = ""
+            if flag.row and 0 < flag.row <= len(table) and flag.column in table[0]:
+                now = table[flag.row - 1][table[0].index(flag.column)]
+                box = (f"<input class=\"fix\" id=\"fix-{i}\" data-line=\"{flag.row}\" "
+                       f"data-column=\"{e(flag.column)}\" value=\"{e(now)}\" autocomplete=\"off\" "
+                       f"spellcheck=\"false\" aria-label=\"flag {i}: line {flag.row}, column "
+                       f"{e(flag.column)}\">")
             out.append(f"<tr><td>{i}</td><td>{e(flag.where)}</td><td>{e(flag.message)}</td>"
-                       f"<td>{cell}</td><td>{image}</td></tr>")
+                       f"<td>{cell}</td><td>{image}</td><td>{box}</td></tr>")
         out.append("</table>")
+        out.append("<p><button type=\"button\" id=\"save\">Save the corrected responses</button> "
+                   "<span id=\"status\" role=\"status\"></span></p>")
+        data = {"rows": table, "save_as": corrected_name(csv_name)}
+        out.append(f"<script type=\"application/json\" id=\"responses\">{_script_data(data)}</script>"
+                   f"<script>{script}</script>")
     else:
         out.append("<p>Every answer was read; nothing to check.</p>")
     out.append("</body></html>\n")
