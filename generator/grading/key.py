@@ -9,17 +9,24 @@ component by component); ``shape`` keeps the printed shape for messages.
 from __future__ import annotations
 
 import math
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import orjson
 
-from ..errors import Finding, InputError
+from ..answers import accepts
+from ..content.recipes import MAX_POINTS
+from ..errors import Finding, InputError, PaperdeckError
 from ..problems.model import DIFFICULTIES
 
 KEY_FORMAT = 1
 """The key layout this reader understands (the key's ``format``)."""
+
+MAX_KEY_BYTES = 128 * 1024 * 1024
+"""Largest key JSON read: a quiz of the most forms a recipe allows (1,000) writes about 40 MB."""
 
 CHOICE_KINDS = ("multiple_choice", "true_false")
 NUMBER_KINDS = ("numeric", "problem")
@@ -164,8 +171,9 @@ def _shown(value: Any) -> str:
 
 def _points(entry: dict[str, Any], field: str) -> float:
     points = _get(entry, "points", field, (int, float), "a number")
-    if not math.isfinite(points) or points < 0:
-        raise _Bad(f"{field}.points", f"must be a finite number of 0 or more, got {points!r}")
+    if not math.isfinite(points) or not 0 <= points <= MAX_POINTS:
+        raise _Bad(f"{field}.points", f"must be a number from 0 to {MAX_POINTS:,} (as content allows), "
+                                      f"got {_shown(points)}")
     return float(points)
 
 
@@ -283,12 +291,37 @@ def _form(form: Any, field: str) -> KeyForm:
                    questions)
 
 
+def _read_regular_file(path: Path, shown: str) -> bytes:
+    """The bytes of ``path`` if it is a regular file of at most ``MAX_KEY_BYTES``, read no
+    further: a named pipe (which would block), a folder or a device (``/dev/zero``, endless),
+    also through a link, is a one-line error. Opened without blocking, then checked, so what
+    is read is what was checked."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+            raise InputError([Finding(shown, 0, "", f"{what}; give the <quiz>-key.json that paperdeck quiz "
+                                                    "wrote")])
+        if info.st_size > MAX_KEY_BYTES:
+            raise InputError([Finding(shown, 0, "", f"{info.st_size / 2**20:.0f} MiB; a quiz key is read up "
+                                                    f"to {MAX_KEY_BYTES // 2**20} MiB")])
+        with os.fdopen(os.dup(fd), "rb") as file:
+            data = file.read(MAX_KEY_BYTES + 1)
+        if len(data) > MAX_KEY_BYTES:
+            raise InputError([Finding(shown, 0, "", f"more than {MAX_KEY_BYTES // 2**20} MiB; a quiz key is "
+                                                    "read up to that")])
+        return data
+    finally:
+        os.close(fd)
+
+
 def load_key_json(path: Path) -> dict[str, Any]:
     """The JSON object of a quiz key at ``path`` (grading and scanning read it so), or a
     one-line error: a missing file, bad JSON, or JSON that is not a key."""
     shown = str(path)
     try:
-        data = orjson.loads(Path(path).read_bytes())
+        data = orjson.loads(_read_regular_file(Path(path), shown))
     except FileNotFoundError:
         raise InputError([Finding(shown, 0, "", "no such file")]) from None
     except (OSError, orjson.JSONDecodeError) as error:
@@ -334,5 +367,42 @@ def read_key(path: Path) -> QuizKey:
             codes[form.code] = form.label
     if problems:
         raise InputError(problems)
+    _seeds_regenerate_answers(shown, forms)
     paper = str(data["paper"]) if data.get("paper") in ("a4", "letter") else ""
     return QuizKey(quiz, title, paper_title, forms, shown, paper)
+
+
+def _seeds_regenerate_answers(shown: str, forms: dict[str, KeyForm]) -> None:
+    """Refuse (one line) a key whose problem seeds do not regenerate its answers: a form pointed
+    at another form's seeds, or at another problem type, would be graded against one problem
+    while its feedback worked another. About 1 ms a problem (a form of three: 300 forms, 1 s)."""
+    from .. import problems
+
+    bad: list[str] = []
+    known = problems.all_types()
+    for form in forms.values():
+        for question in form.questions.values():
+            if question.kind != "problem":
+                continue
+            where = f"form {form.label}, question {question.number}"
+            if question.problem_type not in known:
+                raise InputError([Finding(shown, 0, "", f"{where}: problem type {question.problem_type!r} is "
+                                          "not known here; grade in the project the quiz was printed from")])
+            try:
+                problem = problems.generate_one(question.problem_type, question.problem_seed,
+                                                question.difficulty)
+                primary = problems.get(question.problem_type).primary
+                value, _ = flatten(problem.answer[primary])
+            except (KeyError, ValueError, PaperdeckError) as error:
+                bad.append(f"{where}: its problem type {question.problem_type!r} cannot be regenerated here"
+                           f" ({str(error).splitlines()[0] if str(error) else type(error).__name__})")
+                continue
+            tolerance = problems.Tolerance(question.tolerance_abs, question.tolerance_rel)
+            if len(value) != question.size or not all(
+                    accepts(e, v, tolerance) for e, v in zip(question.answer, value, strict=True)):
+                bad.append(f"{where}: its seed regenerates a {question.problem_type} problem whose answer is "
+                           "not the key's")
+    if bad:
+        more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
+        raise InputError([Finding(shown, 0, "", f"{bad[0]}{more}: the key was edited or mixes forms; grade "
+                                                "with the key paperdeck quiz wrote")])

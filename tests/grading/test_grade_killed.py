@@ -34,9 +34,10 @@ GRADE = textwrap.dedent('''
 
     def replace(source, target):
         global calls
-        calls += 1
-        if calls == kill_at:
-            os.kill(os.getpid(), signal.SIGKILL)
+        if os.path.abspath(target).startswith(os.path.dirname(os.path.abspath(out))):
+            calls += 1  # not the renames of the project's cache, which a run may or may not write
+            if calls == kill_at:
+                os.kill(os.getpid(), signal.SIGKILL)
         real_replace(source, target)
 
     os.replace = replace

@@ -41,7 +41,9 @@ CASES: list[tuple[str, Callable[[dict[str, Any]], Any], str]] = [
     ("points as text", _question(TF, lambda q: q.update(points="inf")),
      f'{Q}[0].points: expected a number, got "inf"'),
     ("negative points", _question(TF, lambda q: q.update(points=-2)),
-     f"{Q}[0].points: must be a finite number of 0 or more, got -2"),
+     f"{Q}[0].points: must be a number from 0 to 1,000 (as content allows), got -2"),
+    ("points past content's cap", _question(TF, lambda q: q.update(points=1e200)),
+     f"{Q}[0].points: must be a number from 0 to 1,000 (as content allows), got 1e+200"),
     ("choice answer not printed", _question(MC, lambda q: q.update(answer="Z")),
      f"{Q}[2].answer: 'Z' is not among the printed letters A, B, C, D"),
     ("mistake letter not printed", _question(MC, lambda q: q["mistakes"][0].update(letter="Q")),
@@ -62,6 +64,17 @@ CASES: list[tuple[str, Callable[[dict[str, Any]], Any], str]] = [
     ("number twice", _question(SHORT, lambda q: q.update(number=1)),
      f"{Q}[8].number: question 1 is listed twice"),
     ("a question without its kind", _question(SHORT, lambda q: q.clear()), f"{Q}[8].kind: missing"),
+    ("a form pointing at another form's seed",
+     lambda k: k["form_keys"][0]["questions"][PROBLEM].update(
+         problem_seed=k["form_keys"][1]["questions"][PROBLEM]["problem_seed"]),
+     "form A, question 13: its seed regenerates a softmax problem whose answer is not the key's: the key "
+     "was edited or mixes forms; grade with the key paperdeck quiz wrote"),
+    ("a problem pointing at another type", _question(PROBLEM, lambda q: q.update(problem_type="layer-norm")),
+     "form A, question 13: its seed regenerates a layer-norm problem whose answer is not the key's: the key "
+     "was edited or mixes forms; grade with the key paperdeck quiz wrote"),
+    ("a problem of a type not known here", _question(PROBLEM, lambda q: q.update(problem_type="my-type")),
+     "form A, question 13: problem type 'my-type' is not known here; grade in the project the quiz was "
+     "printed from"),
     ("two forms with one code", lambda k: k["form_keys"][1].update(code=k["form_keys"][0]["code"]),
      "form_keys[1].code: the code of form A too"),
 ]
@@ -110,3 +123,25 @@ def test_responses_with_the_codes_of_another_run_are_not_graded(tmp_path: Path, 
     err = capsys.readouterr().err.splitlines()
     assert err == [f"paperdeck: {responses}:2: column form: form code {codes[0]!r} is not in {other}: "
                    "the key is of another run of the quiz; give the key written with these forms"]
+
+
+@pytest.mark.parametrize("kind", ["named pipe", "folder", "link to /dev/zero"])
+def test_a_key_that_is_not_a_regular_file_is_one_line_without_waiting(tmp_path: Path, capsys,
+                                                                       kind: str) -> None:
+    import os
+
+    path = tmp_path / "quiz-key.json"
+    if kind == "named pipe":
+        os.mkfifo(path)  # opening it for reading would wait for a writer for ever
+    elif kind == "folder":  # the command line refuses it first; read_key too
+        path.mkdir()
+        with pytest.raises(InputError, match="quiz-key.json: a folder; give the <quiz>-key.json"):
+            read_key(path)
+        return
+    else:
+        path.symlink_to("/dev/zero")  # reading it would fill memory
+    responses = tmp_path / "responses.csv"
+    responses.write_text("student,form,1\nAda,A,a\n", encoding="utf-8")
+    assert main(["-q", "grade", str(path), str(responses)]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"paperdeck: {path}: not a regular file; give the <quiz>-key.json that paperdeck quiz wrote"]
