@@ -164,9 +164,14 @@ def form_seed(secret: bytes, recipe_id: str, seed: int, index: int) -> int:
     return int.from_bytes(_digest(secret, "form-seed", recipe_id, seed, index)[:8], "big") >> 1
 
 
-def form_code(secret: bytes, recipe_id: str, seed: int, index: int) -> str:
-    """The code printed on form ``index``: eight letters and digits that reveal nothing."""
-    text = base64.b32encode(_digest(secret, "form-code", recipe_id, seed, index)[:5]).decode()
+def form_code(secret: bytes, recipe_id: str, seed: int, index: int, student: Student | None = None) -> str:
+    """The code printed on form ``index``: eight letters and digits that reveal nothing. A
+    roster's form names its student, so its code differs from the anonymous form of the same
+    seed and index (whose sheet is laid out differently: an ID grid, no name)."""
+    parts: tuple[object, ...] = ("form-code", recipe_id, seed, index)
+    if student is not None:
+        parts += ("roster", student.name, student.id)
+    text = base64.b32encode(_digest(secret, *parts)[:5]).decode()
     return f"{text[:4]}-{text[4:]}"
 
 
@@ -229,7 +234,7 @@ def _form(quiz: Quiz, index: int, student: Student | None) -> Form:
             items = _problem_items(section, set_seed(seed, s), recipe.calculator, number)
         number += len(items)
         sections.append(FormSection(section.title, section.points, tuple(items)))
-    code = form_code(quiz.secret, recipe.id, quiz.seed, index)
+    code = form_code(quiz.secret, recipe.id, quiz.seed, index, student)
     return Form(index, seed, code, tuple(sections), student)
 
 

@@ -137,10 +137,15 @@ def grid_for(quiz_item: QuizItem) -> Grid:
                          tuple(sorted(problem.tolerance.to_json().items())))
 
 
-def quiz_code(quiz: Quiz) -> str:
-    """Eight letters and digits naming the quiz on its sheets; they reveal nothing."""
-    digest = hmac.new(quiz.secret, f"sheet-quiz\x1f{quiz.recipe.id}\x1f{quiz.seed}".encode(),
-                      hashlib.sha256).digest()
+def quiz_code(quiz: Quiz, paper: str = "a4") -> str:
+    """Eight letters and digits naming the quiz on its sheets; they reveal nothing. Prints whose
+    sheets are laid out differently get different codes (a roster's, another paper size), so
+    a sheet scanned against the other print's key is refused, not read with the wrong layout;
+    an anonymous A4 print keeps the code it always had."""
+    message = f"sheet-quiz\x1f{quiz.recipe.id}\x1f{quiz.seed}"
+    message += "\x1froster" if quiz.students else ""
+    message += f"\x1f{paper}" if paper != "a4" else ""
+    digest = hmac.new(quiz.secret, message.encode(), hashlib.sha256).digest()
     return base64.b32encode(digest[:5]).decode()
 
 
@@ -345,7 +350,7 @@ def _id_box() -> _Box:
 def layout_head(quiz: Quiz, paper: str) -> dict[str, Any]:
     """What every sheet of the quiz shares, for the key JSON's top level (``sheets``)."""
     width, height = frame(paper)
-    return {"format": LAYOUT_FORMAT, "paper": paper, "quiz_code": quiz_code(quiz),
+    return {"format": LAYOUT_FORMAT, "paper": paper, "quiz_code": quiz_code(quiz, paper),
             "marks": {"size": MARK_SIZE, "centres": [[0, 0], [_r(width), 0], [0, _r(height)],
                                                      [_r(width), _r(height)]]},
             "bubble_radius": BUBBLE_RADIUS, "max_grid_components": MAX_GRID_COMPONENTS}
@@ -485,7 +490,7 @@ def sheet(quiz: Quiz, form: Form, paper: str = "a4") -> Sheet:
     pages = _pages(form, paper)
     width, height = frame(paper)
     qx, qy = _qr_box(width)
-    code = quiz_code(quiz)
+    code = quiz_code(quiz, paper)
     layout = {"pages": len(pages), "qr": [[_r(qx), _r(qy)], [_r(qx + QR_SIZE), _r(qy + QR_SIZE)]],
               "fields": [field for page in pages for field in page.fields]}
     out = [_head(paper, quiz.recipe.title + ": answer sheet")]

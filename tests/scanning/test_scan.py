@@ -197,3 +197,18 @@ def test_a_file_that_is_not_a_scan_is_a_one_line_error(printed, tmp_path: Path, 
     assert capsys.readouterr().err.strip().endswith(f"{text}: not a scan: give PDF, PNG, JPEG or TIFF files")
     assert main(["scan", str(key), str(broken)]) == 2
     assert f"paperdeck: {broken}: cannot be read as a PDF" in capsys.readouterr().err
+
+
+def test_a_sheet_of_a_print_laid_out_otherwise_is_refused_not_read(printed) -> None:
+    """Two prints of one recipe with the same seed, one for a roster and one anonymous: their
+    sheets are laid out differently, so their codes differ and each key refuses the other's
+    sheets (read with the wrong layout, a filled B came back as C or A)."""
+    roster, anonymous = printed("roster"), printed("attention")
+    assert roster.data["seed"] == anonymous.data["seed"]
+    assert roster.data["sheets"]["quiz_code"] != anonymous.data["sheets"]["quiz_code"]
+    assert not {f["code"] for f in roster.forms} & {f["code"] for f in anonymous.forms}
+    _, theirs = filled(roster)
+    scanned = scan_pages(read_scan_key(anonymous.key), [Page("roster.pdf", 1, theirs[0])])
+    assert scanned.sheets == []
+    (flag,) = scanned.flags
+    assert "a sheet of another quiz" in flag.message and "nothing read" in flag.message
