@@ -163,3 +163,33 @@ def test_the_page_lets_no_request_leave_it(printed, tmp_path: Path) -> None:
     digest = base64.b64encode(hashlib.sha256(script[0].encode("utf-8")).digest()).decode()
     assert f"script-src 'sha256-{digest}'" in policy
     assert "</script" not in page.split('id="responses">')[1].split("</script>")[0]
+
+
+TRICKY = ["=SUM(A1)", "'=x", "-2", "+0.5", "-x", "@here", "1e-3", "a\tb", "semi; colon", "quote\"d",
+          "Ölçer Ş", "'Ofa", "-1; 2"]
+"""Cells typed into the page, each saved exactly as ``csv_files.csv_bytes`` writes it."""
+
+
+def test_what_is_typed_is_written_as_paperdeck_s_csv_writer_writes_it(printed, browser, tmp_path) -> None:
+    attention = printed("attention")
+    sheets = messy_sheets(attention, 1)
+    scanned = scan_pages(read_scan_key(attention.key), [Page("a.png", 1, sheets[0][1][0])])
+    written = write(scanned, tmp_path / "responses.csv")
+    original = read_csv(written.csv.read_bytes())
+    student = next(flag for flag in scanned.flags if flag.column == "student")
+    context = browser.new_context(accept_downloads=True)
+    page = context.new_page()
+    page.goto(written.review.as_uri())
+    box = page.locator(f"input.fix[data-column='student'][data-line='{student.row}']").first
+    for index, value in enumerate(TRICKY):
+        box.fill(value)
+        with page.expect_download() as download_info:
+            page.get_by_role("button", name="Save the corrected responses").click()
+        saved = tmp_path / f"saved-{index}.csv"
+        download_info.value.save_as(saved)
+        expected = [[*original[0], "typed"]] + [[*row, ""] for row in original[1:]]
+        expected[student.row - 1][0] = value.strip()
+        expected[student.row - 1][-1] = "student"
+        assert saved.read_bytes() == csv_bytes(expected), value
+        assert read_csv(saved.read_bytes())[student.row - 1][0] == value.strip()
+    context.close()
