@@ -201,9 +201,10 @@ def booklet_source(quiz: Quiz, cards: list[str], model_answers: dict[str, int], 
         subtitle = escape(f"{quiz.paper_title} · answer key of {forms} · quiz seed {quiz.seed}")
         title = f"#align(center, text(size: 15pt, weight: \"bold\")[{markdown(recipe.title)} · answer key])"
         out.append(f"{title}\n#align(center, text(size: 10pt)[{subtitle}])\n"
-                   "#text(size: 8.5pt)[Per form, each question's answer: the letter to circle, or the value"
-                   " with its tolerance per number. Worked solutions: #raw(\"paperdeck quiz --worked-keys\")"
-                   " and each student's feedback after #raw(\"paperdeck grade\").]\n")
+                   "#text(size: 8.5pt)[Per form, each question's answer: the letter whose bubble is filled,"
+                   " or the value with its tolerance per number. Worked solutions:"
+                   " #raw(\"paperdeck quiz --worked-keys\") and each student's feedback after"
+                   " #raw(\"paperdeck grade\").]\n")
     out.extend(cards)
     if last and model_answers:
         by_id = {question.id: question for pool in quiz.pools for question in pool}

@@ -15,7 +15,7 @@ from generator.exporters import answer_sheets
 from generator.exporters.answer_sheets import Grid
 from generator.project import open_project
 
-from ..pdf_text import pages_text
+from ..pdf_text import pages_text, pdf_text
 
 ROOT = Path(__file__).parents[2]
 
@@ -141,3 +141,15 @@ def test_a_sheet_pdf_draws_a_bubble_at_every_position_of_its_layout_and_keeps_on
             fields = [f for f in sheet.layout["fields"] if f["page"] == number]
             assert drawn == sum(map(_bubbles_of, fields)) > 0, number
     assert sheet.pdf(0) == sheet.pdf(0)
+
+
+def test_the_forms_and_the_sheet_give_one_instruction_for_marking(printed) -> None:
+    """A form saying "circle one letter" beside a sheet saying "fill" got rings drawn around
+    bubbles; both say fill."""
+    attention = printed("attention")
+    form = attention.forms[0]
+    words = " ".join(pdf_text(attention.folder / form["pdf"]).split())
+    sheet = " ".join(pdf_text(attention.folder / form["sheet_pdf"]).split())
+    assert "fill the bubble of one letter on the answer sheet" in words
+    assert "Fill each bubble you mean completely" in sheet
+    assert "circle" not in words.lower() and "circle" not in sheet.lower()
