@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gzip
 import io
+import json
 import re
 import shutil
 import tarfile
@@ -262,11 +263,26 @@ def _uncommented(path: Path) -> str:
     return "\n".join(_COMMENT.sub("", line) for line in text.splitlines())
 
 
+def _arxiv_toplevel(folder: Path) -> str:
+    # arXiv's 00README.json names the file it compiled: {"sources": [{"filename": …, "usage": "toplevel"}]}
+    readme = folder / "00README.json"
+    try:
+        data = json.loads(readme.read_text("utf-8")) if readme.is_file() else {}
+    except (OSError, ValueError):
+        return ""
+    sources = data.get("sources") if isinstance(data, dict) else None
+    for entry in sources if isinstance(sources, list) else []:
+        name = entry.get("filename") if isinstance(entry, dict) else None
+        if isinstance(name, str) and entry.get("usage") == "toplevel":
+            return name
+    return ""
+
+
 def find_main(folder: Path, named: str | None, source: Path) -> str:
     """The main file of the source in ``folder``: ``named`` when given, else the one file
     with both ``\\documentclass`` and ``\\begin{document}``. Standalone pictures and files
-    another candidate inputs are not candidates; when several remain, a one-line error
-    lists them and asks for one."""
+    another candidate inputs are not candidates; of several left, the one arXiv's
+    ``00README.json`` names as its top level; else a one-line error lists them and asks for one."""
     if named is not None:
         path = folder / named
         if not path.is_file() or ".." in PurePosixPath(named).parts:
@@ -286,6 +302,10 @@ def find_main(folder: Path, named: str | None, source: Path) -> str:
                   for m in re.findall(r"\\(?:input|include|subfile)\s*\{([^}]+)\}", texts[n])}
         kept = [n for n in candidates if n not in standalone and Path(n).stem not in inputs]
         candidates = kept or candidates
+    if len(candidates) > 1:
+        toplevel = _arxiv_toplevel(folder)
+        if toplevel in candidates:
+            return toplevel
     if len(candidates) > 1:
         raise ImportFailure(f"{source}: several files could be the main one ({', '.join(candidates)}); "
                             f"name it: paperdeck import {source} --main {candidates[0]}")

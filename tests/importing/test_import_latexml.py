@@ -102,6 +102,19 @@ def test_several_main_files_are_listed(tmp_path: Path) -> None:
                                                      r"supplement.tex\); name it: .* --main paper.tex"):
         sources.prepare(folder, tmp_path / "scratch")
     assert sources.prepare(folder, tmp_path / "scratch", "supplement.tex").main == "supplement.tex"
+    readme = '{"sources": [{"filename": "supplement.tex", "usage": "toplevel"}]}'
+    (folder / "00README.json").write_text(readme)
+    assert sources.prepare(folder, tmp_path / "scratch").main == "supplement.tex"  # as arXiv compiled it
+
+
+@needs_latexml
+def test_a_source_that_never_ends_is_stopped(tmp_path: Path) -> None:
+    (tmp_path / "loop.tex").write_text("\\documentclass{article}\n\\begin{document}\n"
+                                       "\\def\\x{a\\x}\\x\n\\end{document}\n")
+    started = time.monotonic()
+    with pytest.raises(latexml.ImportFailure, match="took longer than 3 s on loop.tex and was stopped"):
+        latexml.convert(tmp_path, "loop.tex", tmp_path / "scratch", time_limit=3)
+    assert time.monotonic() - started < 30
 
 
 def test_a_gzipped_tex_is_a_one_file_paper(tmp_path: Path) -> None:
