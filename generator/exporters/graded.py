@@ -138,10 +138,16 @@ def _wrong(question: KeyQuestion, m: Mark) -> str:
     return text
 
 
+def name_markup(name: str) -> str:
+    """A student's name set apart from the text around it (a Typst box is laid out on its own):
+    a right-to-left name keeps its place in a left-to-right line, and its digits stay its own."""
+    return f"#box[{escape(name)}]"
+
+
 def _student(grading: Grading, result: StudentResult) -> str:
     form = grading.key.forms[result.form]
-    head = escape(f"{result.student} · Form {result.form} · {points_text(result.score)} of "
-                  f"{points_text(result.max)} ({result.percent:.0f} %)")
+    head = name_markup(result.student) + escape(f" · Form {result.form} · {points_text(result.score)} of "
+                                                f"{points_text(result.max)} ({result.percent:.0f} %)")
     lines = []
     ungraded = 0
     for m in result.marks:
@@ -209,6 +215,10 @@ def report_source(grading: Grading, paper: str = "a4") -> str:
     if grading.roster:
         out.append("#section-title([Roster], [rows that do not match the roster the quiz was printed for])\n")
         out.extend(f"- {escape(_roster_line(finding))}\n" for finding in grading.roster)
+    if grading.names:
+        out.append("#section-title([Names], [names that look like another without being it: one student "
+                   "typed twice, or two students? Graded apart; you decide])\n")
+        out.extend(f"- {escape(_roster_line(finding))}\n" for finding in grading.names)
     out.append("#pagebreak(weak: true)\n#section-title([Feedback], [per student: what lost points, "
                "the mistake it shows, where to read about it])\n")
     out.extend(_student(grading, result) for result in results)

@@ -20,6 +20,7 @@ from ..documents.items import Deck
 from ..errors import Finding, InputError
 from .analysis import ItemStats, MistakeCount, Readings, common_mistakes, histogram, item_stats
 from .key import QuizKey, read_key
+from .names import lookalikes
 from .responses import read_responses
 from .roster_check import roster_findings
 from .scoring import StudentResult, grade
@@ -42,6 +43,8 @@ class Grading:
     """Rows that do not match the roster the quiz was printed for (``roster_check``)."""
     review: tuple[str, ...] = ()
     """What scanning could not read (``grade --scans``), one line each, for the report."""
+    names: tuple[Finding, ...] = ()
+    """Names that look like another without being it (``names.lookalikes``): the teacher decides."""
 
 
 def grade_quiz(key_path: Path, responses_path: Path, content: Content, remedial_seed: int | None = None,
@@ -57,6 +60,9 @@ def grade_quiz(key_path: Path, responses_path: Path, content: Content, remedial_
         raise InputError(list(roster))
     for finding in roster:
         note(f"roster: {finding}")
+    lookalike = lookalikes(((r.line, r.student) for r in responses), str(responses_path))
+    for finding in lookalike:
+        note(f"names: {finding}")
     results = grade(key, responses)
     readings = Readings(content)
     decks: tuple[tuple[str, str, Deck], ...] = ()
@@ -66,7 +72,7 @@ def grade_quiz(key_path: Path, responses_path: Path, content: Content, remedial_
         decks = remedial_decks(content, key, results, readings, remedial_seed)
     return Grading(key, results, tuple(item_stats(key, results)),
                    tuple(common_mistakes(key, results, readings)), tuple(histogram(results)), readings, decks,
-                   roster)
+                   roster, names=lookalike)
 
 
 __all__ = ["Grading", "grade_quiz"]

@@ -28,6 +28,7 @@ from pathlib import Path
 from .. import answers
 from ..errors import Finding, InputError
 from ..files.csv_files import read_rows
+from . import names
 from .key import CHOICE_KINDS, KeyForm, KeyQuestion, QuizKey
 
 MAX_RESPONSES = 2_000
@@ -175,16 +176,16 @@ def read_responses(path: Path, key: QuizKey, note: Callable[[str], None] = lambd
             continue
         row += [""] * (len(header) - len(row))  # a spreadsheet drops empty cells at the end
         cell = row.__getitem__
-        student = " ".join(cell(columns["student"]).split())
+        student = names.clean(cell(columns["student"]))  # invisible characters out, one Unicode form
         if not student:
             found.append(Finding(shown, line, "column student", "no student name"))
             continue
-        if student.casefold() in seen:
+        if names.identity(student) in seen:
             found.append(Finding(shown, line, "column student",
-                                 f"{student!r} already has answers on line {seen[student.casefold()]}; "
+                                 f"{student!r} already has answers on line {seen[names.identity(student)]}; "
                                  "give every student one row and a distinct name"))
             continue
-        seen[student.casefold()] = line
+        seen[names.identity(student)] = line
         form, problem = _find_form(key, cell(columns["form"]), student)
         if form is None:
             found.append(Finding(shown, line, "column form", problem))
