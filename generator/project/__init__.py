@@ -99,26 +99,17 @@ def find_root(project: Path | None) -> Path:
 
 
 def open_project(project: Path | None = None) -> Project:
-    """Load and validate the content and recipes of the project (or take them from
-    ``project_cache`` when nothing they depend on has changed)."""
+    """Load and validate the content and recipes of the project."""
     from .. import problems
-    from . import cache as project_cache
-
-    root = find_root(project)
-    kept = project_cache.load(root)
-    if isinstance(kept, Project):
-        problems.load_project_types(root / "problems")  # the registry is not pickled
-        return kept
     from ..content import load
     from ..content.card_rules import card_rule_warnings
     from ..content.recipes import load_recipes
 
+    root = find_root(project)
     content = load(root)
     recipes = load_recipes(root, content) if (root / "decks").is_dir() else {}
     from ..problems.audit import type_warnings
 
     own_types = problems.load_project_types(root / "problems")  # loaded with the content: no work
     warnings = card_rule_warnings(content, root) + type_warnings(own_types)
-    opened = Project(root, content, recipes, tuple(warnings))
-    project_cache.store(root, opened)
-    return opened
+    return Project(root, content, recipes, tuple(warnings))
