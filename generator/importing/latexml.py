@@ -88,6 +88,8 @@ class Conversion:
     """Its errors and warnings, in order."""
     seconds: float
     """How long LaTeXML took."""
+    cpu_seconds: float = 0.0
+    """The processor time it used (user and system): what a busy machine does not inflate."""
 
     def count(self, severity: str) -> int:
         return sum(1 for m in self.messages if m.severity == severity)
@@ -139,7 +141,10 @@ def convert(source: Path, main: str, scratch: Path, *, time_limit: float = TIME_
     latexml, bwrap = find_tools()
     scratch.mkdir(parents=True, exist_ok=True)
     with resources.as_file(resources.files(__package__) / "bindings") as bindings:
+        # sh's `times` after LaTeXML: the processor time it used (bubblewrap's own accounting
+        # loses the sandbox's processes).
         command = sandbox_command(bwrap, source.resolve(), scratch.resolve(), bindings, [
+            "/bin/sh", "-c", f'"$@"; status=$?; times > {SCRATCH}/cpu-times; exit $status', "sh",
             latexml, f"--path={BINDINGS}", f"--dest={SCRATCH}/paper.xml", f"--log={SCRATCH}/latexml.log",
             # --noparse: formulas keep their LaTeX (``tex``), which is all the import and the
             # source index read; LaTeXML's own math parsing is about a sixth of its time.
@@ -155,6 +160,7 @@ def convert(source: Path, main: str, scratch: Path, *, time_limit: float = TIME_
             raise ImportFailure(f"LaTeXML took longer than {time_limit:g} s on {main} and was stopped; "
                                 f"nothing was imported") from None
         seconds = time.monotonic() - started
+        cpu = _cpu_seconds(scratch / "cpu-times")
     log = scratch / "latexml.log"
     text = log.read_text("utf-8", "replace") if log.is_file() else stderr.decode("utf-8", "replace")
     messages = tuple(read_messages(text))
@@ -164,7 +170,17 @@ def convert(source: Path, main: str, scratch: Path, *, time_limit: float = TIME_
             (m for m in messages if m.severity == "error"), None)
         said = str(fatal) if fatal else _last_line(stderr.decode("utf-8", "replace"))
         raise ImportFailure(f"LaTeXML could not convert {main}: {said}")
-    return Conversion(xml, messages, seconds)
+    return Conversion(xml, messages, seconds, cpu)
+
+
+def _cpu_seconds(path: Path) -> float:
+    # `times` prints the shell's own user and system time, then its children's: "0m15.20s 0m0.34s".
+    try:
+        lines = path.read_text("utf-8").splitlines()
+    except OSError:
+        return 0.0
+    found = re.findall(r"(\d+)m([\d.]+)s", lines[-1]) if lines else []
+    return sum(int(m) * 60 + float(s) for m, s in found)
 
 
 def _last_line(text: str) -> str:

@@ -55,7 +55,8 @@ def report(paper: Paper, conversion: latexml.Conversion, written: Written) -> li
     numbered = [e for e in paper.equations if e.number]
     cells = sum(1 for t in paper.tables for row in t.rows for c in row if c.text)
     errors = conversion.count("error") + conversion.count("fatal")
-    lines = [f"LaTeXML: {conversion.seconds:.1f} s, {errors} errors, {conversion.count('warning')} warnings"]
+    lines = [f"LaTeXML: {conversion.seconds:.1f} s ({conversion.cpu_seconds:.1f} s of CPU), {errors} errors, "
+             f"{conversion.count('warning')} warnings"]
     for message in conversion.messages[:SHOWN_MESSAGES]:
         lines.append(f"  {message}")
     if len(conversion.messages) > SHOWN_MESSAGES:
