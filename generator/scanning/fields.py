@@ -16,8 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from .bubbles import Marks, Row, measure, read_row
-from .locate import Straightened
+from .bubbles import EMPTY_MARK, Marks, Row, measure, read_row
+from .locate import Straightened, not_flat
 
 DIGITS = [str(d) for d in range(10)]
 
@@ -131,8 +131,21 @@ def _student_id(field: dict[str, Any], cursor: _Cursor) -> FieldRead:
     return FieldRead(field, "".join(d for d in digits if d is not None))
 
 
+def read_page(page: Straightened, fields: list[dict[str, Any]], radius: float) -> list[FieldRead] | str:
+    """Every field of one straightened page, or why the page is not read: its bubbles are not all
+    where the layout puts them (``locate.not_flat``: a sheet folded or curled under a phone)."""
+    reads, marks, centres = _read(page, fields, radius)
+    empty = np.array([state == EMPTY_MARK for state in marks.states], dtype=bool)
+    return not_flat(page, centres, radius, empty) or reads
+
+
 def read_fields(page: Straightened, fields: list[dict[str, Any]], radius: float) -> list[FieldRead]:
     """Every field of one straightened page."""
+    return _read(page, fields, radius)[0]
+
+
+def _read(page: Straightened, fields: list[dict[str, Any]], radius: float
+          ) -> tuple[list[FieldRead], Marks, np.ndarray]:
     starts: list[int] = []
     bubbles: list[tuple[list[float], str, bool]] = []
     for field in fields:
@@ -151,4 +164,4 @@ def read_fields(page: Straightened, fields: list[dict[str, Any]], radius: float)
             reads.append(_student_id(field, cursor))
         else:
             reads.append(_digits(field, cursor))
-    return reads
+    return reads, marks, centres

@@ -172,7 +172,7 @@ def straighten(page: Scanned, code: Code, qr_box: list[list[float]], marks_mm: l
     disagreement = float(np.max(np.hypot(*(back - qr_mm).T)))
     if disagreement > QR_AGREEMENT:
         return (f"the corner marks and the QR code disagree by {disagreement:.1f} mm "
-                "(a mark hidden, torn or drawn over?)")
+                "(a mark hidden, torn or drawn over, or the sheet not flat?)")
     width, height = frame_mm
     to_sheet = np.array([[PX_PER_MM, 0, MARGIN_MM * PX_PER_MM], [0, PX_PER_MM, MARGIN_MM * PX_PER_MM],
                          [0, 0, 1]]) @ np.linalg.inv(homography)
@@ -199,3 +199,54 @@ def _darkness(grey: np.ndarray) -> np.ndarray:
     paper = cv2.resize(paper, (grey.shape[1], grey.shape[0]), interpolation=cv2.INTER_LINEAR)
     darkness = 1.0 - grey.astype(np.float32) / np.maximum(paper.astype(np.float32), 16.0)
     return np.clip(darkness, 0.0, 1.0, out=darkness)
+
+
+
+RING_STEP = 0.6
+"""A bubble's printed ring is looked for on its circle, and the paper this far inside and outside."""
+
+
+def ring_contrast(page: Straightened, centres_mm: np.ndarray, radius_mm: float) -> np.ndarray:
+    """Per bubble: how much darker its printed ring is, where the layout puts it, than the circles
+    ``RING_STEP`` mm inside and outside. A bubble that lies 0.6 mm or more from where the
+    corner marks put it (a sheet not flat: folded, curled) shows little of its ring there."""
+    angles = np.linspace(0, 2 * np.pi, 32, endpoint=False)
+    circle = np.stack([np.cos(angles), np.sin(angles)], axis=1)
+    height, width = page.darkness.shape
+    means = []
+    for r in (radius_mm, radius_mm - RING_STEP, radius_mm + RING_STEP):
+        points = (centres_mm[:, None, :] + r * circle[None, :, :] + MARGIN_MM) * PX_PER_MM
+        xs = np.clip(np.rint(points[..., 0]).astype(np.int64), 0, width - 1)
+        ys = np.clip(np.rint(points[..., 1]).astype(np.int64), 0, height - 1)
+        means.append(page.darkness[ys, xs].mean(axis=1))
+    return np.asarray(means[0] - (means[1] + means[2]) / 2)
+
+
+TILE_MM = 30.0
+RING_SEEN = 0.05
+RING_SHARE_OF_BEST = 0.45
+"""A page is verified in tiles of TILE_MM: in each, the median ring contrast of its empty
+bubbles must be at least RING_SEEN and RING_SHARE_OF_BEST of the page's best tiles' (their 75th
+percentile): flat pages measured 0.72 to 0.95 of it; folded or curled ones under a phone 0."""
+
+
+def not_flat(page: Straightened, centres_mm: np.ndarray, radius_mm: float, empty: np.ndarray) -> str:
+    """Why the page's bubbles are not where its corner marks put them ('' when they are), from
+    the printed rings of its ``empty`` bubbles, tile by tile across the whole page."""
+    contrast = ring_contrast(page, centres_mm, radius_mm)
+    tiles = np.floor(centres_mm / TILE_MM).astype(np.int64)
+    medians, places = [], []
+    for tile in np.unique(tiles, axis=0):
+        members = (tiles == tile).all(axis=1) & empty
+        if members.sum() >= 4:
+            medians.append(float(np.median(contrast[members])))
+            places.append(centres_mm[members].mean(axis=0))
+    if not medians:
+        return ""
+    line = max(RING_SEEN, RING_SHARE_OF_BEST * float(np.percentile(medians, 75)))
+    off = [place for median, place in zip(medians, places, strict=True) if median < line]
+    if not off:
+        return ""
+    where = ", ".join(f"({x:.0f}, {y:.0f})" for x, y in off[:3]) + (" …" if len(off) > 3 else "")
+    return (f"the printed bubbles are not where the corner marks put them around {where} mm "
+            "(a sheet folded, curled or not flat under the camera?)")

@@ -22,7 +22,7 @@ import numpy as np
 
 from ..errors import Finding, InputError
 from ..grading.key import load_key_json
-from .fields import FieldRead, read_fields
+from .fields import FieldRead, read_page
 from .locate import MARGIN_MM, PX_PER_MM, Straightened, codes, prepare, straighten
 from .pages import Page, check_files, pages
 
@@ -203,11 +203,16 @@ class _Run:
             self.page_flags.append(Flag(page.where, f"form {form['label']} sheet page {number}: "
                                         f"{straightened}; nothing read", crop=thumbnail(page.image)))
             return
+        fields = [f for f in layout["fields"] if f["page"] == number]
+        reads = read_page(straightened, fields, self.key.radius)
+        if isinstance(reads, str):
+            self.page_flags.append(Flag(page.where, f"form {form['label']} sheet page {number}: "
+                                        f"{reads}; nothing read", crop=thumbnail(page.image)))
+            return
         sheet = self._sheet_for(form, number, page.where)
         if sheet is None:
             return
-        fields = [f for f in layout["fields"] if f["page"] == number]
-        for read in read_fields(straightened, fields, self.key.radius):
+        for read in reads:
             self._record(sheet, read, straightened, page.where)
 
     def _sheet_for(self, form: dict[str, Any], number: int, where: str) -> SheetRead | None:
