@@ -331,6 +331,13 @@ class Lesson:
     """Figures drawn from the math."""
     resources: tuple[Resource, ...] = ()
     """Things to read or watch beside the lesson."""
+    also: tuple[str, ...] = ()
+    """Other labels the lesson's text states facts from, beside its ``sources`` and not shown
+    as them (a table of results quoted in passing): with a source index, ``check`` grounds its
+    numbers and quotes there too (docs/grounding.md)."""
+    derived: tuple[Latex, ...] = ()
+    """Arithmetic behind a number the lesson's text states but does not work out
+    (``2.3 \\cdot 10^{19} / (1.2 \\cdot 10^{20}) = 0.19``): ``check`` recomputes it (docs/grounding.md)."""
 
 
 @dataclass(frozen=True)

@@ -21,11 +21,12 @@ from . import numbers
 
 _RELATION = re.compile(r"\\approx|≈|(?<![<>!\\])=(?!=)|\\simeq")
 _ARITHMETIC = re.compile(
-    r"(?:\d[\d,]*(?:\.\d+)?|\\frac|\\sqrt|\\exp|\\ln|\\log|\\cdot|\\times|\\left|\\right|\\,|"
+    r"(?:\d[\d,]*(?:\.\d+)?|\\frac|\\sqrt|\\exp|\\ln|\\log|\\sin|\\cos|\\tan|\\cdot|\\times|\\left|\\right|\\,|"
     r"[-+*/^(){}×·⋅−\[\] ]|(?<![A-Za-z\\])e(?![A-Za-z])|\\mathrm\{e\}|\\text\{e\}|\\pi)+")
 _CHAIN = re.compile(
     r"(?:" + _ARITHMETIC.pattern[3:-2] + r"|" + _RELATION.pattern + r")+")
 _DELIMITERS = re.compile(r"\\[()\[\]]")
+_SCIENTIFIC = r"(\d+(?:\.\d+)?)\s*(?:\\cdot|\\times|×|⋅|·)\s*10\s*\^\s*\{?\s*([-−]?\d+)\s*\}?"
 _MAX_EXPONENT = 400
 
 
@@ -36,6 +37,8 @@ class Derived:
     start: int
     end: int
     value: str
+    decimals: int = 0
+    """Digits written after its decimal point: the precision it states."""
 
 
 def _python(expression: str) -> str:
@@ -57,6 +60,8 @@ def _python(expression: str) -> str:
         text = new
     text = text.replace("\\pi", "PI_")
     text = text.replace("\\exp", "exp").replace("\\ln", "log").replace("\\log", "log")
+    for name in ("sin", "cos", "tan"):
+        text = text.replace("\\" + name, name)
     text = text.replace("{", "(").replace("}", ")").replace("[", "(").replace("]", ")")
     text = text.replace("^", "**")
     text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)
@@ -67,7 +72,8 @@ def _python(expression: str) -> str:
     return text
 
 
-_FUNCTIONS = {"sqrt": math.sqrt, "exp": math.exp, "log": math.log}
+_FUNCTIONS = {"sqrt": math.sqrt, "exp": math.exp, "log": math.log, "sin": math.sin, "cos": math.cos,
+              "tan": math.tan}
 
 
 def _evaluate(node: ast.AST) -> float:
@@ -115,7 +121,10 @@ def value_of(expression: str) -> float | None:
 
 
 def _half_unit(written: str) -> float:
-    """Half a unit of the last digit of the number ``written``."""
+    """Half a unit of the last digit of the number ``written`` (``6.99 \\cdot 10^{-4}``: 5e-7)."""
+    scientific = re.fullmatch(_SCIENTIFIC, written)
+    if scientific:
+        return _half_unit(scientific.group(1)) * 10.0 ** int(scientific.group(2).replace("−", "-"))
     digits = written.replace(",", "")
     decimals = len(digits.split(".")[1]) if "." in digits else 0
     return 0.5 * 10.0 ** -decimals
@@ -151,20 +160,23 @@ def derived(text: str) -> list[Derived]:
         if all(abs(v - reference) <= tolerance * 1.0001 for _, _, _, v in known):
             for s, e in lone:
                 for number in numbers.numbers(plain[s:e]):
-                    found.append(Derived(s + number.start, s + number.end, number.value))
+                    found.append(Derived(s + number.start, s + number.end, number.value, number.decimals))
     return found
 
 
 def _lone_number(side: str) -> bool:
-    return re.fullmatch(r"\s*[-−]?\d[\d,]*(?:\.\d+)?\s*", side) is not None
+    return (re.fullmatch(r"\s*[-−]?\d[\d,]*(?:\.\d+)?\s*", side) is not None
+            or re.fullmatch(r"\s*" + _SCIENTIFIC + r"\s*", side) is not None)
 
 
 def _trimmed(text: str, start: int, end: int) -> tuple[int, int] | None:
+    while start < end and text[start] in " )}]":  # the end of what came before
+        start += 1
     while start < end and text[start] in " ({[":
         if text[start] in "({[" and _balanced(text[start:end]):
             break
         start += 1
-    while end > start and text[end - 1] in " )}],.":
+    while end > start and text[end - 1] in " )}],.({[":
         if text[end - 1] in ")}]" and _balanced(text[start:end]):
             break
         end -= 1

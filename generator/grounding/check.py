@@ -121,7 +121,11 @@ def symbol_key(latex: str) -> str:
 
 
 def _mentions(text: str, symbol: str) -> bool:
-    squeezed = re.sub(r"[{}\\]", "", re.sub(r"\\(?:text|mathrm|mathit|mathbf|operatorname)\s*", "", text))
+    squeezed = re.sub(r"\\(?:text|mathrm|mathit|mathbf|operatorname)\s*\{([^{}]*)\}", r"\1", text)
+    for _ in range(3):  # d_{model} is d_model; a subscript's group glues to its letter
+        squeezed = re.sub(r"([_^])\{([^{}]*)\}", r"\1\2", squeezed)
+    squeezed = re.sub(r"\\([A-Za-z]+)", r" \1", squeezed)
+    squeezed = re.sub(r"[{}]", " ", squeezed).replace("\\", "")
     return re.search(r"(?<![A-Za-z])" + re.escape(symbol) + r"(?![A-Za-z_])", squeezed) is not None
 
 
@@ -192,10 +196,18 @@ def _parts(kind: str, item: Any) -> list[tuple[str, str]]:
 
 
 def _texts(content: Content, lines: _Lines) -> Iterator[_Text]:
+    examples = {e.id: e for lesson in content.lessons for e in lesson.worked_examples}
     for lesson in content.lessons:
         path = f"content/lessons/{lesson.id}.yaml"
+        lesson_results = tuple((float(d.value), d.decimals) for expression in lesson.derived
+                               for d in arithmetic.derived(expression))
         yield _Text(path, lines.line(path, "text"), "text", f"lesson {lesson.id!r}", lesson.text,
-                    lesson.sources, whole_tables=True, item_text=lesson.text)
+                    (*lesson.sources, *lesson.also), whole_tables=True, results=lesson_results,
+                    item_text=lesson.text)
+        for j, expression in enumerate(lesson.derived):
+            yield _Text(path, lines.line(path, f"derived[{j}]"), f"derived[{j}]", f"lesson {lesson.id!r}",
+                        expression, (*lesson.sources, *lesson.also), whole_tables=True,
+                        results=lesson_results, item_text=lesson.text)
         for kind in _FIELDS:
             for i, item in enumerate(getattr(lesson, kind)):
                 label = str(getattr(item, "source", None) or getattr(item, "label", ""))
@@ -208,19 +220,19 @@ def _texts(content: Content, lines: _Lines) -> Iterator[_Text]:
                 if kind == "worked_examples":
                     given, results = _worked(item.problem, item.given, given, results)
                 if kind == "visuals":  # what a figure is drawn with is its own input
-                    given += tuple(_flat(item.params or {}))
-                for expression in getattr(item, "derived", ()):
-                    results += tuple((float(d.value), _decimals(d.value))
-                                     for d in arithmetic.derived(expression))
+                    params = dict(item.params or {})
+                    example = examples.get(str(params.pop("example", "")))
+                    given += tuple(_flat(params))
+                    if example is not None:
+                        given, results = _worked(example.problem, example.given, given, results)
+                # A value worked out in one field (an explanation) is derived in all (the answer).
+                for _, value in parts:
+                    results += tuple((float(d.value), d.decimals) for d in arithmetic.derived(value))
                 whole = " ".join(v for _, v in parts)
                 for f, value in parts:
                     yield _Text(path, lines.line(path, f"{kind}[{i}].{f}"), f"{kind}[{i}].{f}", name, value,
                                 labels, cells=tuple(getattr(item, "cells", ())), given=given,
                                 results=results, item_text=whole)
-
-
-def _decimals(value: str) -> int:
-    return len(value.split(".")[1]) if "." in value else 0
 
 
 def _worked(problem: str, inputs: dict[str, Any], given: tuple[float, ...],
@@ -323,6 +335,7 @@ def ground(content: Content, index: SourceIndex, project: Path | None = None) ->
     for figure in content.paper.figure_text:
         figure_text.setdefault(figure.source, []).extend(numbers.words(t) for t in figure.text)
     scopes: dict[tuple[tuple[str, ...], bool], set[str]] = {}
+    reported: set[tuple[str, str, int]] = set()
     for text in _texts(content, lines):
         key = (text.labels, text.whole_tables)
         if key not in scopes:
@@ -338,8 +351,9 @@ def ground(content: Content, index: SourceIndex, project: Path | None = None) ->
         cell_numbers: set[str] = set()
         for j, reference in enumerate(text.cells):
             _, cells, problem = _cell_named(reference, text.labels, index)
-            if problem and text.field.endswith((".front", ".text", ".prompt", ".term", ".caption")):
-                item_path = text.field.rsplit(".", 1)[0]
+            item_path = re.sub(r"\.[^.\[\]]+(?:\[\d+\])?(?:\.\w+)?$", "", text.field)
+            if problem and (text.path, item_path, j) not in reported:
+                reported.add((text.path, item_path, j))
                 result.findings.append(Finding(text.path, lines.line(text.path, f"{item_path}.cells[{j}]"),
                                                f"{item_path}.cells[{j}]", f"warning: {text.item}: {problem}"))
             for cell in cells:

@@ -23,18 +23,20 @@ from .index import SourceIndex
 
 @dataclass(frozen=True)
 class Rates:
-    """Mutated numbers and how many of them still passed."""
+    """Mutated numbers and how many of them still passed, by mutation (``typo``, ``swap``,
+    ``typo>10``: typos of numbers above 10) and by how the number was grounded before
+    (``all``, or a kind of ``check.KINDS``: ``cell`` for the table cells items name)."""
 
-    tried: Counter[str]
-    """Mutations tried, by mutation (``typo``, ``swap``, and ``typo>10``: typos of numbers above 10)."""
-    passed: Counter[str]
-    """Of those, still grounded by ``check``."""
-    membership: Counter[str]
-    """Of those, still grounded by membership alone."""
+    tried: Counter[tuple[str, str]]
+    passed: Counter[tuple[str, str]]
+    """Still grounded by ``check``."""
+    membership: Counter[tuple[str, str]]
+    """Still grounded by membership alone."""
 
-    def rate(self, kind: str, of: Counter[str] | None = None) -> float:
-        """The share of ``kind`` mutations let through (by ``check``, or by ``of``)."""
-        return (of if of is not None else self.passed)[kind] / max(1, self.tried[kind])
+    def rate(self, mutation: str, kind: str = "all", membership: bool = False) -> float:
+        """The share of ``mutation``s of numbers grounded as ``kind`` that passed."""
+        passed = self.membership if membership else self.passed
+        return passed[(mutation, kind)] / max(1, self.tried[(mutation, kind)])
 
 
 def _typo(written: numbers.Number) -> str:
@@ -51,9 +53,9 @@ def mutation_rates(content: Content, index: SourceIndex, seed: int = 0) -> Rates
     pool = sorted({v for e in index.labels.values() for v in e.numbers if v not in ("0", "1")},
                   key=lambda v: (float(v), v))
     constants, _ = _constants(content, index, _Lines(None))
-    tried: Counter[str] = Counter()
-    passed: Counter[str] = Counter()
-    membership: Counter[str] = Counter()
+    tried: Counter[tuple[str, str]] = Counter()
+    passed: Counter[tuple[str, str]] = Counter()
+    membership: Counter[tuple[str, str]] = Counter()
     for text in _texts(content, _Lines(None)):
         scope = _scope(text.labels, index, text.whole_tables)
         whole = _scope(text.labels, index, True)
@@ -61,10 +63,10 @@ def mutation_rates(content: Content, index: SourceIndex, seed: int = 0) -> Rates
                  for v in c.numbers}
         spans = [(d.start, d.end) for d in arithmetic.derived(text.text)]
         for number in numbers.numbers(text.text):
-            if number.value in ("0", "1") or not _kind(number, text, scope, cells, spans, constants):
+            kind = _kind(number, text, scope, cells, spans, constants)
+            if number.value in ("0", "1") or not kind:
                 continue
-            swapped = rng.choice([v for v in pool if v != number.value])
-            mutations = {"typo": _typo(number), "swap": swapped}
+            mutations = {"typo": _typo(number), "swap": rng.choice([v for v in pool if v != number.value])}
             if float(number.value) > 10:
                 mutations["typo>10"] = mutations["typo"]
             for name, new in mutations.items():
@@ -72,11 +74,10 @@ def mutation_rates(content: Content, index: SourceIndex, seed: int = 0) -> Rates
                 mutated = next((n for n in numbers.numbers(changed) if n.start == number.start), None)
                 if mutated is None or mutated.value == number.value:
                     continue
-                tried[name] += 1
-                new_text = replace(text, text=changed)
                 new_spans = [(d.start, d.end) for d in arithmetic.derived(changed)]
-                if _kind(mutated, new_text, scope, cells, new_spans, constants):
-                    passed[name] += 1
-                if mutated.value in whole:
-                    membership[name] += 1
+                still = bool(_kind(mutated, replace(text, text=changed), scope, cells, new_spans, constants))
+                for key in ((name, "all"), (name, kind)):
+                    tried[key] += 1
+                    passed[key] += still
+                    membership[key] += mutated.value in whole
     return Rates(tried, passed, membership)

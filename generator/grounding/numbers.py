@@ -22,7 +22,9 @@ _REFERENCE = re.compile(
     r"(?:\b(?:sections?|secs?\.|tables?|figures?|figs?\.|eqs?\.|equations?|footnotes?|appendix|"
     r"appendices|quiz|lesson|lessons|algorithm|chapter|references?|refs?\.)|§)\s*~?[(\[]?\d+(?:\.\d+)*[)\]]?"
     r"(?:\s*(?:,|and|or|-|–|to)\s*\(?\d+(?:\.\d+)*\)?)*"
-    r"|\bS(?:\d+|[A-Z])(?:\.\d+)*(?:\.[ETF]\d+)?\b",
+    r"|\bS(?:\d+|[A-Z])(?:\.\d+)*(?:\.[ETF]\d+)?\b"
+    r"|\b\d+\s+(?:decimals|decimal places|significant (?:digits|figures))\b"
+    r"|\^\s*\{?\s*2\s*\}?(?![\d.])",  # how many digits to give; a square (an operation, not a value)
     re.I)
 _SUBSCRIPT = re.compile(r"_\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9])")
 _SCIENTIFIC = re.compile(
@@ -38,6 +40,7 @@ NUMBER_WORDS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "sixteen": 16, "twenty": 20,
     "hundred": 100, "thousand": 1000, "half": 0.5, "twice": 2, "single": 1, "once": 1,
+    "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "double": 2, "quarter": 0.25,
 }
 """Words the paper writes numbers as; the index counts them as numbers (a card's ``8 GPUs``
 is the paper's ``eight GPUs``). A card's own number words are not checked."""
@@ -102,7 +105,9 @@ def numbers(text: str) -> list[Number]:
             value = Decimal(m.group(1)) * Decimal(10) ** exponent
         except InvalidOperation:
             continue
-        found.append(Number(m.start(), m.end(), m.group(), canonical(value), canonical(value)))
+        places = len(m.group(1).split(".")[1]) if "." in m.group(1) else 0
+        found.append(Number(m.start(), m.end(), m.group(), canonical(value), canonical(value),
+                            max(0, places - exponent)))
         taken.append(m.span())
     for m in _POWER_OF_TEN.finditer(text):
         if any(s <= m.start() < e for s, e in taken):

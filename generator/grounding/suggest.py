@@ -20,16 +20,16 @@ from .index import Cell, SourceIndex
 def cell_name(index: SourceIndex, table: str, cell: Cell) -> str:
     """A name for ``cell`` of ``table`` that ``cells`` resolves to it alone, or ''."""
     cells = index.labels[table].cells
-    first_data = min((c.row for c in cells if c.numbers and c.column > 0), default=1)
+    first_data = min((c.row for c in cells if _pure(c) and c.column > 0), default=1)
 
     def header(column: int) -> str:
         return " ".join(c.text for c in cells if c.row < first_data
                         and c.column <= column < c.column + c.colspan and re.search("[A-Za-z]", c.text))
 
     row_cells = [c for c in cells if c.row <= cell.row < c.row + c.rowspan and c.column < cell.column]
-    lead = " ".join(c.text for c in row_cells if not c.numbers and c.text)
+    lead = " ".join(c.text for c in row_cells if not _pure(c) and c.text)
     candidates = [lead] + [f"{lead} {_short(header(c.column))}={c.text}" for c in row_cells
-                           if c.numbers and _short(header(c.column))]
+                           if _pure(c) and _short(header(c.column))]
     for row in candidates:
         column = header(cell.column)
         column = _short(column) if "\\(" in column else column
@@ -38,6 +38,11 @@ def cell_name(index: SourceIndex, table: str, cell: Cell) -> str:
         if not problem and found == [cell]:
             return name
     return ""
+
+
+def _pure(cell: Cell) -> bool:
+    """A cell that is only a value (``25.8``, ``100K``, ``\\(2.3\\cdot 10^{19}\\)``)."""
+    return bool(cell.numbers) and not re.search(r"[A-Za-z]{2,}", re.sub(r"\\[A-Za-z]+", "", cell.text))
 
 
 def _short(header: str) -> str:
