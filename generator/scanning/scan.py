@@ -308,7 +308,42 @@ class _Run:
                 continue
             seen.setdefault((sheet.form["label"], sheet.student_id), sheet)
             kept.append(sheet)
-        return kept
+        return self._unread_id_duplicates(kept)
+
+    def _unread_id_duplicates(self, sheets: list[SheetRead]) -> list[SheetRead]:
+        """A sheet whose student ID is not read, with the form and the answers of another sheet
+        (every answer read on both the same, at least ``SAME_ANSWERS`` of them): the same sheet
+        scanned twice, read once; the copy is named, so that a second student who answered
+        exactly alike is not lost without a word."""
+        dropped: set[int] = set()
+        for i, sheet in enumerate(sheets):
+            if sheet.form.get("student") or sheet.student_id:
+                continue
+            for j, other in enumerate(sheets):
+                if j == i or j in dropped or other.form["label"] != sheet.form["label"]:
+                    continue
+                if other.student_id is None and j > i:
+                    continue  # of two copies with no ID read, the first is kept
+                if _same_answers(sheet, other):
+                    dropped.add(i)
+                    known = f"student ID {other.student_id}" if other.student_id else "its ID not read either"
+                    self.page_flags.append(Flag(
+                        sheet.where, f"a sheet whose student ID is not read, with the form "
+                        f"({sheet.form['label']}) and the answers of the sheet at {other.where} ({known}): "
+                        "scanned twice? this copy is not read; if it is another student's, type their row "
+                        "by hand", crop=sheet.id_flag.crop if sheet.id_flag else b""))
+                    break
+        return [sheet for i, sheet in enumerate(sheets) if i not in dropped]
+
+
+SAME_ANSWERS = 5
+
+
+def _same_answers(sheet: SheetRead, other: SheetRead) -> bool:
+    """Every answer read on both sheets is the same, and at least SAME_ANSWERS are."""
+    both = [n for n in sheet.cells if n in other.cells and n not in sheet.unread and n not in other.unread]
+    answered = [n for n in both if any(v is not None for v in sheet.cells[n])]
+    return len(answered) >= SAME_ANSWERS and all(sheet.cells[n] == other.cells[n] for n in both)
 
 
 def scan_pages(key: ScanKey, scanned_pages: Iterable[Page]) -> Scanned:

@@ -212,3 +212,33 @@ def test_a_sheet_of_a_print_laid_out_otherwise_is_refused_not_read(printed) -> N
     assert scanned.sheets == []
     (flag,) = scanned.flags
     assert "a sheet of another quiz" in flag.message and "nothing read" in flag.message
+
+
+def test_a_sheet_scanned_twice_is_found_by_its_form_and_answers_when_its_id_is_not_read(printed) -> None:
+    """Found by the ID alone, a copy whose ID grid was not read (a shadow over it, nothing
+    filled) stayed as a second row of the same answers."""
+    attention = printed("attention")
+    form = attention.forms[0]
+    rng = np.random.default_rng(9)
+    images, _ = synthetic.fill_sheet(attention.pages(form, 150), form, attention.radius, 150, rng, None)
+    with_id = images[0].copy()
+    pen = synthetic.Pen(with_id, 150, rng, attention.radius)
+    (id_field,) = [f for f in form["sheet"]["fields"] if f["kind"] == "id"]
+    for column, digit in zip(id_field["columns"], "4711", strict=False):
+        pen.fill(column[int(digit)])
+    scans = [synthetic.distort(image, rng, phone, False) for image, phone in
+             [(images[0], False), (with_id, True), (images[0], True)]]
+    pages = [Page("stack.pdf", n, image) for n, image in enumerate(scans, 1)]
+    scanned = scan_pages(read_scan_key(attention.key), pages)
+    (row,) = rows(scanned)
+    assert row["student"] == "4711"
+    said = {flag.where: flag.message for flag in scanned.flags}
+    assert ("the answers of the sheet at stack.pdf page 2 (student ID 4711): scanned twice?"
+            in said["stack.pdf page 1"])
+    assert "scanned twice?" in said["stack.pdf page 3"]
+
+    # Two different students who both left their ID blank are both kept.
+    other, _ = synthetic.fill_sheet(attention.pages(form, 150), form, attention.radius, 150,
+                                    np.random.default_rng(10), None)
+    pages = [Page("a.png", 1, scans[0]), Page("b.png", 1, synthetic.distort(other[0], rng, False, False))]
+    assert len(rows(scan_pages(read_scan_key(attention.key), pages))) == 2
