@@ -336,6 +336,7 @@ def ground(content: Content, index: SourceIndex, project: Path | None = None) ->
         figure_text.setdefault(figure.source, []).extend(numbers.words(t) for t in figure.text)
     scopes: dict[tuple[tuple[str, ...], bool], set[str]] = {}
     reported: set[tuple[str, str, int]] = set()
+    reported_labels: set[tuple[str, str]] = set()
     for text in _texts(content, lines):
         key = (text.labels, text.whole_tables)
         if key not in scopes:
@@ -345,6 +346,12 @@ def ground(content: Content, index: SourceIndex, project: Path | None = None) ->
                     scopes[key].update(n.value for words in figure_text.get(name, [])
                                        for n in numbers.numbers(" ".join(words)))
         scope = scopes[key]
+        unknown = [label for label in text.labels if label not in index.labels]
+        if unknown and (text.path, text.item) not in reported_labels:
+            reported_labels.add((text.path, text.item))
+            result.findings.append(Finding(text.path, text.line, text.field,
+                                           f"warning: {text.item}: the source index has no "
+                                           f"{', '.join(unknown)}"))
         if text.field.rsplit(".", 1)[-1].startswith("derived[") and not arithmetic.derived(text.text):
             result.findings.append(Finding(text.path, text.line, text.field,
                                            f"warning: {text.item}: {text.text!r} does not check"))

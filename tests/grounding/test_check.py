@@ -97,3 +97,52 @@ def test_without_an_index_check_is_as_before(capsys, project):
     code, out, err = run(capsys, "--project", str(project), "check", "--strict")
     assert code == 0, err
     assert "grounding" not in out and "28.5" not in err
+
+
+def _edit(project: Path, lesson: str, old: str, new: str) -> None:
+    path = project / "content" / "lessons" / f"{lesson}.yaml"
+    text = path.read_text()
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new))
+
+
+def test_declarations_are_checked(capsys, project):
+    # A table value swapped for another value of the same table: membership would let it pass.
+    _edit(project, "results", "back: 65 million.", "back: 60 million.")
+    # Arithmetic that does not check, a cell named ambiguously, a label the paper lacks.
+    _edit(project, "results", "derived: ['25.8 - 24.6 = 1.2']", "derived: ['25.8 - 24.6 = 1.3']")
+    _edit(project, "results", "cells: ['(D) P_drop=0.0 / P_drop', '(D) P_drop=0.0 / BLEU', 'base / BLEU']",
+          "cells: ['(D) / P_drop', '(D) P_drop=0.0 / BLEU', 'base / BLEU']")
+    _edit(project, "training", "also: [S6.3]", "also: [S9]")
+    # Without the words its figure shows, a quote of the figure is not found.
+    paper = project / "content" / "paper.yaml"
+    paper.write_text(paper.read_text().split("\nfigure_text:")[0] + "\n")
+    code, out, err = run(capsys, "--project", str(project), "check")
+    assert code == 0
+    assert "flashcard 'res-fc-base-params': 60 is not in S6.T3" in err
+    assert re.search(r"results.yaml:\d+: flashcards\[\d+\]\.derived\[0\]: warning: flashcard "
+                     r"'res-fc-no-dropout': '25.8 - 24.6 = 1.3' does not check", err), err
+    assert re.search(r"results.yaml:\d+: flashcards\[\d+\]\.cells\[0\]: warning: flashcard "
+                     r"'res-fc-no-dropout': cell '\(D\) / P_drop': 2 cells of S6.T3", err), err
+    assert "question 'tr-q-vocab': the source index has no S9" in err
+    assert "the quote \"The Law will never be perfect" in err
+
+
+def test_quotes_may_name_their_section():
+    from generator.grounding.check import _quotes
+
+    assert _quotes('as it says ("improves accuracy and BLEU score", Section 5.4)') == [
+        ("improves accuracy and BLEU score", "S5.4")]
+    assert _quotes('"the heads clearly learned" (Figure 5) and "so" (2017)') == [
+        ("the heads clearly learned", "Figure 5"), ("so", "")]
+
+
+def test_a_row_is_pinned_by_a_column_value():
+    from generator.grounding.check import _cell_named
+
+    index = load_index(ROOT)
+    _, cells, problem = _cell_named("(A) h=16 / BLEU", ("S6.T3",), index)
+    assert not problem and [c.numbers for c in cells] == [("25.8",)]
+    _, cells, problem = _cell_named("(A) / BLEU", ("S6.T3",), index)
+    assert problem == ("cell '(A) / BLEU': 4 cells of S6.T3 with a number in a row holding a and a column "
+                       "holding bleu")
