@@ -185,6 +185,8 @@ def _parts(kind: str, item: Any) -> list[tuple[str, str]]:
                 parts += [(f"distractors[{j}].text", v.text), (f"distractors[{j}].mistake", v.mistake)]
         elif isinstance(value, bool) or value is None or value == "":
             continue
+        elif isinstance(value, (int, float)):  # a numeric answer, written out in full (1e-06 is 0.000001)
+            parts.append((f, numbers.canonical(Decimal(repr(value)))))
         else:
             parts.append((f, value if isinstance(value, str) else repr(value)))
     if kind == "equations":
