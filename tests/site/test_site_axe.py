@@ -112,3 +112,38 @@ def test_faint_math_is_found(tab) -> None:
     page.add_style_tag(content=".pd-equation math { color: #b0b0b0; }")
     faint = page.evaluate(MATH_CONTRAST)
     assert faint and all(2 < ratio < 2.5 for *_, ratio in faint)
+
+
+EVERYTHING_OPEN = """async () => {
+    document.querySelectorAll('details').forEach(d => { d.open = true; });
+    document.querySelectorAll('.pd-all-steps, .pd-flip, .pd-show-answer, .pd-reveal-all')
+      .forEach(b => b.click());
+    for (let i = 0; i < 3; i++) await new Promise(r => requestAnimationFrame(r));  // ResizeObserver
+    return [...document.querySelectorAll('*')].filter(e => {
+        const style = getComputedStyle(e);
+        return ['auto', 'scroll'].includes(style.overflowX) && e.scrollWidth > e.clientWidth + 1; })
+      .map(e => [e.tagName, e.getAttribute('tabindex'), e.getAttribute('aria-label') || '',
+                 e.outerHTML.slice(0, 80)]); }"""
+"""Opens every key, deep dive and menu, shows every worked example's steps and result, every card's
+back and every answer, lets the page measure what it now shows, and lists each element that scrolls
+sideways: its tag, tabindex and label."""
+
+
+@pytest.mark.parametrize("name", PAGES[1:])
+def test_every_box_that_scrolls_at_360_px_is_reachable_by_keyboard(browser, site: Path, name: str) -> None:
+    """With everything a reader can open opened (keys, steps, answers), every element that scrolls
+    sideways at 360 px is in the tab order with a label, and axe finds no scrollable region out of
+    the keyboard's reach (scrollable-region-focusable, serious; a worked result's or a key's wide
+    matrix scrolled in its line unreachable)."""
+    context = browser.new_context(viewport={"width": 360, "height": 780})
+    page = context.new_page()
+    page.goto((site / name).as_uri())
+    draw_every_block(page)
+    scrolling = page.evaluate(EVERYTHING_OPEN)
+    if name.startswith("03-"):  # its worked results and keys: matrices wider than a phone
+        assert len(scrolling) > 5, "nothing scrolls sideways at 360 px: the test would test nothing"
+    assert [s for s in scrolling if s[1] != "0" or not s[2]] == []
+    page.evaluate(AXE)
+    found = page.evaluate(RUN_AXE, ["scrollable-region-focusable", "list", "aria-allowed-role"])
+    context.close()
+    assert found == []

@@ -142,6 +142,8 @@ def name_html(name: str) -> str:
 
 def values_html(values: dict[str, Any], fmt: Formatter) -> str:
     """Named values (givens, answers) as a list, one per line."""
-    rows = "".join(f"<li>{name_html(name)} {math('= ' + value_latex(value, fmt))}</li>"
+    # A wide matrix scrolls inside its line, which site.js puts in the tab order (.pd-scroll).
+    rows = "".join(f'<li><span class="pd-scroll">{name_html(name)} {math("= " + value_latex(value, fmt))}'
+                   "</span></li>"
                    for name, value in values.items())
     return f'<ul class="pd-values">{rows}</ul>'
