@@ -65,14 +65,16 @@ def command(session: Session, key: Path, responses: tuple[Path, ...], scans: boo
     existed = out.exists()
     remedial_seed = session.seed(seed) if remedial else None
     review: tuple[str, ...] = ()
+    folder = ""
     csv_path = responses[0]
     if scans:
         from .scan import scan_to_csv
 
         csv_path, scanned = scan_to_csv(session, key, responses)
         review = tuple(flag.line for flag in scanned.flags)
+        folder, review = _relative_to_scans(responses, review)
     graded = grade_quiz(key, csv_path, project.content, remedial_seed, session.note, strict)
-    graded = replace(graded, review=review)
+    graded = replace(graded, review=review, scans=folder if scans else "")
     # The report and feedback print on the quiz's paper unless --paper says otherwise.
     options = exporters.ExportOptions(paper=paper or graded.key.paper or project.paper(None),
                                       feedback=feedback)
@@ -87,3 +89,23 @@ def command(session: Session, key: Path, responses: tuple[Path, ...], scans: boo
     session.note(f"graded {len(graded.results)} students: {mistakes} answers show a named mistake; "
                  f"wrote scores.csv, mistakes.csv, report.pdf, feedback/ ({len(graded.results)} PDFs)"
                  f"{printed}{decks} into {out}")
+
+
+def _relative_to_scans(scans: tuple[Path, ...], lines: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """The folder holding every scan, and the review's lines with each scan's file name relative
+    to it (a line starts with the file, as the scan was given)."""
+    import os
+
+    absolute = [os.path.abspath(scan) for scan in scans]
+    folder = os.path.commonpath([os.path.dirname(path) for path in absolute]) if absolute else ""
+    names = sorted(((str(scan), os.path.relpath(path, folder)) for scan, path in zip(scans, absolute,
+                                                                                      strict=True)),
+                   key=lambda pair: -len(pair[0]))
+    relative = []
+    for line in lines:
+        for given, shown in names:
+            if line.startswith(f"{given} page "):
+                line = shown + line[len(given):]
+                break
+        relative.append(line)
+    return folder, tuple(relative)

@@ -54,8 +54,14 @@ def _choice(question: KeyQuestion, letter: str) -> str:
     return escape(letter)
 
 
+PENDING = "not read from your sheet: pending, your teacher checks it"
+"""What a student's feedback says of an answer the scan could not read."""
+
+
 def _answers(question: KeyQuestion, mark: Mark, fmt: Formatter) -> tuple[str, str]:
     """The student's answer and the right one, as markup."""
+    if mark.not_read:
+        return f"#emph[{escape(PENDING)}]", "—"
     if question.kind == "short_answer":
         given = ("not graded yet" if mark.points is None
                  else f"{format_number(mark.points)} of {format_number(question.points)} points")
@@ -71,6 +77,8 @@ def _answers(question: KeyQuestion, mark: Mark, fmt: Formatter) -> tuple[str, st
 
 
 def _mark_cell(mark: Mark) -> str:
+    if mark.not_read:
+        return escape("pending")
     if mark.points is None:
         return "—"
     return escape(f"{format_number(mark.points)} / {format_number(mark.possible)}")
@@ -160,9 +168,14 @@ def feedback_source(grading: Grading, result: StudentResult, deck: str | None, p
     code = f" · code {form.code}" if form.code else ""
     out.append(f"#align(center, text(size: 17pt, weight: \"bold\")[{markdown(title)}])\n"
                f"#align(center, text(size: 12pt)[*{name}* · {escape(f'Form {result.form}{code}')}])\n")
-    ungraded = sum(1 for m in result.marks if m.points is None)
+    ungraded = sum(1 for m in result.marks if m.points is None and not m.not_read)
     later = (escape(f" · {ungraded} short answer{'s' if ungraded > 1 else ''} still to be graded")
              if ungraded else "")
+    if result.not_read:
+        count = len(result.not_read)
+        later += escape(f" · {count} answer{'s' if count > 1 else ''} not read from your sheet (question"
+                        f"{'s' if count > 1 else ''} {', '.join(map(str, result.not_read))}): pending, "
+                        "your teacher checks them and the score may change")
     out.append(f"#score-line[{escape(f'{format_number(result.score)} of {format_number(result.max)} points')}"
                f" ({escape(f'{result.percent:.0f} %')}){later}]\n")
     rows = []

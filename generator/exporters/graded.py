@@ -78,9 +78,9 @@ def scores_csv(grading: Grading) -> bytes:
     width = max((len(r.marks) for r in grading.results), default=0)
     rows = [["student", "form", "score", "max", "percent", *map(str, range(1, width + 1))]]
     for r in grading.results:
-        by_number = {m.number: m.points for m in r.marks}
+        by_number = {m.number: m for m in r.marks}
         rows.append([r.student, r.form, points_text(r.score), points_text(r.max), f"{r.percent:.1f}",
-                     *(points_text(by_number.get(n)) for n in range(1, width + 1))])
+                     *(_points_cell(by_number[n]) if n in by_number else "" for n in range(1, width + 1))])
     return csv_bytes(rows)
 
 
@@ -120,6 +120,10 @@ def _item_name(question: KeyQuestion) -> str:
     return escape(question.content_id)
 
 
+def _points_cell(m: Mark) -> str:
+    return "not read" if m.not_read else points_text(m.points)
+
+
 def _wrong(question: KeyQuestion, m: Mark) -> str:
     if m.blank:
         what = "no answer"
@@ -151,6 +155,9 @@ def _student(grading: Grading, result: StudentResult) -> str:
     lines = []
     ungraded = 0
     for m in result.marks:
+        if m.not_read:
+            lines.append(f"- *{m.number}.* {escape('not read: pending (in neither score nor max)')}\n")
+            continue
         if m.share is None:
             ungraded += 1
             continue
@@ -181,12 +188,15 @@ def report_source(grading: Grading, paper: str = "a4") -> str:
     summary = (f"{len(results)} students · {len(key.forms)} forms · "
                f"mean {statistics.fmean(percents):.1f} % · median {statistics.median(percents):.1f} %"
                ) if results else "no students"
+    not_read = [(r, r.not_read) for r in results if r.not_read]
+    if not_read:
+        count = sum(len(numbers) for _, numbers in not_read)
+        summary += (f" · {count} answer{'s' if count > 1 else ''} not read, pending (in neither score nor"
+                    " max; listed under Not read)")
+    if grading.review:
+        summary += f" · {len(grading.review)} scan flags at the end"
     out.append(f"#align(center, text(size: 17pt, weight: \"bold\")[{markdown(title)}: class report])\n"
                f"#align(center, text(size: 10pt)[{escape(summary)}])\n")
-    if grading.review:
-        out.append(f"#section-title([Scanning], [{len(grading.review)} to check: left empty, never "
-                   "guessed; the review file beside the responses CSV shows each crop])\n")
-        out.append("".join(f"- {escape(line)}\n" for line in grading.review))
     out.append("#section-title([Scores], [students per band of the score, in percent])\n")
     labels = ", ".join(f"[{i * 100 // BINS}–{(i + 1) * 100 // BINS}]" for i in range(BINS))
     out.append(f"#histogram(({', '.join(map(str, grading.histogram))},), ({labels},))\n")
@@ -219,9 +229,20 @@ def report_source(grading: Grading, paper: str = "a4") -> str:
         out.append("#section-title([Names], [names that look like another without being it: one student "
                    "typed twice, or two students? Graded apart; you decide])\n")
         out.extend(f"- {escape(_roster_line(finding))}\n" for finding in grading.names)
+    if not_read:
+        out.append("#section-title([Not read], [answers the scan could not read: pending, in neither score "
+                   "nor max, until the cell in the responses CSV is fixed and the class graded again])\n")
+        out.extend(f"- {name_markup(r.student)}{escape(f' (form {r.form}): question')}"
+                   f"{escape('s' if len(numbers) > 1 else '')} {escape(', '.join(map(str, numbers)))}\n"
+                   for r, numbers in not_read)
     out.append("#pagebreak(weak: true)\n#section-title([Feedback], [per student: what lost points, "
                "the mistake it shows, where to read about it])\n")
     out.extend(_student(grading, result) for result in results)
+    if grading.review:
+        where = f"; files relative to {grading.scans}" if grading.scans else ""
+        out.append(f"#section-title([Scanning], [{len(grading.review)} to check: left empty, never "
+                   f"guessed; the review file beside the responses CSV shows each crop{escape(where)}])\n")
+        out.append("".join(f"- {escape(line)}\n" for line in grading.review))
     return "".join(out)
 
 

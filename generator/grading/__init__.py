@@ -43,6 +43,8 @@ class Grading:
     """Rows that do not match the roster the quiz was printed for (``roster_check``)."""
     review: tuple[str, ...] = ()
     """What scanning could not read (``grade --scans``), one line each, for the report."""
+    scans: str = ""
+    """The folder the scans' file names in ``review`` are relative to ('' when they are as given)."""
     names: tuple[Finding, ...] = ()
     """Names that look like another without being it (``names.lookalikes``): the teacher decides."""
 

@@ -38,7 +38,11 @@ Grading costs about 0.4 MB and 20 ms a student (the report's feedback section), 
 
 Answer = str | tuple[float | None, ...] | float | None
 """A letter (choice questions), numbers (numeric questions and problems; None for a
-component written as ``?``), points given by hand (short answers), or None (blank)."""
+component written as ``?``), points given by hand (short answers), ``NOT_READ``, or None (blank)."""
+NOT_READ = "?"
+"""An answer not read (a cell of only ``?``, as ``paperdeck scan`` writes an answer it could not
+read): graded as pending, never as "no answer"."""
+_NOT_READ = re.compile(r"\s*\?(?:[\s;,]*\?)*\s*")
 
 
 @dataclass(frozen=True)
@@ -78,6 +82,8 @@ def _shape_words(question: KeyQuestion) -> str:
 
 def parse_answer(question: KeyQuestion, text: str) -> tuple[Answer, str]:
     """The answer ``text`` means for ``question``, or (None, what is wrong)."""
+    if _NOT_READ.fullmatch(text):
+        return NOT_READ, ""
     kind = question.kind
     if kind in CHOICE_KINDS:
         cleaned = text.strip()

@@ -9,6 +9,8 @@
 - A short answer scores the points the teacher wrote; empty leaves it ungraded: it
   counts toward neither score nor maximum.
 - A blank scores nothing and records no mistake.
+- An answer not read (``?``: the scan could not read it) is pending: like an ungraded
+  short answer it counts toward neither score nor maximum, and is reported as not read.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from dataclasses import dataclass
 from ..answers import accepts
 from ..problems.model import Tolerance
 from .key import CHOICE_KINDS, KeyForm, KeyQuestion, QuizKey
-from .responses import Answer, Response
+from .responses import NOT_READ, Answer, Response
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,8 @@ class Mark:
     """The named mistake the answer shows, or ''."""
     blank: bool = False
     answer: Answer = None
+    not_read: bool = False
+    """The answer was not read (``?``): pending until the cell is fixed."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,11 @@ class StudentResult:
     @property
     def max(self) -> float:
         return sum(m.possible for m in self.marks if m.points is not None)
+
+    @property
+    def not_read(self) -> tuple[int, ...]:
+        """The numbers of the questions whose answer was not read."""
+        return tuple(m.number for m in self.marks if m.not_read)
 
     @property
     def percent(self) -> float:
@@ -82,6 +91,8 @@ def _numbers_mark(question: KeyQuestion, got: tuple[float | None, ...]) -> Mark:
 
 def mark(question: KeyQuestion, answer: Answer) -> Mark:
     """How ``answer`` (parsed by ``responses.parse_answer``) scores on ``question``."""
+    if answer == NOT_READ:
+        return Mark(question.number, None, question.points, None, not_read=True)
     if question.kind == "short_answer":
         if answer is None:
             return Mark(question.number, None, question.points, None)
