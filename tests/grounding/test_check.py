@@ -146,3 +146,13 @@ def test_a_row_is_pinned_by_a_column_value():
     _, cells, problem = _cell_named("(A) / BLEU", ("S6.T3",), index)
     assert problem == ("cell '(A) / BLEU': 4 cells of S6.T3 with a number in a row holding a and a column "
                        "holding bleu")
+
+
+def test_suggest_names_the_cell_that_holds_a_number(project):
+    from generator.grounding.suggest import suggestions
+
+    _edit(project, "results", "    cells: ['base / params']\n", "")
+    lines = suggestions(project)
+    assert len(lines) == 1, lines
+    assert re.match(r"content/lessons/results.yaml:\d+: flashcards\[\d+\]\.back: "
+                    r"flashcard 'res-fc-base-params': 65: cells: S6.T3 base / params$", lines[0]), lines
