@@ -1,22 +1,25 @@
 """Ground every number and quoted phrase of the loaded content in the paper's source index.
 
-A number on an item passes when it is
+A number on an item (a lesson's text, a declaration) passes when it is
 
-- **cited**: in the text of the label the item cites, of the sections and equations inside
-  it, of the sections it is in, or of the bibliography entries those cite. A table's
-  values count only through a named cell (below), its caption and headers always; a
-  lesson's text counts every cell of the tables its ``sources`` list (it shows them);
-- **cell**: in a table cell the item names (``cells: ["Transformer (big) / EN-DE"]``);
-- **declared**: an exercise's invented input (a worked example's ``given``, an item's
-  ``given``), or a paper constant of ``content/paper.yaml`` (``constants``) whose symbol
-  the item writes;
-- **trivial**: 0 and 1;
-- **derived**: a worked example's result (recomputed when content loads) or a lone number
-  in a chain of equal values that checks (``arithmetic.derived``).
+- **cited**: in the text of the label the item cites or names in ``also``, of the sections
+  and equations inside it, of the sections it is in, or of the bibliography entries those
+  cite. A table's values count only through a named cell (below), its caption and headers
+  always; a lesson's text counts every cell of the tables its ``sources`` and ``also`` list;
+- **cell**: in a table cell the item names (``cells: ["Transformer (big) / BLEU EN-DE"]``);
+- **declared**: an item's ``given``, a worked example's ``given`` (and the sizes of its
+  matrices), a visual's parameters, or a paper constant of ``content/paper.yaml``
+  (``constants``) whose symbol the item writes;
+- **derived**: a lone number in a chain of equal values that checks anywhere on the item
+  (``arithmetic.derived``; ``derived`` declarations are such chains), or a value a worked
+  example's problem type computes from its ``given``;
+- **trivial**: 0 and 1 written as integers.
 
-A quoted phrase ("…" or “…”) passes when the label the item cites (or a label inside it)
-holds it, word for word after normalization (``numbers.words``). Anything else is a
-``Finding``, a warning that ``paperdeck check --strict`` makes an error.
+A quoted phrase ("…" or “…”) passes when the label the item cites (or a label inside it, the
+section a cited float is in, a work they cite, a cited figure's declared ``figure_text``)
+holds it, word for word after normalization (``numbers.words``); a quote followed by its
+place (``"…" (Section 5.4)``) is looked for there. Anything else is a ``Finding``, a warning
+that ``paperdeck check --strict`` makes an error. docs/grounding.md is the author's guide.
 """
 
 from __future__ import annotations
