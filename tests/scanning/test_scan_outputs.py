@@ -3,7 +3,7 @@ review file are replaced together or not at all (a kill at each rename, a full d
 the teacher edited is never replaced (the new scan goes beside it, and the run says so);
 an answer not read is ``?``, which ``grade`` tells from a blank.
 
-Kills are deterministic, as in tests/test_atomic.py: a child process replaces ``os.replace``
+Kills are deterministic, as in tests/test_atomic.py: a forked child replaces ``os.replace``
 with one that kills the process (SIGKILL) just before its N-th call, for every N a run makes.
 """
 
@@ -13,10 +13,9 @@ import errno
 import hashlib
 import os
 import re
-import subprocess
-import sys
-import textwrap
+import signal
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,8 +25,6 @@ from generator.scanning import outputs
 from generator.scanning.outputs import edited, responses_csv, review_path, target, write
 from generator.scanning.scan import ScanKey, Scanned
 
-PROJECT = Path(__file__).resolve().parents[2]
-
 
 def scanned(version: str) -> Scanned:
     """A run with no sheets whose CSV and review differ by ``version`` (its question columns)."""
@@ -35,33 +32,39 @@ def scanned(version: str) -> Scanned:
     return Scanned(ScanKey(f"{version}-key.json", "Q", (0.0, 0.0), [], 0.0, 0.0, {}, numbers), [], [])
 
 
-CHILD = textwrap.dedent('''
-    import os, signal, sys
-    from pathlib import Path
-    from tests.scanning.test_scan_outputs import scanned
-    from generator.scanning.outputs import write
-
-    csv, version, kill_at = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
-    calls = 0
-    real_replace = os.replace
-
-    def replace(source, target):
-        global calls
-        calls += 1
-        if calls == kill_at:
-            os.kill(os.getpid(), signal.SIGKILL)
-        real_replace(source, target)
-
-    os.replace = replace
-    write(scanned(version), csv)
-    print(calls)
-''')
-
-
 def run(csv: Path, version: str, kill_at: int = 0) -> tuple[int, str]:
-    done = subprocess.run([sys.executable, "-c", CHILD, str(csv), version, str(kill_at)], capture_output=True,
-                          text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(PROJECT)}, cwd=PROJECT)
-    return done.returncode, done.stdout + done.stderr
+    """``write`` in a forked child whose ``os.replace`` kills it (SIGKILL) just before its
+    ``kill_at``-th call: its exit status (-9 when killed) and how many renames it made."""
+    reading, writing = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover (the child)
+        os.close(reading)
+        calls = 0
+        real_replace = os.replace
+
+        def replace(source: Any, destination: Any) -> None:
+            nonlocal calls
+            calls += 1
+            if calls == kill_at:
+                os.kill(os.getpid(), signal.SIGKILL)
+            real_replace(source, destination)
+
+        os.replace = replace  # type: ignore[assignment]
+        try:
+            write(scanned(version), csv)
+            os.write(writing, str(calls).encode())
+            os._exit(0)
+        except BaseException as error:  # noqa: BLE001 (the parent sees it)
+            os.write(writing, repr(error).encode())
+            os._exit(1)
+    os.close(writing)
+    out = b""
+    while chunk := os.read(reading, 4096):
+        out += chunk
+    os.close(reading)
+    _, status = os.waitpid(child, 0)
+    code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+    return code, out.decode()
 
 
 def state(csv: Path) -> tuple[str | None, str | None]:
