@@ -12,6 +12,7 @@ computed from are grounded on their own.
 from __future__ import annotations
 
 import ast
+import functools
 import math
 import re
 from dataclasses import dataclass
@@ -130,8 +131,12 @@ def _half_unit(written: str) -> float:
     return 0.5 * 10.0 ** -decimals
 
 
-def derived(text: str) -> list[Derived]:
-    """The lone numbers of ``text`` that a chain of equal values derives (see the module docstring)."""
+@functools.lru_cache(maxsize=8192)
+def derived(text: str) -> tuple[Derived, ...]:
+    """The lone numbers of ``text`` that a chain of equal values derives (see the module docstring);
+    kept per text, as an item's fields are read again for each field."""
+    if not _RELATION.search(text):
+        return ()
     plain = _DELIMITERS.sub(lambda m: " " * len(m.group()), text)
     found: list[Derived] = []
     for run in _CHAIN.finditer(plain):
@@ -161,7 +166,7 @@ def derived(text: str) -> list[Derived]:
             for s, e in lone:
                 for number in numbers.numbers(plain[s:e]):
                     found.append(Derived(s + number.start, s + number.end, number.value, number.decimals))
-    return found
+    return tuple(found)
 
 
 def _lone_number(side: str) -> bool:

@@ -281,17 +281,7 @@ def _cell_named(reference: str, labels: tuple[str, ...], index: SourceIndex) -> 
     pairs = _PAIR.findall(row_part)
     row_words = set(numbers.words(_PAIR.sub(" ", row_part)))
     column_words = set(numbers.words(column_part))
-    rows: dict[int, set[str]] = {}
-    columns: dict[int, set[str]] = {}
-    values: dict[tuple[int, int], tuple[str, ...]] = {}
-    for cell in entry.cells:
-        cell_words = set(numbers.words(cell.text))
-        for r in range(cell.row, cell.row + cell.rowspan):
-            rows.setdefault(r, set()).update(cell_words)
-            for c in range(cell.column, cell.column + cell.colspan):
-                values[(r, c)] = cell.numbers
-        for c in range(cell.column, cell.column + cell.colspan):
-            columns.setdefault(c, set()).update(cell_words)
+    rows, columns, values = _table_words(entry.cells)
 
     def pinned(row: int) -> bool:  # every ``header=value`` of the reference holds in the row
         for header, value in pairs:
@@ -311,6 +301,31 @@ def _cell_named(reference: str, labels: tuple[str, ...], index: SourceIndex) -> 
                            f"{' '.join(sorted(row_words)) or '(any)'} and a column holding "
                            f"{' '.join(sorted(column_words)) or '(any)'}")
     return label, matching, ""
+
+
+_TableWords = tuple[dict[int, set[str]], dict[int, set[str]], dict[tuple[int, int], tuple[str, ...]]]
+_TABLES: dict[int, tuple[tuple[Cell, ...], _TableWords]] = {}
+"""``_table_words`` of each table read, by the identity of its cells (kept with them)."""
+
+
+def _table_words(cells: tuple[Cell, ...]) -> _TableWords:
+    """A table's words by row and by column (spans counted in each), and its numbers by grid place."""
+    kept = _TABLES.get(id(cells))
+    if kept is not None and kept[0] is cells:
+        return kept[1]
+    rows: dict[int, set[str]] = {}
+    columns: dict[int, set[str]] = {}
+    values: dict[tuple[int, int], tuple[str, ...]] = {}
+    for cell in cells:
+        cell_words = set(numbers.words(cell.text))
+        for r in range(cell.row, cell.row + cell.rowspan):
+            rows.setdefault(r, set()).update(cell_words)
+            for c in range(cell.column, cell.column + cell.colspan):
+                values[(r, c)] = cell.numbers
+        for c in range(cell.column, cell.column + cell.colspan):
+            columns.setdefault(c, set()).update(cell_words)
+    _TABLES[id(cells)] = (cells, (rows, columns, values))
+    return rows, columns, values
 
 
 def _constants(content: Content, index: SourceIndex,
