@@ -49,14 +49,15 @@ def deflated_zeros(length: int) -> bytes:
     return first[:2] + body[2:] + raw_tail + struct.pack(">I", checksum) if whole else tail_bytes
 
 
-def png_of_zeros(path: Path, width: int, height: int) -> Path:
-    """A grey PNG of ``width`` × ``height`` black pixels (each row: its filter byte, then zeros)."""
+def png_of_zeros(path: Path, width: int, height: int, colour: bool = False) -> Path:
+    """A grey (or RGB) PNG of ``width`` × ``height`` black pixels (each row: its filter byte, then zeros)."""
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
-    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    channels = 3 if colour else 1
+    header = struct.pack(">IIBBBBB", width, height, 8, 2 if colour else 0, 0, 0, 0)
     path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-                     + chunk(b"IDAT", deflated_zeros(height * (width + 1))) + chunk(b"IEND", b""))
+                     + chunk(b"IDAT", deflated_zeros(height * (width * channels + 1))) + chunk(b"IEND", b""))
     return path
 
 
@@ -286,3 +287,33 @@ def test_an_empty_file_is_named(printed, tmp_path: Path, name: str, capsys) -> N
         assert code == 2 and f"paperdeck: {empty}: cannot be read as a PDF" in err
     else:
         assert code == 0 and "1 to check" in err
+
+
+PAGE_CHILD = """
+import re, sys
+from pathlib import Path
+from generator.scanning.pages import pages
+for page in pages(Path(sys.argv[1])):
+    print(page.problem or page.image.shape)
+with open("/proc/self/status") as status:
+    print(int(re.search(r"VmHWM:\\s+(\\d+) kB", status.read()).group(1)) // 1024)
+"""
+
+
+@pytest.mark.parametrize("make", ["png", "jpeg"])
+def test_the_largest_page_read_stays_within_the_memory_bound(tmp_path: Path, make: str) -> None:
+    """A colour PNG of just under ``MAX_PIXELS`` (decoded whole) and a 108-megapixel JPEG (decoded
+    at half its size): each read in well under 400 MB (docs/scanning.md: about 7 bytes a pixel of
+    ``MAX_PIXELS`` over the program's own 60 MB)."""
+    side = int(MAX_PIXELS ** 0.5) - 1
+    if make == "png":
+        path = png_of_zeros(tmp_path / "large.png", side, side, colour=True)
+    else:
+        path = tmp_path / "large.jpg"
+        cv2.imwrite(str(path), np.full((9000, 12000), 240, np.uint8), [cv2.IMWRITE_JPEG_QUALITY, 50])
+    done = subprocess.run([sys.executable, "-c", PAGE_CHILD, str(path)], capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "PYTHONPATH": str(PROJECT)}, cwd=PROJECT)
+    shape, peak = done.stdout.split("\n")[:2]
+    print(f"{make}: peak {peak} MB")
+    assert shape.startswith("("), done.stdout + done.stderr  # read, not refused
+    assert int(peak) < 400
