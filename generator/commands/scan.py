@@ -52,7 +52,8 @@ def scan_to_csv(session: Session, key: Path, scans: Sequence[Path], out: Path | 
     written = write(scanned, out or key.parent / "scanned" / "responses.csv")
     if written.kept is not None:
         session.note(f"kept {written.kept}: it was changed after paperdeck scan wrote it (your fixes); "
-                     f"this scan is written beside it, to {written.csv}")
+                     f"this scan is written beside it, to {written.csv} (to grade your fixes: "
+                     f"paperdeck grade {key} {written.kept})")
     session.say(f"wrote {written.csv}")
     session.say(f"wrote {written.review}")
     session.note(f"read {scanned.pages} pages: {len(scanned.sheets)} sheets into {written.csv}, "

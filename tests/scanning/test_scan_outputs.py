@@ -194,7 +194,8 @@ def test_the_command_says_in_one_line_that_it_kept_the_teacher_s_csv(printed, tm
     assert main(["scan", str(key), str(scan), "-o", str(csv)]) == 0
     err = capsys.readouterr().err.splitlines()
     assert err[0] == (f"kept {csv}: it was changed after paperdeck scan wrote it (your fixes); this scan is "
-                      f"written beside it, to {tmp_path / 'out' / 'responses-2.csv'}")
+                      f"written beside it, to {tmp_path / 'out' / 'responses-2.csv'} (to grade your fixes: "
+                      f"paperdeck grade {key} {csv})")
     assert csv.read_bytes().endswith(b"fixed,A\r\n")
 
 
