@@ -149,6 +149,11 @@ def read(path: Path) -> Paper:
     root = ET.parse(path).getroot()
     parents = {child: parent for parent in root.iter() for child in parent}
     labels = Labels(root)
+    numbered = {item.get("key", ""): str(n) for n, item in enumerate(root.iter(f"{NS}bibitem"), start=1)}
+    for ref in root.iter(f"{NS}bibref"):  # a citation: the numbers of its entries in the bibliography
+        for child in list(ref):  # LaTeXML's phrases between authors and year, filled in only later
+            ref.remove(child)
+        ref.text = ", ".join(numbered.get(k.strip(), "?") for k in (ref.get("bibrefs") or "").split(","))
     title_element = root.find(f"{NS}title")
     authors = tuple(name for creator in root.iter(f"{NS}creator") if creator.get("role") == "author"
                     for p in creator.iter(f"{NS}personname") for name in _names(p))

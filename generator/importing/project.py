@@ -24,7 +24,7 @@ from typing import Any
 import yaml
 
 from ..project.scaffold import AUTHORING, GITIGNORE, paper_id
-from .paper import Equation, Paper, Section
+from .paper import Equation, Paper, Section, Table
 
 PAPER_FOLDER = "paper"
 """Where the paper's equations, tables, figures, footnotes and bibliography go, as data."""
@@ -90,6 +90,38 @@ def _equation_item(equation: Equation, paper: str) -> dict[str, Any]:
             "label": equation.label, "latex": equation.tex, "variables": variables, "draft": True}
 
 
+def table_markdown(table: Table) -> str:
+    """``table`` as a Markdown table under its caption, for the lesson text (the guide and the
+    site show it): a spanned cell's text in its first row and column, the rest left empty."""
+    grid: dict[tuple[int, int], str] = {}
+    width = 0
+    for r, row in enumerate(table.rows):
+        c = 0
+        for cell in row:
+            while (r, c) in grid:
+                c += 1
+            for dr in range(cell.rowspan):
+                for dc in range(cell.colspan):
+                    grid[(r + dr, c + dc)] = _cell(cell.text) if dr == dc == 0 else ""
+            c += cell.colspan
+        width = max(width, c)
+    height = len(table.rows)
+    lines = ["| " + " | ".join(grid.get((r, c), "") for c in range(width)) + " |" for r in range(height)]
+    if not lines or width == 0:
+        return ""
+    lines.insert(1, "|" + "---|" * width)
+    caption = f"**Table {table.number}** ({table.label}): {table.caption}" if table.caption else \
+        f"**Table {table.number}** ({table.label})"
+    return caption + "\n\n" + "\n".join(lines)
+
+
+def _cell(text: str) -> str:
+    # A bar would end the cell: inside math it is \vert, elsewhere a divides sign that looks the same.
+    parts = re.split(r"(\\\(.*?\\\))", text)
+    return "".join(p.replace("|", "\\vert ") if p.startswith("\\(") else p.replace("|", "\u2223")
+                   for p in parts) or " "
+
+
 def _figure_card(number: str, caption: str, label: str, paper: str) -> dict[str, Any]:
     # The caption's first sentence on the back, the rest under it: a back holds one idea.
     first, _, rest = caption.partition(". ")
@@ -108,13 +140,16 @@ def lessons(paper: Paper, paper_key: str,
     images = images or {}
     top = paper.sections
     for index, section in enumerate(top, start=1):
+        tables = [table_markdown(t) for t in paper.tables if _section_of(t.label, top) is section]
         lesson: dict[str, Any] = {
             "id": lesson_id(section, index),
             "title": section.title or f"Section {section.number}",
             "sources": list(dict.fromkeys(section.labels())),
-            "text": (f"Section {section.number or section.label[1:]} of the paper"
-                     f"{': ' + section.title if section.title else ''}. Write this lesson from it; "
-                     f"the paper's equations, tables and figures are in `{PAPER_FOLDER}/`."),
+            "text": "\n\n".join([
+                f"Section {section.number or section.label[1:]} of the paper"
+                f"{': ' + section.title if section.title else ''}. Write this lesson from it; "
+                f"the paper's equations, tables and figures are in `{PAPER_FOLDER}/`.",
+                *(t for t in tables if t)]) + "\n",
         }
         equations = [_equation_item(e, paper_key) for e in paper.equations
                      if e.number and not e.problem and _section_of(e.label, top) is section]

@@ -115,6 +115,8 @@ def test_the_imported_project_passes_check_and_build(paper: Paper, tmp_path: Pat
     said = capsys.readouterr().err
     assert "8 drafts to review" in said and "02-method.yaml: equations: counting-pebbles-with-eq-1" in said
     results = yaml.safe_load((project / "content/lessons/03-results.yaml").read_text())
+    assert "**Table 1** (S3.T1): Pebbles counted per jar.\n\n| Jar | Pebbles | Weight |\n|---|---|---|\n" \
+           "| Small | 3 | 0.25 |\n|  | 4 | 0.33 |\n| Large | 5 (full) |  |" in results["text"]
     assert [(v["kind"], v["source"], v["params"]) for v in results["visuals"]] == [
         ("image", "S3.F1", {"file": "figures/figure-1.png"}),
         ("image", "S3.F3", {"file": "figures/figure-3.jpg"})]
