@@ -193,3 +193,23 @@ def test_what_is_typed_is_written_as_paperdeck_s_csv_writer_writes_it(printed, b
         assert saved.read_bytes() == csv_bytes(expected), value
         assert read_csv(saved.read_bytes())[student.row - 1][0] == value.strip()
     context.close()
+
+
+def test_a_student_s_name_stays_text_in_the_page_and_its_data(tmp_path: Path) -> None:
+    """A roster name that would end the page's data block or run a script is text everywhere."""
+    import json
+    import re
+
+    from generator.scanning.scan import Flag, ScanKey, Scanned, SheetRead
+
+    name = "</script><img src=x onerror=alert(1)><!--"
+    form = {"label": "A", "code": "AAAA-AAAA", "student": {"name": name},
+            "sheet": {"pages": 1, "fields": [{"page": 1, "question": 1, "kind": "letters"}]}}
+    sheet = SheetRead(form, "s.png page 1", pages={1: "s.png page 1"}, cells={1: [None]}, unread={1})
+    sheet.flags.append(Flag("s.png page 1", "question 1 not read: 2 bubbles filled", 1))
+    scanned = Scanned(ScanKey("key.json", "Q", (0.0, 0.0), [], 0.0, 0.0, {}, [1]), [sheet], list(sheet.flags))
+    page = write(scanned, tmp_path / "responses.csv").review.read_text(encoding="utf-8")
+    assert name not in page and "<img" not in page and "<!--" not in page
+    block = re.search(r'<script type="application/json" id="responses">(.*?)</script>', page, re.S).group(1)
+    assert json.loads(block)["rows"][1][:3] == [name, "A", "?"]
+    assert 'value="?"' in page
