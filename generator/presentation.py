@@ -14,7 +14,6 @@ into its own markup.
 
 from __future__ import annotations
 
-import functools
 import html
 import math
 import os
@@ -28,7 +27,6 @@ from .errors import UsageError
 Formatter = Callable[[float], str]
 
 
-@functools.lru_cache(maxsize=64)
 def number_formatter(abs_tol: float | None = None, rel_tol: float | None = None) -> Formatter:
     """Numbers shown one digit finer than the tolerance a student is held to."""
     if rel_tol and not abs_tol:
@@ -61,7 +59,6 @@ def answer_formatter(prompt: str, abs_tol: float | None = None, rel_tol: float |
     return _precision_formatter(*precision)
 
 
-@functools.lru_cache(maxsize=16)
 def _precision_formatter(kind: str, count: int) -> Formatter:
     # Every stated place is printed, trailing zeros too: "three decimals" is 0.510, not 0.51.
     if kind == "figures":

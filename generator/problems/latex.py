@@ -39,28 +39,9 @@ def scientific(x: float, figures: int = 4) -> str:
     return number(mantissa, figures - 1) + r" \times 10^{" + str(exponent) + "}"
 
 
-# number(x) at the default four decimals, by value: worked steps and prompts repeat
-# the same few numbers (small integers, scaled scores, softmax weights) across
-# many problems. Values that compare equal get the same text (1 and 1.0 are "1",
-# -0.0 and 0.0 are "0"), so keying by value is safe.
-_NUMBERS: dict[float, str] = {}
-_NUMBERS_LIMIT = 100_000  # entries; emptied when full, so memory stays bounded
-_known = _NUMBERS.__getitem__
-
-
 def row(values: Sequence[float], digits: int = 4) -> str:
     """One row of a ``pmatrix``: the entries joined with `` & ``."""
-    if digits != 4:
-        return " & ".join([str(x) if type(x) is int else number(x, digits) for x in values])
-    try:
-        return " & ".join(map(_known, values))
-    except KeyError:
-        if len(_NUMBERS) >= _NUMBERS_LIMIT:
-            _NUMBERS.clear()
-        for x in values:
-            if x not in _NUMBERS:
-                _NUMBERS[x] = number(x)
-        return " & ".join([_NUMBERS[x] if x in _NUMBERS else number(x) for x in values])
+    return " & ".join([str(x) if type(x) is int else number(x, digits) for x in values])
 
 
 def matrix(values: Sequence[Sequence[float]] | Sequence[float] | np.ndarray, digits: int = 4) -> str:

@@ -1,8 +1,8 @@
 """The speed-ups of the generator give what the plain code gives.
 
-Memoised LaTeX numbers, sdpa's cache of score rows, its solve without input
-checks, and the absolute-tolerance path of the distractor separation, each
-against a straightforward version.
+LaTeX rows of numbers, sdpa's solve without input checks and its rounding, and
+the absolute-tolerance path of the distractor separation, each against a
+straightforward version.
 """
 
 from __future__ import annotations
@@ -28,18 +28,8 @@ NUMBERS = st.one_of(st.integers(-10**6, 10**6), st.floats(-1e6, 1e6), st.sampled
 def test_latex_rows_match_number(values):
     expected = " & ".join(str(x) if type(x) is int else latex.number(x) for x in values)
     assert latex.row(values) == expected
-    assert latex.row(values) == expected  # from the memo this time
     assert latex.row(values, 2) == " & ".join(str(x) if type(x) is int else latex.number(x, 2)
                                               for x in values)
-
-
-def test_latex_memo_is_bounded(monkeypatch):
-    monkeypatch.setattr(latex, "_NUMBERS_LIMIT", 10)
-    latex._NUMBERS.clear()
-    for i in range(100):
-        assert latex.row([i / 7, i]) == f"{latex.number(i / 7)} & {i}"
-        assert len(latex._NUMBERS) <= 12
-    assert latex.matrix([[0.5, -0.0], [2, 1 / 3]]) == r"\begin{pmatrix} 0.5 & 0 \\ 2 & 0.3333 \end{pmatrix}"
 
 
 def test_sdpa_solve_without_checks_is_solve():
@@ -50,19 +40,6 @@ def test_sdpa_solve_without_checks_is_solve():
             # The checked solve also takes floats typed into content.
             floats = {k: [[float(x) for x in row] for row in m] for k, m in problem.given.items()}
             assert sdpa_type.solve(floats).answer == sdpa_type.solve(problem.given).answer
-
-
-def test_sdpa_row_cache_is_bounded_and_not_shared_with_answers(monkeypatch):
-    monkeypatch.setattr(sdpa, "_ROWS_LIMIT", 5)
-    first = list(generate("sdpa", 40, 9, "medium"))
-    assert len(sdpa._ROWS) <= 5
-    for problem in first:
-        problem.answer["scores"][0][0] = problem.answer["weights"][0][0] = 99.0
-    sdpa._ROWS.clear()
-    again = list(generate("sdpa", 40, 9, "medium"))
-    assert all(p.answer["weights"][0][0] != 99.0 for p in again)
-    monkeypatch.setattr(sdpa, "_ROWS_LIMIT", 50_000)
-    assert [p.answer for p in generate("sdpa", 40, 9, "medium")] == [p.answer for p in again]
 
 
 def _reference_separated(solution, tolerance, key):
@@ -192,16 +169,8 @@ def test_components_match_the_plain_flattening(shape, numbers):
 @settings(max_examples=300, deadline=None)
 @given(values=st.lists(st.one_of(st.floats(-1e6, 1e6), st.sampled_from([0.0, -0.0, 0.12345678905, 1e-11])),
                        min_size=1, max_size=8))
-def test_sdpa_rounding_memo_is_round(values):
+def test_sdpa_rounding_is_round(values):
     expected = [round(x, problems.ANSWER_DECIMALS) + 0.0 for x in values]
-    for _ in range(2):  # computed, then from the memo
-        got = sdpa._rounded(values)
-        assert got == expected
-        assert [str(x) for x in got] == [str(x) for x in expected]  # no -0.0
-
-
-def test_sdpa_rounding_memo_is_bounded(monkeypatch):
-    monkeypatch.setattr(sdpa, "_ROUNDED_LIMIT", 10)
-    for i in range(100):
-        assert sdpa._round(i / 7) == round(i / 7, problems.ANSWER_DECIMALS)
-    assert len(sdpa._round.__self__) <= 10
+    got = sdpa._rounded(values)
+    assert got == expected
+    assert [str(x) for x in got] == [str(x) for x in expected]  # no -0.0

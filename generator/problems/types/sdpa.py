@@ -89,7 +89,7 @@ def attention_inputs(given: dict[str, Any]) -> tuple[Rows, Rows, Rows]:
 
 class _Row(NamedTuple):
     """What one row of raw scores QK^T (or one column, for the softmax-over-queries
-    mistake) turns into, computed once and cached by d_k and the row's entries."""
+    mistake) turns into."""
 
     scores: list[float]  # the row scaled by 1/sqrt(d_k)
     weights: list[float]  # softmax of the scaled row
@@ -104,45 +104,26 @@ class _Row(NamedTuple):
     first_steps: tuple[Step, Step, Step]  # of a problem with one query whose row this is
 
 
-# The rows are small integers, so problems share them and most are computed once.
-_ROWS: dict[tuple[Any, ...], _Row] = {}
-_ROWS_LIMIT = 50_000  # entries; the cache is emptied when full, so memory stays bounded
-
-
 def _row(d_k: int, root: float, raw: list[float]) -> _Row:
-    key = (d_k, *raw)
-    entry = _ROWS.get(key)
-    if entry is None:
-        scores = [x / root for x in raw]
-        weights = _softmax(scores)
-        scores_latex, weights_latex, raw_latex = latex_row(scores), latex_row(weights), latex_row(raw)
-        entry = _Row(scores, weights, _rounded(scores), _rounded(weights), scores_latex, weights_latex,
-                     _softmax(raw), _softmax([x / d_k for x in raw]), raw_latex, raw,
-                     _first_steps(d_k, [raw_latex], [scores_latex], [weights_latex]))
-        if len(_ROWS) >= _ROWS_LIMIT:
-            _ROWS.clear()
-        _ROWS[key] = entry
-    return entry
+    scores = [x / root for x in raw]
+    weights = _softmax(scores)
+    scores_latex, weights_latex, raw_latex = latex_row(scores), latex_row(weights), latex_row(raw)
+    return _Row(scores, weights, _rounded(scores), _rounded(weights), scores_latex, weights_latex,
+                _softmax(raw), _softmax([x / d_k for x in raw]), raw_latex, raw,
+                _first_steps(d_k, [raw_latex], [scores_latex], [weights_latex]))
 
 
 def _constants(d_k: int) -> tuple[float, tuple[str, ...], tuple[str, ...]]:
     """sqrt(d_k), the step titles and the LaTeX each step starts with, for this d_k."""
-    constants = _CONSTANTS.get(d_k)
-    if constants is None:
-        whole = math.isqrt(d_k)
-        by_hand = rf"\frac{{QK^{{\top}}}}{{{whole}}} = " if whole * whole == d_k and whole > 1 else ""
-        titles = ("Dot products of every query with every key",
-                  rf"Scale by the square root of \(d_k = {d_k}\)",
-                  "Softmax along each row (over the keys)", "Weighted sum of the values")
-        prefixes = (r"QK^{\top} = \begin{pmatrix} ",
-                    r"\frac{QK^{\top}}{\sqrt{" + str(d_k) + "}} = " + by_hand + r"\begin{pmatrix} ",
-                    r"A = \mathrm{softmax}\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) = \begin{pmatrix} ")
-        constants = _CONSTANTS[d_k] = (math.sqrt(d_k), titles, prefixes)
-    return constants
-
-
-# _constants by d_k: a handful of entries.
-_CONSTANTS: dict[int, tuple[float, tuple[str, ...], tuple[str, ...]]] = {}
+    whole = math.isqrt(d_k)
+    by_hand = rf"\frac{{QK^{{\top}}}}{{{whole}}} = " if whole * whole == d_k and whole > 1 else ""
+    titles = ("Dot products of every query with every key",
+              rf"Scale by the square root of \(d_k = {d_k}\)",
+              "Softmax along each row (over the keys)", "Weighted sum of the values")
+    prefixes = (r"QK^{\top} = \begin{pmatrix} ",
+                r"\frac{QK^{\top}}{\sqrt{" + str(d_k) + "}} = " + by_hand + r"\begin{pmatrix} ",
+                r"A = \mathrm{softmax}\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) = \begin{pmatrix} ")
+    return math.sqrt(d_k), titles, prefixes
 
 
 def _first_steps(d_k: int, raw_latex: list[str], scores_latex: list[str],
@@ -163,23 +144,9 @@ def _softmax(row: list[float]) -> list[float]:
     return [e / total for e in exps]
 
 
-class _RoundedMemo(dict[float, float]):
-    """x -> round(x, ANSWER_DECIMALS) + 0.0, computed on the first lookup of each value.
-
-    Outputs and distractors repeat across problems (about 80% of the values in a
-    medium stream were seen before), and a dict hit costs a fifth of round(x, 10).
-    Equal values round alike, so keying by value is safe.
-    """
-
-    def __missing__(self, x: float) -> float:
-        if len(self) >= _ROUNDED_LIMIT:
-            self.clear()
-        value = self[x] = round(x, ANSWER_DECIMALS) + 0.0
-        return value
-
-
-_ROUNDED_LIMIT = 200_000  # entries; emptied when full, so memory stays bounded
-_round = _RoundedMemo().__getitem__
+def _round(x: float) -> float:
+    """As ``plain`` rounds an answer: to ANSWER_DECIMALS, never -0.0."""
+    return round(x, ANSWER_DECIMALS) + 0.0
 
 
 def _rounded(row: list[float]) -> list[float]:
@@ -212,7 +179,7 @@ def _solve(Q: Rows, K: Rows, V: Rows) -> Solution:
     rows = [_row(d_k, root, [sum(map(mul, q, k)) for k in K]) for q in Q]
     columns = list(zip(*V, strict=True))
     # One pass over (row, column) for the output and the three distractors that
-    # weight V by a cached row: matrix products, rounded.
+    # weight V by a row: matrix products, rounded.
     output, output_rounded, no_softmax, forgot_root, by_d_k = [], [], [], [], []
     for r in rows:
         scores, weights, unscaled, divided = r.scores, r.weights, r.unscaled_weights, r.by_d_k_weights
@@ -222,7 +189,7 @@ def _solve(Q: Rows, K: Rows, V: Rows) -> Solution:
         no_softmax.append([_round(sum(map(mul, scores, col))) for col in columns])
         forgot_root.append([_round(sum(map(mul, unscaled, col))) for col in columns])
         by_d_k.append([_round(sum(map(mul, divided, col))) for col in columns])
-    # One query (easy): the first three steps follow from its row alone, and are cached with it.
+    # One query (easy): the first three steps follow from its row alone.
     first_steps = rows[0].first_steps if len(rows) == 1 else _first_steps(
         d_k, [r.raw_latex for r in rows], [r.scores_latex for r in rows], [r.weights_latex for r in rows])
     steps = (*first_steps, Step(titles[3], r"AV = " + latex_matrix(output)))
@@ -237,9 +204,8 @@ def _solve(Q: Rows, K: Rows, V: Rows) -> Solution:
     if d_k > 1:
         distractors = (Distractor(_FORGOT_ROOT, {"output": forgot_root}),
                        Distractor(_DIVIDED_BY_D_K, {"output": by_d_k}), *distractors)
-    # Fresh lists for the answer: the cached rows are shared between problems.
-    answer = {"scores": [list(r.scores_rounded) for r in rows],
-              "weights": [list(r.weights_rounded) for r in rows], "output": output_rounded}
+    answer = {"scores": [r.scores_rounded for r in rows], "weights": [r.weights_rounded for r in rows],
+              "output": output_rounded}
     return Solution(answer, steps, distractors)
 
 
