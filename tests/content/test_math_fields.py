@@ -33,6 +33,9 @@ FULL_LESSON["questions"][0]["unit"] = "points"
 FULL_LESSON["visuals"] = [{"id": "v-one", "kind": "lr-schedule", "caption": "A caption.",
                            "source": "S5.3"}]
 FULL_LESSON["resources"][0]["note"] = "A note."
+FULL_LESSON["derived"] = ["1 + 1 = 2"]  # grounding's declarations (docs/grounding.md)
+for kind in ("equations", "worked_examples", "flashcards", "clozes", "questions"):
+    FULL_LESSON[kind][0]["derived"] = ["1 + 1 = 2"]
 
 
 def math_fields(cls: type, prefix: str = "") -> list[tuple[str, model.MathKind]]:
