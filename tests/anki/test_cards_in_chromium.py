@@ -52,6 +52,53 @@ def test_the_typed_answer_is_checked_against_the_problem_shown(reviewer, sdpa_ca
                 assert state["hit"] == (prose(mistake.mistake) if kind == "mistake" else None), state
 
 
+SYMBOLS_FIT = """var card = document.querySelector('.pd').getBoundingClientRect(), out = [];
+    var tables = document.querySelectorAll('.pd-symbols');
+    for (var i = 0; i < tables.length; i++) {
+      var t = tables[i];
+      if (t.scrollWidth > t.clientWidth + 1) {
+        out.push('the table scrolls: ' + t.scrollWidth + ' > ' + t.clientWidth); }
+      var cells = t.querySelectorAll('td');
+      for (var j = 0; j < cells.length; j++) {
+        var r = cells[j].getBoundingClientRect();
+        if (r.width && r.right > card.right + 0.5) {
+          out.push('cell ' + j + ' ends at ' + Math.round(r.right)); }
+      }
+    }
+    return [tables.length, out];"""
+"""On an Equation card: how many symbol tables, and what of them runs off the card or scrolls."""
+
+
+def test_every_equations_symbols_fit_a_phone(reviewer, tmp_path, figure_cache):
+    """At 360 px every Equation card's symbols, Meaning included, lie within the card: a wide
+    symbol (MultiHead(Q, K, V), 226 px of math) made the table 459 px wide in a 336 px card, its
+    Meaning column out of sight in a box that scrolled."""
+    from anki.collection import Collection
+
+    from generator.exporters import ExportOptions, anki
+    from generator.project import open_project
+
+    project = open_project(Path(__file__).resolve().parents[2])
+    deck = items.build_deck(project.content, project.deck_recipe(None), seed=3)
+    path = tmp_path / "deck.apkg"
+    anki.export(deck, path, ExportOptions(build_time=1_700_000_000, figures=figure_cache))
+    col = Collection(str(tmp_path / "collection.anki2"))
+    from .conftest import _import_package
+
+    _import_package(col, path)
+    tables, off = 0, []
+    for cid in col.find_cards(f'"deck:{TITLE}*" "note:paperdeck Equation"'):
+        card = col.get_card(cid)
+        reviewer.show("question", card.question())
+        reviewer.show("answer", card.answer())
+        count, found = reviewer.run(SYMBOLS_FIT)
+        tables += count
+        off += [f"{card.note()['Id']}/{card.ord}: {f}" for f in found]
+    col.close()
+    assert tables > 10
+    assert off == []
+
+
 def test_every_note_type_fits_a_phone_in_day_and_night(reviewer, tmp_path, figure_cache):
     """At 360 px, day and night: every worked example of the shipped deck (their vectors are the
     widest) and one card of every other note type and side, problems of each type included."""

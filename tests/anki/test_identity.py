@@ -120,16 +120,16 @@ def _pin(note_type: notetypes.NoteType) -> str:
 # Changing a note type (fields, templates, CSS) changes these; if the change is meant,
 # schema changes (fields, template names) need a new version (a new id) and a note in
 # the release notes, and template/CSS changes need only the new hash here.
-PINNED = {
-    "Concept": "246fb03cb14c4b96",
-    "Cloze": "3d7ca92e20045beb",
-    "Equation": "72725aee67f655a6",
-    "Worked Example": "9035417853acf7f5",
-    "Question": "13094c9905637912",  # the one answer rule (answers.js) ahead of check.js
-    "Problem": "1ea8b45ab21f50f7",  # the same, and the day's problem (today.js) ahead of variant.js,
+PINNED = {  # (the CSS: an equation's symbols a list on a phone)
+    "Concept": "cd0f066517fcfc59",
+    "Cloze": "27d84853dc4c46db",
+    "Equation": "a6d4c55681a596fe",
+    "Worked Example": "c915df73a4656e33",
+    "Question": "081d8acb12f0af86",  # the one answer rule (answers.js) ahead of check.js
+    "Problem": "0293cd687e38dc25",  # the same, and the day's problem (today.js) ahead of variant.js,
     # which passes it the questions, so that no two days in a row ask the same one
-    "Figure": "552ec4f602594a26",
-    "Label": "b12828481e5b7273",
+    "Figure": "5c6e52b70c3e3d18",
+    "Label": "4606834ae9207145",
 }
 # What Anki compares to accept updates (field and template names, in order): never
 # change these within a version.
