@@ -149,11 +149,12 @@ def read(path: Path) -> Paper:
     root = ET.parse(path).getroot()
     parents = {child: parent for parent in root.iter() for child in parent}
     labels = Labels(root)
-    numbered = {item.get("key", ""): str(n) for n, item in enumerate(root.iter(f"{NS}bibitem"), start=1)}
-    for ref in root.iter(f"{NS}bibref"):  # a citation: the numbers of its entries in the bibliography
-        for child in list(ref):  # LaTeXML's phrases between authors and year, filled in only later
-            ref.remove(child)
-        ref.text = ", ".join(numbered.get(k.strip(), "?") for k in (ref.get("bibrefs") or "").split(","))
+    for cite in root.iter(f"{NS}cite"):
+        # Citations are left out of the text: LaTeXML fills them in only later, and a reference's
+        # number is not a number of the paper (a card's grounding would look for it in the text).
+        for child in list(cite):
+            cite.remove(child)
+        cite.text = ""
     title_element = root.find(f"{NS}title")
     authors = tuple(name for creator in root.iter(f"{NS}creator") if creator.get("role") == "author"
                     for p in creator.iter(f"{NS}personname") for name in _names(p))

@@ -88,7 +88,7 @@ def test_import_of_a_tarball_with_the_messy_parts(tmp_path: Path, capsys: pytest
     assert [r["key"] for r in yaml.safe_load((project / "paper/bibliography.yaml").read_text())] == [
         "stone2019", "pebble2020"]
     assert seconds < 120
-    assert main(["--project", str(project), "check"]) == 0
+    assert main(["--project", str(project), "check", "--strict"]) == 0  # every number grounded
     (tmp_path / "out").mkdir()
     assert main(["--project", str(project), "build", "--out", str(tmp_path / "out")]) == 0
 
@@ -187,4 +187,4 @@ def test_the_transformers_source(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert sum(1 for c in captions if c["caption"]) == 9
     assert read  # the paper model is what the files above were written from
     print(f"the Transformer's source imported in {seconds:.1f} s")
-    assert main(["--project", str(project), "check"]) == 0
+    assert main(["--project", str(project), "check", "--strict"]) == 0  # every number grounded
