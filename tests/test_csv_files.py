@@ -195,3 +195,14 @@ def test_a_file_name_stem_is_safe_bounded_and_unique(tmp_path: Path) -> None:
     taken: set[str] = set()
     assert [unique_name(n, ".apkg", taken) for n in ("Ada", "ada", "ADA")] == ["ada.apkg", "ada-2.apkg",
                                                                               "ada-3.apkg"]
+
+
+def test_a_csv_written_as_excel_writes_it_reads_back_the_same(tmp_path: Path) -> None:
+    from generator.files.csv_files import EXCEL, dialect_of
+
+    rows = [["student", "note"], ["Жанна Ли", "0,5; 1,5"], ["=SUM(A1)", "a;b"]]
+    path = tmp_path / "excel.csv"
+    path.write_bytes(csv_bytes(rows, EXCEL))
+    assert path.read_bytes().startswith(b"\xef\xbb\xbfstudent;note\r\n")
+    assert dialect_of(path) == EXCEL
+    assert [row for _, row in read_rows(path, "responses", 10)] == rows

@@ -24,6 +24,10 @@ from .options import Session, common_options, paper_option, pass_session, seed_o
 @click.option("--strict", is_flag=True,
               help="Refuse rows that do not match the quiz's roster (another student's form, a name not "
                    "on it, a student with no row) instead of reporting them.")
+@click.option("--csv", "csv_dialect", type=click.Choice(["comma", "excel"]), default=None,
+              help="How scores.csv and mistakes.csv are written: comma (comma-separated UTF-8) or excel "
+                   "(';' and a byte-order mark, as Excel saves CSV UTF-8 where the decimal separator is a "
+                   "comma). Default: as the responses CSV came.")
 @click.option("--feedback", is_flag=True,
               help="Also write feedback.pdf: every student's feedback in one file for printing.")
 @seed_option
@@ -31,7 +35,8 @@ from .options import Session, common_options, paper_option, pass_session, seed_o
 @common_options
 @pass_session
 def command(session: Session, key: Path, responses: tuple[Path, ...], scans: bool, out: Path | None,
-            remedial: bool, strict: bool, feedback: bool, seed: int | None, paper: str | None) -> None:
+            remedial: bool, strict: bool, csv_dialect: str | None, feedback: bool, seed: int | None,
+            paper: str | None) -> None:
     """Grade RESPONSES.csv (student, form, 1, 2, …) against QUIZ-KEY.json.
 
     Writes scores.csv, mistakes.csv (every answer that shows a named mistake),
@@ -55,6 +60,7 @@ def command(session: Session, key: Path, responses: tuple[Path, ...], scans: boo
 
     from .. import exporters
     from ..errors import UsageError
+    from ..files.csv_files import DIALECTS
     from ..grading import grade_quiz
     from .outputs import output_folder
 
@@ -73,7 +79,8 @@ def command(session: Session, key: Path, responses: tuple[Path, ...], scans: boo
         csv_path, scanned = scan_to_csv(session, key, responses)
         review = tuple(flag.line for flag in scanned.flags)
         folder, review = _relative_to_scans(responses, review)
-    graded = grade_quiz(key, csv_path, project.content, remedial_seed, session.note, strict)
+    graded = grade_quiz(key, csv_path, project.content, remedial_seed, session.note, strict,
+                        DIALECTS[csv_dialect] if csv_dialect else None)
     graded = replace(graded, review=review, scans=folder if scans else "")
     # The report and feedback print on the quiz's paper unless --paper says otherwise.
     options = exporters.ExportOptions(paper=paper or graded.key.paper or project.paper(None),

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterator
 from importlib import resources
 from pathlib import Path
 
+from ..documents.roster import student_key
 from ..errors import Finding
 from ..files.atomic import file_set, write_private
 from ..files.csv_files import csv_bytes
@@ -74,14 +75,25 @@ def graded_file(path: Path) -> bool:
     return len(path.parts) == 2 and (path.parts[0], path.suffix) in folders
 
 
+def _student_id(grading: Grading, result: StudentResult) -> str:
+    """The roster's ID of the student, if the row is on the form printed for them."""
+    form = grading.key.forms[result.form]
+    same = bool(form.student) and student_key(form.student) == student_key(result.student)
+    return form.student_id if same else ""
+
+
 def scores_csv(grading: Grading) -> bytes:
+    """One row per student; with a roster that gave IDs, the ID beside the name (a gradebook's key)."""
     width = max((len(r.marks) for r in grading.results), default=0)
-    rows = [["student", "form", "score", "max", "percent", *map(str, range(1, width + 1))]]
+    ids = any(form.student_id for form in grading.key.forms.values())
+    rows = [["student", *(["id"] if ids else []), "form", "score", "max", "percent",
+             *map(str, range(1, width + 1))]]
     for r in grading.results:
         by_number = {m.number: m for m in r.marks}
-        rows.append([r.student, r.form, points_text(r.score), points_text(r.max), f"{r.percent:.1f}",
+        rows.append([r.student, *([_student_id(grading, r)] if ids else []), r.form, points_text(r.score),
+                     points_text(r.max), f"{r.percent:.1f}",
                      *(_points_cell(by_number[n]) if n in by_number else "" for n in range(1, width + 1))])
-    return csv_bytes(rows)
+    return csv_bytes(rows, grading.csv)
 
 
 def mistakes_csv(grading: Grading) -> bytes:
@@ -94,7 +106,7 @@ def mistakes_csv(grading: Grading) -> bytes:
                 where = grading.readings.lessons(question)[0]
                 rows.append([r.student, str(m.number), prose(m.mistake), r.form, question.item, where.title,
                              where.source])
-    return csv_bytes(rows)
+    return csv_bytes(rows, grading.csv)
 
 
 # -- the report ------------------------------------------------------------------
@@ -112,6 +124,22 @@ def _where(readings: tuple[Reading, ...]) -> str:
         elif reading.source:
             parts.append(escape(f"the paper, {reading.source}"))
     return "; ".join(parts) or "—"
+
+
+QUESTION_CHARACTERS = 90
+"""Longest question text the report's table shows (as plain text; the id follows it)."""
+
+
+def _question_text(item: str, prompts: dict[str, str]) -> str:
+    """A question as the report's table names it: its text, short, then its id in small type
+    (a problem: its type)."""
+    if item.startswith("problem:"):
+        return escape(f"{item.removeprefix('problem:')} problem (fresh numbers on every form)")
+    text = " ".join(prose(prompts.get(item, "")).split())
+    if len(text) > QUESTION_CHARACTERS:
+        text = text[:QUESTION_CHARACTERS - 1].rstrip() + "…"
+    shown = f"{escape(text)} " if text else ""
+    return f"{shown}#text(size: 7.5pt, fill: luma(90))[{escape(item)}]"
 
 
 def _item_name(question: KeyQuestion) -> str:
@@ -203,11 +231,12 @@ def report_source(grading: Grading, paper: str = "a4") -> str:
     out.append("#section-title([Questions], [share correct: mean share of the points earned; "
                "discrimination: point-biserial correlation with the rest of the quiz])\n")
     rows = []
+    prompts = {q.id: q.prompt for lesson in grading.readings.content.lessons for q in lesson.questions}
     for stats in grading.items:
         disc = "—" if stats.discrimination is None else f"{stats.discrimination:.2f}"
-        rows.append(f"[{escape(stats.item)}], [{markdown(stats.section)}], [{stats.students}],"
-                    f" [{_percent(stats.difficulty)}], [{escape(disc)}]")
-    out.append("#table(columns: (auto, 1fr, auto, auto, auto), inset: 4pt, align: (left, left, right, right,"
+        rows.append(f"[{_question_text(stats.item, prompts)}], [{markdown(stats.section)}],"
+                    f" [{stats.students}], [{_percent(stats.difficulty)}], [{escape(disc)}]")
+    out.append("#table(columns: (2fr, 1fr, auto, auto, auto), inset: 4pt, align: (left, left, right, right,"
                " right), [*Question*], [*Section*], [*Students*], [*Share correct*], [*Discrimination*],\n"
                + ",\n".join(rows) + ")\n")
     out.append("#section-title([Named mistakes], "

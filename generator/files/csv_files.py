@@ -13,7 +13,10 @@ reused as a roster) reads as the name.
 Writing (``csv_bytes``, UTF-8, CR LF line ends): a cell a spreadsheet would run as a formula (one starting
 with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) is written with a ``'``
 in front, so the spreadsheet shows it as text; a number (``-2``, ``+0.5``, ``1e-3``)
-stays a number.
+stays a number. In a ``Dialect``: comma-separated without a byte-order mark (``COMMA``,
+the default), or as a file read came (``dialect_of``): Excel in many locales saves
+``;``-separated UTF-8 with a byte-order mark (``EXCEL``), and opens a file without the
+mark as the locale's legacy encoding (names in several scripts become mojibake).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import itertools
 import os
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import Finding, InputError
@@ -56,14 +60,41 @@ def read_back(cell: str) -> str:
     return cell
 
 
-def csv_bytes(rows: Iterable[Iterable[object]]) -> bytes:
-    """Rows as UTF-8 CSV, every cell through ``safe_cell``. Lines end in CR LF (RFC 4180):
-    Python's writer quotes a cell holding a character of the line end, so a cell with a
+@dataclass(frozen=True)
+class Dialect:
+    """How a CSV file is written: its separator, and whether it starts with a UTF-8 byte-order mark."""
+
+    separator: str = ","
+    bom: bool = False
+
+
+COMMA = Dialect()
+"""Comma-separated UTF-8 without a byte-order mark (RFC 4180; what scripts and most tools read)."""
+EXCEL = Dialect(";", True)
+"""What Excel saves as "CSV UTF-8" where the decimal separator is a comma: ``;`` and a byte-order mark."""
+DIALECTS = {"comma": COMMA, "excel": EXCEL}
+"""The dialects a user may name (``grade --csv``)."""
+
+
+def dialect_of(path: Path) -> Dialect:
+    """The dialect of the CSV at ``path``: the separator its first line uses most, and whether it
+    starts with a byte-order mark (UTF-16 with its mark is written back as UTF-8 with one)."""
+    with open(path, "rb") as file:
+        start = file.read(4096)
+    encoding = "utf-16" if start.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) else "utf-8-sig"
+    first = start.decode(encoding, errors="ignore").splitlines()[0] if start else ""
+    return Dialect(separator(first), start.startswith((codecs.BOM_UTF8, codecs.BOM_UTF16_LE,
+                                                        codecs.BOM_UTF16_BE)))
+
+
+def csv_bytes(rows: Iterable[Iterable[object]], dialect: Dialect = COMMA) -> bytes:
+    """Rows as UTF-8 CSV in ``dialect``, every cell through ``safe_cell``. Lines end in CR LF (RFC
+    4180): Python's writer quotes a cell holding a character of the line end, so a cell with a
     lone CR stays one cell (with ``\\n`` line ends it would be written bare)."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer = csv.writer(buffer, delimiter=dialect.separator, lineterminator="\r\n")
     writer.writerows([safe_cell(cell) for cell in row] for row in rows)
-    return buffer.getvalue().encode("utf-8")
+    return (codecs.BOM_UTF8 if dialect.bom else b"") + buffer.getvalue().encode("utf-8")
 
 
 def separator(first_line: str) -> str:

@@ -18,6 +18,7 @@ from pathlib import Path
 from ..content.model import Content
 from ..documents.items import Deck
 from ..errors import Finding, InputError
+from ..files.csv_files import COMMA, Dialect, dialect_of
 from .analysis import ItemStats, MistakeCount, Readings, common_mistakes, histogram, item_stats
 from .key import QuizKey, read_key
 from .names import lookalikes
@@ -43,6 +44,8 @@ class Grading:
     """Rows that do not match the roster the quiz was printed for (``roster_check``)."""
     review: tuple[str, ...] = ()
     """What scanning could not read (``grade --scans``), one line each, for the report."""
+    csv: Dialect = COMMA
+    """How scores.csv and mistakes.csv are written: as the responses CSV came, unless chosen."""
     scans: str = ""
     """The folder the scans' file names in ``review`` are relative to ('' when they are as given)."""
     names: tuple[Finding, ...] = ()
@@ -50,8 +53,11 @@ class Grading:
 
 
 def grade_quiz(key_path: Path, responses_path: Path, content: Content, remedial_seed: int | None = None,
-               note: Callable[[str], None] = lambda _: None, strict: bool = False) -> Grading:
-    """Grade ``responses_path`` against ``key_path``; remedial decks when a seed is given.
+               note: Callable[[str], None] = lambda _: None, strict: bool = False,
+               csv: Dialect | None = None) -> Grading:
+    """Grade ``responses_path`` against ``key_path``; remedial decks when a seed is given. The
+    grades' CSVs are written in ``csv``, else as the responses CSV came (``;`` and a byte-order
+    mark from Excel in many locales: what the teacher's spreadsheet opens).
 
     Rows that do not match the quiz's roster are said through ``note`` and kept in the
     grading; with ``strict`` they are errors."""
@@ -74,7 +80,7 @@ def grade_quiz(key_path: Path, responses_path: Path, content: Content, remedial_
         decks = remedial_decks(content, key, results, readings, remedial_seed)
     return Grading(key, results, tuple(item_stats(key, results)),
                    tuple(common_mistakes(key, results, readings)), tuple(histogram(results)), readings, decks,
-                   roster, names=lookalike)
+                   roster, csv=csv or dialect_of(responses_path), names=lookalike)
 
 
 __all__ = ["Grading", "grade_quiz"]

@@ -91,6 +91,8 @@ class KeyForm:
     """The roster's name printed on it, or ''."""
     questions: dict[int, KeyQuestion]
     """By printed number."""
+    student_id: str = ""
+    """The roster's student ID for it, or ''."""
 
     @property
     def total_points(self) -> float:
@@ -288,7 +290,8 @@ def _form(form: Any, field: str) -> KeyForm:
         questions[question.number] = question
     return KeyForm(label, _get(form, "code", field, str, "text", ""),
                    str(_get(student, "name", f"{field}.student", (str, type(None)), "text", "") or ""),
-                   questions)
+                   questions,
+                   str(_get(student, "id", f"{field}.student", (str, type(None)), "text", "") or ""))
 
 
 def _read_regular_file(path: Path, shown: str) -> bytes:
