@@ -46,7 +46,8 @@ _LTX = "{http://dlmf.nist.gov/LaTeXML}"
 _XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 _SECTIONS = {"section", "subsection", "subsubsection", "appendix", "chapter", "part"}
 _MERGED = {"paragraph", "subparagraph"}
-_FLOAT_ID = re.compile(r"^(.*)\.([ETF])(\d+)$")
+_FLOAT_ID = re.compile(r"^(?:(.*)\.)?([ETF])(\d+)$")
+"""A numbered float's id: ``S3.E1``, ``A1.T5``, or ``F1`` for one outside every section."""
 _SKIPPED = {"tags", "toccaption", "resource", "pagination", "tag", "ERROR", "break"}
 """Elements whose text is no label's: numbering tags, the table of contents' captions, what
 LaTeXML could not read."""
@@ -253,7 +254,7 @@ class _Builder:
         if found is None or (tag == "equation" and not _own_tags(element).get("refnum")):
             return label  # unnumbered: part of its section
         owner, letter, number = found.groups()
-        section = self.ids.get(owner, label)
+        section = self.ids.get(owner or "", label) or "S0"
         name = f"{section}.{letter}{number}"
         printed = {"E": f"({number})", "T": f"Table {number}", "F": f"Figure {number}"}[letter]
         kind = {"E": "equation", "T": "table", "F": "figure"}[letter]
