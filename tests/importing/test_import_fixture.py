@@ -125,6 +125,21 @@ def test_the_imported_project_passes_check_and_build(paper: Paper, tmp_path: Pat
     assert main(["--project", str(project), "build", "--out", str(tmp_path / "out")]) == 0
     assert (tmp_path / "out" / "counting-pebbles-with.apkg").is_file()
     assert main(["--project", str(project), "build", "--drafts", "--out", str(tmp_path / "out2")]) == 0
+    assert _notes(tmp_path / "out" / "counting-pebbles-with.apkg") == 0  # every card is a draft
+    assert _notes(tmp_path / "out2" / "counting-pebbles-with.apkg") == 8
+
+
+def _notes(apkg: Path) -> int:
+    import sqlite3
+    import zipfile
+
+    with zipfile.ZipFile(apkg) as package:
+        data = package.read("collection.anki2")
+    database = apkg.with_suffix(".anki2")
+    database.write_bytes(data)
+    with sqlite3.connect(database) as connection:
+        (count,) = connection.execute("select count(*) from notes").fetchone()
+    return int(count)
 
 
 def test_reimporting_never_overwrites_what_the_author_wrote(paper: Paper, tmp_path: Path) -> None:
