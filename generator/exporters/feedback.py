@@ -195,5 +195,13 @@ def feedback_source(grading: Grading, result: StudentResult, deck: str | None, p
     else:
         out.append("Full marks on everything graded.\n")
     if deck is not None:
+        from ..grading.remedial import review_search
+
+        search = review_search(grading.readings.content.paper.id, key.quiz)
         out.append(f"#deck-note({string(deck)})\n")
+        out.append("#text(size: 9.5pt)[" + escape(
+            "Already have the full deck? Importing this one adds the fresh problems and updates the cards "
+            "you already have (their reviews are kept), so nothing shows as new. To practise them now: in "
+            "Anki, Tools › Create Filtered Deck, with the search ") + f"#raw({string(search)})" + escape(".")
+            + "]\n")
     return "".join(out)

@@ -11,6 +11,11 @@ Identity (Anki GUIDs) never depends on the quiz: a problem's slot is
 the same notes new numbers (review history kept) instead of adding new ones; lesson
 cards keep the GUIDs of their content ids, the same notes as in the full deck, so a
 student who has the full deck gets no duplicates either.
+
+Such a student's import adds the fresh problems and updates the lesson cards they already
+have: nothing shows as new. So every note of the deck carries the tag ``review_tag``
+(``aiayn::review::quiz-attention``), and the feedback prints the search that gathers
+them into a filtered deck to practise now.
 """
 
 from __future__ import annotations
@@ -49,6 +54,16 @@ def file_name(student: str, taken: set[str]) -> str:
     return unique_name(student, ".apkg", taken)
 
 
+def review_tag(paper_id: str, quiz: str) -> str:
+    """The tag on every note of a quiz's remedial decks (Anki tags have no spaces)."""
+    return f"{paper_id}::review::{quiz}".replace(" ", "_")
+
+
+def review_search(paper_id: str, quiz: str) -> str:
+    """The Anki search that gathers a remedial deck's notes (a filtered deck's search)."""
+    return f"tag:{review_tag(paper_id, quiz)}"
+
+
 def student_deck(content: Content, key: QuizKey, result: StudentResult, readings: Readings,
                  seed: int) -> items.Deck | None:
     """The remedial deck of one student, or None when they lost no points."""
@@ -80,7 +95,9 @@ def student_deck(content: Content, key: QuizKey, result: StudentResult, readings
         counters[type_id] = counters.get(type_id, 0) + 1
         # The slot names the student and the type, never the quiz or the difficulty.
         found.append(dataclasses.replace(item, key=remedial_slot(result.student, type_id, counters[type_id])))
-    return items.Deck(deck_title(content), content.paper.id, tuple(found))
+    tag = review_tag(content.paper.id, key.quiz)
+    tagged = tuple(dataclasses.replace(item, tags=(*item.tags, tag)) for item in found)
+    return items.Deck(deck_title(content), content.paper.id, tagged)
 
 
 def remedial_decks(content: Content, key: QuizKey, results: tuple[StudentResult, ...], readings: Readings,
