@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .locate import PX_PER_MM, Straightened
+from .locate import PX_PER_MM, SHADING_SCALE, Straightened
 
 INNER = 0.72
 FILLED = 0.30
@@ -39,6 +39,13 @@ bubble is empty only below this darkness: a faint mark there changes the number.
 DOT_LEVEL = 0.12
 """... and only if no spot of it (0.5 mm across) is this much darker than the same spot of the
 page's other empty bubbles of its glyph: a dot of a pen changes the number too."""
+STEEP = 0.015
+"""Where the paper's light changes by more than this over 1.5 mm, the paper's estimate (a closing)
+follows a dip as faint as a mark of 0.03 down the slope."""
+PLANAR = 0.03
+"""Where the paper's light changes fast, a bubble where blank is a reading is measured against a
+plane fitted to the paper around it, unless the paper is not a plane there (a sharp edge, off
+the plane by more than this share of its light: the closing follows a step well)."""
 RING_FROM, RING_TO = 1.15, 1.85
 """A ring drawn around a bubble is looked for between these multiples of its radius, away from
 the other bubbles (within ``NEIGHBOUR`` radii of their centres)."""
@@ -66,7 +73,8 @@ def _annulus(inner_px: float, outer_px: float) -> tuple[np.ndarray, np.ndarray, 
     r = int(np.ceil(outer_px))
     ys, xs = np.mgrid[-r:r + 1, -r:r + 1]
     distance = np.hypot(xs, ys)
-    inside = (distance >= inner_px) & (distance <= outer_px)
+    # Every other pixel, as a chessboard's: a pen's stroke (2 pixels and more) crosses them all.
+    inside = (distance >= inner_px) & (distance <= outer_px) & ((xs + ys) % 2 == 0)
     sector = ((np.arctan2(ys, xs) + np.pi) / (2 * np.pi) * RING_SECTORS).astype(np.int64) % RING_SECTORS
     return ys[inside], xs[inside], sector[inside]
 
@@ -104,11 +112,11 @@ def _local(darkness: np.ndarray, centres_mm: np.ndarray, plain: np.ndarray) -> n
     others = np.flatnonzero(plain)
     distance = np.hypot(*(centres_mm[:, None, :] - centres_mm[None, others, :]).transpose(2, 0, 1))
     near = (distance <= LOCAL) & (distance > 0)
-    values = np.where(near, darkness[others][None, :], np.nan)
-    enough = near.sum(axis=1) >= 3
-    level = np.zeros_like(darkness)
-    with np.errstate(all="ignore"):
-        level[enough] = np.nanmedian(values[enough], axis=1)
+    counts = near.sum(axis=1)
+    ranked = np.sort(np.where(near, darkness[others][None, :], np.inf), axis=1)  # the near ones first
+    rows = np.arange(len(darkness))
+    middle = (ranked[rows, np.maximum(counts - 1, 0) // 2] + ranked[rows, counts // 2]) / 2
+    level = np.where(counts >= 3, middle, 0.0)
     return np.asarray(darkness - level)
 
 
@@ -134,10 +142,22 @@ def measure(page: Straightened, centres_mm: np.ndarray, radius_mm: float, glyphs
     # Per pixel of the disc, against the same pixel of the empty bubbles of that glyph: a dot.
     spots = cv2.blur(page.darkness, (3, 3))[ys, xs]
     peak = _by_class(spots, glyphs, plain).max(axis=1)
-    darkness = _local(_by_class(means, glyphs, plain), centres_mm, plain)
+    by_class = _by_class(means, glyphs, plain)
+    darkness = _local(by_class, centres_mm, plain)
     empty_level = means - darkness
     cover = (samples > (empty_level + COVER_LEVEL)[:, None]).mean(axis=1)
     ringed = _ringed(page, centres, radius_mm)
+    # Where the paper's light changes fast (a shadow's soft edge), the closing follows a faint
+    # mark down the slope: a bubble there where blank is a reading is measured against a plane.
+    if page.shading is not None:
+        shading = cv2.dilate(page.shading, np.ones((3, 3), np.uint8))
+        sx = np.clip((centres[0] * SHADING_SCALE).astype(np.int64), 0, shading.shape[1] - 1)
+        sy = np.clip((centres[1] * SHADING_SCALE).astype(np.int64), 0, shading.shape[0] - 1)
+        steep = shading[sy, sx] > STEEP
+        for k in np.flatnonzero(steep & strict_).tolist():
+            sloped = _on_a_slope(page, int(centres[0][k]), int(centres[1][k]), dxs, dys, radius_mm)
+            if sloped is not None:  # the paper around it, as a plane, is the paper under it
+                darkness[k] = sloped - (means[k] - by_class[k])
     states = []
     for i, (d, c) in enumerate(zip(darkness.tolist(), cover.tolist(), strict=True)):
         if d >= FILLED and c >= FILLED_COVER:
@@ -150,22 +170,50 @@ def measure(page: Straightened, centres_mm: np.ndarray, radius_mm: float, glyphs
     return Marks(darkness, cover, states, peak)
 
 
+def _on_a_slope(page: Straightened, x: int, y: int, dxs: np.ndarray, dys: np.ndarray, radius_mm: float
+                ) -> float | None:
+    """The mean darkness of the disc (``dxs``, ``dys`` around pixel x, y) against a plane fitted
+    to the paper around the bubble (between 1.2 and 2.2 radii, where the page reads as paper):
+    on a shadow's edge, where a closing follows a faint mark down the slope, a plane does not.
+    None when too little paper is seen around it."""
+    radius = radius_mm * PX_PER_MM
+    r = int(np.ceil(2.2 * radius))
+    height, width = page.grey.shape
+    if not (r <= x < width - r and r <= y < height - r):
+        return None
+    oy, ox = np.mgrid[-r:r + 1, -r:r + 1]
+    distance = np.hypot(ox, oy)
+    window = (slice(y - r, y + r + 1), slice(x - r, x + r + 1))
+    paper = (distance >= 1.2 * radius) & (distance <= 2.2 * radius) & (page.darkness[window] < 0.08)
+    if paper.sum() < 40:
+        return None
+    grey = page.grey[window].astype(np.float64)
+    design = np.stack([np.ones(int(paper.sum())), ox[paper], oy[paper]], axis=1)
+    (a, b, c), *_ = np.linalg.lstsq(design, grey[paper], rcond=None)
+    if float(np.std(grey[paper] - design @ np.array([a, b, c]))) > PLANAR * a:
+        return None  # a step (a sharp shadow's edge), which the closing follows well
+    plane = a + b * dxs + c * dys
+    inside = page.grey[y + dys, x + dxs].astype(np.float64)
+    return float(np.mean(1.0 - inside / np.maximum(plane, 16.0)))
+
+
 def _ringed(page: Straightened, centres: np.ndarray, radius_mm: float) -> np.ndarray:
     """Per bubble: ink all around it outside its printed ring, where no other bubble is."""
     radius = radius_mm * PX_PER_MM
     dys, dxs, sectors = _annulus(RING_FROM * radius, RING_TO * radius)
     height, width = page.darkness.shape
-    # Which pixels lie near some bubble: a map of the bubbles' discs (NEIGHBOUR radii), each
-    # numbered, so a bubble's own disc does not hide its ring.
-    owner = np.full((height, width), -1, dtype=np.int32)
-    oys, oxs = _disc(NEIGHBOUR * radius)
-    for i, (x, y) in enumerate(zip(centres[0].tolist(), centres[1].tolist(), strict=True)):
-        owner[np.clip(y + oys, 0, height - 1), np.clip(x + oxs, 0, width - 1)] = i
     count = len(centres[0])
     xs = np.clip(centres[0][:, None] + dxs[None, :], 0, width - 1)
     ys = np.clip(centres[1][:, None] + dys[None, :], 0, height - 1)
+    # Seen: no other bubble within NEIGHBOUR radii (its ring, its fill, its glyph): a map of the
+    # page's bubbles' discs, each numbered, so a bubble's own disc does not hide its ring.
+    owner = np.full((height, width), -1, dtype=np.int16)
+    oys, oxs = _disc(NEIGHBOUR * radius)
+    numbers = np.arange(count, dtype=np.int16)[:, None]
+    owner[np.clip(centres[1][:, None] + oys[None, :], 0, height - 1),
+          np.clip(centres[0][:, None] + oxs[None, :], 0, width - 1)] = numbers
     owners = owner[ys, xs]
-    seen = (owners == -1) | (owners == np.arange(count)[:, None])
+    seen = (owners == -1) | (owners == numbers)
     inked = seen & (page.darkness[ys, xs] > RING_INK)
     cell = (np.arange(count)[:, None] * RING_SECTORS + sectors[None, :]).ravel()
     size = count * RING_SECTORS

@@ -140,9 +140,34 @@ class Straightened:
     """float32, 0 (paper) to 1 (black); pixel (0, 0) is at (-MARGIN_MM, -MARGIN_MM) mm."""
     grey: np.ndarray
     """The straightened page as scanned (uint8), for the crops of the review file."""
+    shading: np.ndarray | None = None
+    """How fast the paper's light changes (a shadow's edge): its relative change over 1.5 mm, at
+    a third of the resolution (``SHADING_SCALE``)."""
 
     def pixel(self, x_mm: float, y_mm: float) -> tuple[float, float]:
         return (x_mm + MARGIN_MM) * PX_PER_MM, (y_mm + MARGIN_MM) * PX_PER_MM
+
+
+def _marks(page: Scanned, predicted: np.ndarray, qr_centre: np.ndarray, px_per_mm: float, mark_size: float,
+           shadowed: bool) -> list[np.ndarray] | str:
+    """The four corner marks' centres near where the QR code puts them, or which is missing.
+    ``shadowed``: looked for on the page divided by its own paper (a closing), where a shadow
+    is paper again."""
+    image = page.small
+    if shadowed:
+        side = int(PAPER_DISC * px_per_mm * page.scale * 1.6) | 1  # wider than a mark (5 mm)
+        disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+        paper = cv2.morphologyEx(image, cv2.MORPH_CLOSE, disc)
+        image = cv2.divide(image, np.maximum(paper, 1), scale=255)
+    candidates = mark_candidates(image, px_per_mm * page.scale, mark_size) / page.scale
+    centres = []
+    for corner, guess in zip(CORNERS, predicted, strict=True):
+        reach = MARK_SEARCH_MM * px_per_mm + MARK_REACH * float(np.hypot(*(guess - qr_centre)))
+        distances = np.hypot(*(candidates - guess).T) if len(candidates) else np.array([])
+        if not len(distances) or distances.min() > reach:
+            return f"the {corner} corner mark was not found (is the whole sheet on the page?)"
+        centres.append(candidates[int(distances.argmin())])
+    return centres
 
 
 def straighten(page: Scanned, code: Code, qr_box: list[list[float]], marks_mm: list[list[float]],
@@ -157,15 +182,12 @@ def straighten(page: Scanned, code: Code, qr_box: list[list[float]], marks_mm: l
         return "the QR code's corners make no sense"
     px_per_mm = float(np.linalg.norm(code.corners[1] - code.corners[0])) / (qx1 - qx0)
     predicted = cv2.transform(np.array([marks_mm], dtype=np.float64), rough)[0]
-    candidates = mark_candidates(page.small, px_per_mm * page.scale, mark_size) / page.scale
     qr_centre = code.corners.mean(axis=0)
-    centres = []
-    for corner, guess in zip(CORNERS, predicted, strict=True):
-        reach = MARK_SEARCH_MM * px_per_mm + MARK_REACH * float(np.hypot(*(guess - qr_centre)))
-        distances = np.hypot(*(candidates - guess).T) if len(candidates) else np.array([])
-        if not len(distances) or distances.min() > reach:
-            return f"the {corner} corner mark was not found (is the whole sheet on the page?)"
-        centres.append(candidates[int(distances.argmin())])
+    centres = _marks(page, predicted, qr_centre, px_per_mm, mark_size, shadowed=False)
+    if isinstance(centres, str):  # a shadow's sharp edge across a mark merges it with the shadow
+        centres = _marks(page, predicted, qr_centre, px_per_mm, mark_size, shadowed=True)
+        if isinstance(centres, str):
+            return centres
     homography = cv2.getPerspectiveTransform(np.array(marks_mm, dtype=np.float32),
                                              np.array(centres, dtype=np.float32))
     back = cv2.perspectiveTransform(np.array([code.corners]), np.linalg.inv(homography))[0]
@@ -180,10 +202,14 @@ def straighten(page: Scanned, code: Code, qr_box: list[list[float]], marks_mm: l
     grey = cv2.warpPerspective(page.image, to_sheet, size, flags=cv2.INTER_AREA
                                if px_per_mm > PX_PER_MM * 1.5 else cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)
-    return Straightened(_darkness(grey), grey)
+    darkness, shading = _darkness(grey)
+    return Straightened(darkness, grey, shading)
 
 
-def _darkness(grey: np.ndarray) -> np.ndarray:
+SHADING_SCALE = 1 / 3
+
+
+def _darkness(grey: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Darkness against the page's own paper where it is: 1 - grey / paper. The paper is the page
     closed (a grey-level closing) by a disc of ``PAPER_DISC`` mm: every mark narrower than that
     (a filled bubble, a row of them, text) is replaced by the paper around it, while a shadow's
@@ -191,14 +217,16 @@ def _darkness(grey: np.ndarray) -> np.ndarray:
     measured against paper on its own side."""
     # At 2 pixels a mm, each the mean of 9, and smoothed again: the closing takes maxima, which a
     # noisy photo (a shadow doubles its noise against the paper) would otherwise raise.
-    small = cv2.resize(grey, None, fx=1 / 3, fy=1 / 3, interpolation=cv2.INTER_AREA)
+    small = cv2.resize(grey, None, fx=SHADING_SCALE, fy=SHADING_SCALE, interpolation=cv2.INTER_AREA)
     small = cv2.blur(small, (3, 3))
     side = int(PAPER_DISC * PX_PER_MM / 3) | 1
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
-    paper = cv2.morphologyEx(small, cv2.MORPH_CLOSE, disc)
-    paper = cv2.resize(paper, (grey.shape[1], grey.shape[0]), interpolation=cv2.INTER_LINEAR)
+    small_paper = cv2.morphologyEx(small, cv2.MORPH_CLOSE, disc)
+    step = cv2.morphologyEx(small_paper, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
+    shading = step.astype(np.float32) / np.maximum(small_paper.astype(np.float32), 16.0)
+    paper = cv2.resize(small_paper, (grey.shape[1], grey.shape[0]), interpolation=cv2.INTER_LINEAR)
     darkness = 1.0 - grey.astype(np.float32) / np.maximum(paper.astype(np.float32), 16.0)
-    return np.clip(darkness, 0.0, 1.0, out=darkness)
+    return np.clip(darkness, 0.0, 1.0, out=darkness), shading
 
 
 
