@@ -27,6 +27,7 @@ COMMANDS = {
     "quiz": "Print the forms of a quiz (or one per student), their keys and the key JSON.",
     "practice": "Regenerate randomized practice as an Anki set or a printable sheet.",
     "new": "Write a minimal project to start a new paper from.",
+    "lms": "Export a quiz for an LMS: a QTI 2.1 package and Moodle XML, problems as pools of variants.",
     "stress": "Make N forms of a quiz and check every invariant (answerable, keys, mistakes).",
     "scan": "Read scanned answer sheets into the responses CSV grade reads, and a review file.",
     "grade": "Grade a class's answers against a quiz key: scores, named mistakes, report, remedial decks.",

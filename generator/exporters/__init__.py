@@ -24,11 +24,13 @@ FORMATS = {
     "quiz": "generator.exporters.quiz_forms",
     "graded": "generator.exporters.graded",
     "site": "generator.exporters.site",
+    "qti": "generator.exporters.qti",
+    "moodle": "generator.exporters.moodle",
 }
 """Each exporter's name and module: a Deck to .apkg, a Deck's problems to a PDF
 sheet, a Guide to a PDF, a Quiz to a folder of PDF forms and its key, a Grading
 to a folder of scores, mistakes, a class report and remedial decks, a Site to a
-folder of web pages."""
+folder of web pages, an LmsQuiz to a QTI 2.1 package or to Moodle XML."""
 
 PAPERS = ("a4", "letter")
 
@@ -73,7 +75,8 @@ def get(name: str) -> Exporter:
 
 
 if TYPE_CHECKING:  # mypy holds each module of FORMATS to the protocol; nothing is imported at run time
-    from . import anki, graded, guide, practice_sheet, quiz_forms, site
+    from . import anki, graded, guide, moodle, practice_sheet, qti, quiz_forms, site
 
     _CHECKED: dict[str, Exporter] = {"anki": anki, "practice-sheet": practice_sheet, "guide": guide,
-                                     "quiz": quiz_forms, "graded": graded, "site": site}
+                                     "quiz": quiz_forms, "graded": graded, "site": site,
+                                     "qti": qti, "moodle": moodle}
