@@ -211,6 +211,17 @@ def _with_files(lesson: Lesson, files: dict[str, dict[str, Any]]) -> Lesson:
         dataclasses.replace(v, params=files[v.id]) if v.id in files else v for v in lesson.visuals))
 
 
+def _listed_lessons(paper: Paper | None, raw: Any) -> list[str] | None:
+    """The lesson ids paper.yaml lists: its model's, or when the paper did not build, its list if
+    that is a list of texts; None when there is none to read."""
+    if paper is not None:
+        return list(paper.lessons)
+    listed = raw.get("lessons") if isinstance(raw, dict) else None
+    if isinstance(listed, yamlsource.LineList) and all(isinstance(i, str) for i in listed):
+        return list(listed)
+    return None
+
+
 def _mismatch(stated: Any, computed: Any, tolerance: float) -> str:
     if isinstance(computed, str) or isinstance(stated, str):
         return "" if stated == computed else f"stated {stated!r}, recomputed {computed!r}"
@@ -276,9 +287,11 @@ def read_content(project: Path | str) -> tuple[Content | None, list[Finding], fr
         raise ContentError([Finding(str(Path("content") / "paper.yaml"), 0, "", "file not found")])
     paper, raw = read(Paper, root / "paper.yaml")
     lessons: list[Lesson] = []
-    if paper is not None:
+    # The lessons are read even when paper.yaml has a mistake elsewhere, if its list of lessons reads.
+    listed_ids = _listed_lessons(paper, raw)
+    if listed_ids is not None:
         listed = set()
-        for i, (lesson_id, line) in enumerate(zip(paper.lessons, raw["lessons"].item_lines, strict=True)):
+        for i, (lesson_id, line) in enumerate(zip(listed_ids, raw["lessons"].item_lines, strict=True)):
             path = root / "lessons" / f"{lesson_id}.yaml"
             if lesson_id in listed:
                 problems_found.append(Finding("content/paper.yaml", line, f"lessons[{i}]",

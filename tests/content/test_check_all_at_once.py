@@ -72,3 +72,14 @@ def test_a_type_module_that_does_not_load_is_reported_with_the_contents_mistakes
     assert "content/lessons/two.yaml:9: concepts[0].defintion" in err
     assert "content/lessons/four.yaml:84: visuals[0].params.d_model" in err
     # (an unknown type is no news when a type module did not load: it may be the one it registers)
+
+
+def test_a_mistake_in_paper_yaml_leaves_its_lessons_checked(tmp_path: Path, capsys) -> None:
+    root = _planted(tmp_path)
+    paper = root / "content" / "paper.yaml"
+    paper.write_text(paper.read_text().replace("year: 2017", "yaer: 2017"))
+    assert main(["--project", str(root), "check"]) == 2
+    err = capsys.readouterr().err
+    assert "content/paper.yaml:4: yaer: unknown key" in err
+    assert "content/lessons/two.yaml:9: concepts[0].defintion" in err
+    assert "content/paper.yaml:11: lessons[4]: no lesson file content/lessons/five.yaml" in err
