@@ -26,7 +26,7 @@ def test_an_unknown_kind_is_refused(document) -> None:
 def test_index_and_one_page_per_lesson_in_teaching_order(site: Path, project) -> None:
     lessons = project.content.lessons
     expected = [f"{n:02d}-{lesson.id}.html" for n, lesson in enumerate(lessons, 1)]
-    assert sorted(p.name for p in site.glob("*.html")) == sorted(["index.html", *expected])
+    assert sorted(p.name for p in site.glob("*.html")) == sorted(["index.html", "review.html", *expected])
     index = (site / "index.html").read_text()
     assert [index.index(f'href="{name}"') for name in expected] == sorted(
         index.index(f'href="{name}"') for name in expected)
@@ -194,7 +194,7 @@ def test_another_papers_site_escapes_its_text_and_puts_foreign_problems_on_a_pra
     assert main(["--project", str(project), "build", "--seed", "3"]) == 0
     site = project / "out" / "site"
     pages_written = sorted(p.name for p in site.glob("*.html"))
-    assert pages_written == ["01-first-lesson.html", "index.html", "practice.html"]
+    assert pages_written == ["01-first-lesson.html", "index.html", "practice.html", "review.html"]
     page = (site / "01-first-lesson.html").read_text()
     assert "<script>alert" not in page and "First &lt;script&gt;alert(1)&lt;/script&gt; lesson" in page
     assert "javascript:" not in page

@@ -28,6 +28,7 @@ from ...documents.items import Site, StudyItem
 from ...files.atomic import file_set
 from ...identity import site_store
 from .. import ExportOptions
+from . import review
 from .markup import attribute, inline, script_json, text, url
 from .pages import RENDERERS, Context, lesson_body, resources_html
 
@@ -116,6 +117,10 @@ def export(site: Site, folder: Path, options: ExportOptions) -> list[Path]:
             problems = f'<script src="{script}"></script>'
         out[name] = render(f"{text(group)} · {text(site.title)}", title, body, pager, name, problems)
     out["index.html"] = render(text(site.title), text(site.title), _index(site, groups, pages), "")
+    ctx.problems = {}  # the review page: every lesson's cards, scheduled by FSRS (review.py)
+    review_body = review.body(groups, pages, ctx)
+    out[review.PAGE] = render(f"Review · {text(site.title)}", "Review", review_body, "",
+                              review.PAGE, review.scripts(ctx, out, PROBLEMS))
     written: list[Path] = []
     with file_set(folder, lambda entry: True) as staging:
         (staging / "assets").mkdir()
@@ -134,6 +139,7 @@ def export(site: Site, folder: Path, options: ExportOptions) -> list[Path]:
         for name in SHARED_SCRIPTS:
             (staging / "assets" / name).write_text(shared_script(name), encoding="utf-8")
             written.append(folder / "assets" / name)
+        written += [folder / "assets" / p.name for p in review.write_assets(staging / "assets")]
         for name, path in sorted(ctx.used_figures.items()):
             shutil.copyfile(path, staging / "figures" / name)
             written.append(folder / "figures" / name)

@@ -395,6 +395,9 @@ def lesson_body(lesson: Lesson | None, group_items: list[StudyItem], ctx: Contex
         sources = ", ".join(source_link(ctx.paper, s) for s in lesson.sources)
         out.append(f'<p class="pd-sources">From the paper: {sources}</p>'
                    f'<div class="pd-text">{block(lesson.text)}</div>')
+    if any(i.kind in ("concept", "flashcard", "cloze", "label", "question") for i in group_items):
+        out.append('<p class="pd-review-link"><a href="review.html">Review the cards that are due</a>'
+                   ' <span class="pd-due"></span></p>')  # site.js counts this page's due cards
     for kind, heading in SECTIONS:
         chosen = [i for i in group_items if i.kind == kind]
         if chosen:

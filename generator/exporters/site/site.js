@@ -402,4 +402,18 @@
     });
   }
   progress();
+
+  // A lesson page says how many of its cards the review page (review.js) has due, and how many
+  // it has not shown yet: the review schedule is the entry beside the progress (KEY + ":review").
+  each(".pd-due", function (el) {
+    var schedule = null;
+    try { schedule = JSON.parse(window.localStorage.getItem(KEY + ":review") || "null"); } catch (e) { schedule = null; }
+    var scheduled = schedule && schedule.cards && typeof schedule.cards === "object" ? schedule.cards : {};
+    var due = 0, unseen = 0, now = Date.now();
+    each("main [data-key][data-lesson]:not(.pd-practice)", function (card) {  // review.py REVIEWED
+      var s = scheduled[progressKey(card)];
+      if (!s) { unseen++; } else if (s.due <= now) { due++; }
+    });
+    el.textContent = "(" + due + " due now, " + unseen + " not reviewed yet)";
+  });
 })();

@@ -1,0 +1,196 @@
+// The review page (review.html, generator/exporters/site/review.py): the site's cards one at a
+// time, due first, then new ones in teaching order, rated Again/Hard/Good/Easy (buttons or keys
+// 1-4) and scheduled by ts-fsrs (assets/ts-fsrs.js, the global FSRS). The schedule is one
+// localStorage entry beside the site's progress: the site's identity (data-store, identity.py
+// ``site_store``) + ":review", which the lesson pages read to say what is due (site.js).
+// Export writes both entries to a JSON file; import checks a file whole before it changes anything.
+(function () {
+  "use strict";
+  var F = window.FSRS;
+  var root = document.documentElement;
+  var KEY = root.getAttribute("data-store") || "paperdeck:site";
+  var REVIEW = KEY + ":review";
+  var FORMAT = "paperdeck-progress";
+  var LEARN_AHEAD = 20 * 60 * 1000;  // a card due within 20 minutes is due now, as in Anki
+  var NEW_PER_DAY = 20;  // Anki's default new cards a day
+  var FIELDS = ["due", "stability", "difficulty", "elapsed_days", "scheduled_days", "learning_steps",
+    "reps", "lapses", "state"];
+  var scheduler = F.fsrs(F.generatorParameters({ enable_fuzz: false }));
+  var status = document.querySelector(".pd-review-status");
+  var rating = document.querySelector(".pd-rating");
+  var next = document.querySelector(".pd-review-next");
+  var importStatus = document.querySelector(".pd-import-status");
+  var nodes = document.querySelectorAll(".pd-queue [data-key][data-lesson]");
+  var cards = [];
+  for (var i = 0; i < nodes.length; i++) {
+    cards.push({ id: nodes[i].getAttribute("data-lesson") + "/" + nodes[i].getAttribute("data-key"), el: nodes[i] });
+  }
+  var state = load();
+  var current = null;
+
+  function isNumber(x) { return typeof x === "number" && isFinite(x); }
+  // A schedule as stored (dates as milliseconds), or null when ``s`` is not one.
+  function validSchedule(s) {
+    if (!s || typeof s !== "object" || !s.cards || typeof s.cards !== "object" || Array.isArray(s.cards)) { return null; }
+    for (var id in s.cards) {
+      var c = s.cards[id];
+      if (!c || typeof c !== "object") { return null; }
+      for (var f = 0; f < FIELDS.length; f++) { if (!isNumber(c[FIELDS[f]])) { return null; } }
+      if (c.last_review !== null && !isNumber(c.last_review)) { return null; }
+    }
+    var fresh = s.fresh && typeof s.fresh === "object" && typeof s.fresh.day === "string" && isNumber(s.fresh.count)
+      ? s.fresh : { day: "", count: 0 };
+    return { cards: s.cards, fresh: fresh };
+  }
+  function load() {
+    var s = null;
+    try { s = validSchedule(JSON.parse(window.localStorage.getItem(REVIEW) || "null")); } catch (e) { s = null; }
+    return s || { cards: {}, fresh: { day: "", count: 0 } };
+  }
+  function save() {
+    try { window.localStorage.setItem(REVIEW, JSON.stringify(state)); } catch (e) { /* private mode: this visit only */ }
+  }
+  function toCard(s) {
+    var c = {};
+    for (var f = 0; f < FIELDS.length; f++) { c[FIELDS[f]] = s[FIELDS[f]]; }
+    c.due = new Date(s.due);
+    c.last_review = s.last_review === null ? undefined : new Date(s.last_review);
+    return c;
+  }
+  function fromCard(c) {
+    var s = {};
+    for (var f = 0; f < FIELDS.length; f++) { s[FIELDS[f]] = c[FIELDS[f]]; }
+    s.due = c.due.getTime();
+    s.last_review = c.last_review ? new Date(c.last_review).getTime() : null;
+    return s;
+  }
+  function today() {
+    var d = new Date();
+    return d.getFullYear() + "-" + (d.getMonth() + 1) + "-" + d.getDate();
+  }
+  function newLeft() { return Math.max(0, NEW_PER_DAY - (state.fresh.day === today() ? state.fresh.count : 0)); }
+  function span(ms) {
+    var minutes = Math.max(1, Math.round(ms / 60000));
+    if (minutes < 60) { return minutes + " min"; }
+    if (minutes < 60 * 24) { return Math.round(minutes / 60) + " h"; }
+    var days = Math.round(minutes / 1440);
+    return days < 60 ? days + (days === 1 ? " day" : " days") : Math.round(days / 30) + " months";
+  }
+  function when(ms) { return new Date(ms).toLocaleString([], { dateStyle: "medium", timeStyle: "short" }); }
+
+  // The card to show: the most overdue one, else the next new one (teaching order) if today's
+  // new cards are not all seen, else one due within LEARN_AHEAD (as Anki learns ahead), else none.
+  function pick() {
+    var now = Date.now(), best = null, soon = null, fresh = null, due = 0, unseen = 0;
+    for (var j = 0; j < cards.length; j++) {
+      var s = state.cards[cards[j].id];
+      if (!s) { unseen++; if (!fresh) { fresh = cards[j]; } continue; }
+      if (s.due <= now) { due++; if (!best || s.due < state.cards[best.id].due) { best = cards[j]; } }
+      else if (s.due <= now + LEARN_AHEAD && (!soon || s.due < state.cards[soon.id].due)) { soon = cards[j]; }
+    }
+    return { card: best || (newLeft() > 0 ? fresh : null) || soon, due: due, unseen: unseen };
+  }
+  function nextDue() {
+    var soonest = null;
+    for (var id in state.cards) { if (soonest === null || state.cards[id].due < soonest) { soonest = state.cards[id].due; } }
+    return soonest;
+  }
+  function show() {
+    var q = pick();
+    current = q.card;
+    for (var j = 0; j < cards.length; j++) { cards[j].el.hidden = cards[j] !== current; }
+    var groups = document.querySelectorAll(".pd-review-lesson");
+    for (var g = 0; g < groups.length; g++) { groups[g].hidden = !current || !groups[g].contains(current.el); }
+    var left = Math.min(newLeft(), q.unseen);
+    if (!current) {
+      rating.hidden = true;
+      var soonest = nextDue();
+      status.textContent = "Nothing to review now." + (soonest !== null ? " Next card due " + when(soonest) + "." : "") +
+        (q.unseen ? " " + q.unseen + " new cards wait for tomorrow (" + NEW_PER_DAY + " new a day)." : "");
+      return;
+    }
+    var lesson = current.el.closest(".pd-review-lesson");
+    status.textContent = q.due + " due, " + left + " new left today \u00b7 this card: " +
+      (state.cards[current.id] ? "review" : "new") + ", from \u201c" + lesson.getAttribute("data-title") + "\u201d";
+    var now = new Date(), preview = scheduler.repeat(card(current), now);
+    var buttons = rating.querySelectorAll(".pd-rate");
+    for (var b = 0; b < buttons.length; b++) {
+      var after = preview[Number(buttons[b].getAttribute("data-rating"))].card;
+      buttons[b].querySelector(".pd-interval").textContent = "(" + span(after.due.getTime() - now.getTime()) + ")";
+    }
+    rating.hidden = false;
+  }
+  function card(c) { return state.cards[c.id] ? toCard(state.cards[c.id]) : F.createEmptyCard(new Date()); }
+  function rate(n) {
+    if (!current) { return; }
+    var wasNew = !state.cards[current.id];
+    var result = scheduler.next(card(current), new Date(), n);
+    state.cards[current.id] = fromCard(result.card);
+    if (wasNew) {
+      if (state.fresh.day !== today()) { state.fresh = { day: today(), count: 0 }; }
+      state.fresh.count++;
+    }
+    save();
+    next.textContent = "Rated " + ["Again", "Hard", "Good", "Easy"][n - 1] + ". Next review of that card: " +
+      when(result.card.due.getTime()) + ".";
+    show();
+    if (rating.hidden) { status.setAttribute("tabindex", "-1"); status.focus(); }
+  }
+  var rateButtons = rating.querySelectorAll(".pd-rate");
+  for (var r = 0; r < rateButtons.length; r++) {
+    rateButtons[r].addEventListener("click", function (event) { rate(Number(event.currentTarget.getAttribute("data-rating"))); });
+  }
+  document.addEventListener("keydown", function (event) {
+    var t = event.target;
+    if (event.altKey || event.ctrlKey || event.metaKey || rating.hidden) { return; }
+    if (t && t.closest && t.closest("input, textarea, select")) { return; }
+    if (/^[1-4]$/.test(event.key)) { event.preventDefault(); rate(Number(event.key)); }
+  });
+
+  // Export and import: the schedule and the lesson pages' progress, as one JSON file.
+  document.querySelector(".pd-export").addEventListener("click", function () {
+    var site = null;
+    try { site = JSON.parse(window.localStorage.getItem(KEY) || "null"); } catch (e) { site = null; }
+    var file = { format: FORMAT, version: 1, store: KEY, exported: new Date().toISOString(), review: state, site: site };
+    var link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([JSON.stringify(file, null, 1)], { type: "application/json" }));
+    link.download = "progress-" + KEY.replace(/[^A-Za-z0-9-]+/g, "-") + ".json";
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    importStatus.textContent = "Exported " + Object.keys(state.cards).length + " cards' schedules to " + link.download + ".";
+  });
+  function refuse(name, why) { importStatus.textContent = "Nothing imported: " + name + " " + why + " Your progress is unchanged."; }
+  document.querySelector(".pd-import").addEventListener("change", function (event) {
+    var input = event.target, chosen = input.files && input.files[0];
+    if (!chosen) { return; }
+    var reader = new FileReader();
+    reader.onload = function () {
+      input.value = "";
+      var data;
+      try { data = JSON.parse(String(reader.result)); } catch (e) { refuse(chosen.name, "is not a JSON file (" + e.message + ")."); return; }
+      if (!data || data.format !== FORMAT || data.version !== 1) { refuse(chosen.name, "is not a progress file exported by this site."); return; }
+      if (data.store !== KEY) { refuse(chosen.name, "holds the progress of another site (" + String(data.store) + ")."); return; }
+      var review = validSchedule(data.review);
+      var site = data.site;
+      if (!review || (site !== null && (typeof site !== "object" || Array.isArray(site)))) {
+        refuse(chosen.name, "is damaged (its schedule or progress is not as this site writes it)."); return;
+      }
+      try {
+        window.localStorage.setItem(REVIEW, JSON.stringify(review));
+        if (site === null) { window.localStorage.removeItem(KEY); } else { window.localStorage.setItem(KEY, JSON.stringify(site)); }
+      } catch (e) { refuse(chosen.name, "could not be stored (" + e.message + ")."); return; }
+      // The page reloads so that site.js reads the imported progress too.
+      window.sessionStorage.setItem(REVIEW + ":imported", chosen.name + ": " + Object.keys(review.cards).length);
+      window.location.reload();
+    };
+    reader.onerror = function () { refuse(chosen.name, "could not be read."); };
+    reader.readAsText(chosen);
+  });
+  var imported = window.sessionStorage.getItem(REVIEW + ":imported");
+  if (imported !== null) {
+    window.sessionStorage.removeItem(REVIEW + ":imported");
+    importStatus.textContent = "Imported " + imported + " cards' schedules.";
+  }
+  show();
+})();

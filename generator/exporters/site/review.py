@@ -1,0 +1,85 @@
+"""The site's review page: every card the lesson pages show, on one page, scheduled by FSRS.
+
+``review.html`` holds the review queue: the cards a student meets on the lesson pages
+(concepts, flashcards, clozes, label figures, questions), written by the
+same renderers (``pages.RENDERERS``), one shown at a time by ``review.js`` and rated
+Again/Hard/Good/Easy with ts-fsrs (``vendor/ts-fsrs.js``, its UMD build, a classic script:
+ES modules do not load from ``file://``). The queue lives on this one page because Firefox
+keeps each ``file://`` page's storage apart; the lesson pages read the same storage entry
+to say what is due (``site.js``). The schedule is the browser's own, separate from Anki's.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from ...content.model import Lesson
+from ...documents.items import StudyItem
+from .markup import attribute, script_json, text
+from .pages import Context, render_items
+
+PAGE = "review.html"
+REVIEWED = ("concept", "flashcard", "cloze", "label", "question")
+"""The item kinds the review page schedules: those a lesson page shows as something to recall
+or answer (equations, worked examples and figures are read, not rated). Practice problems stay
+on their lesson pages: their fresh numbers (``problems/``) are 3.4 MB for the shipped paper, which
+a phone would parse to show one card."""
+ASSETS = {"review.js": "review.js", "ts-fsrs.js": "vendor/ts-fsrs.js"}
+"""Files the review page loads from ``assets/``: name there → file in this package."""
+SEPARATE = ("This page keeps its own review schedule (FSRS, in this browser). It is separate from"
+            " Anki's: a review here does not change your Anki deck, and a review in Anki does not"
+            " show here.")
+
+
+def body(groups: list[tuple[str, Lesson | None, list[StudyItem]]], pages: list[tuple[str, str, str]],
+         ctx: Context) -> str:
+    """The review page's main content: the queue of every lesson's cards in teaching order,
+    the rating buttons, and the export and import of progress."""
+    cards = []
+    for (group, _, group_items), (name, _, _) in zip(groups, pages, strict=True):
+        for kind in REVIEWED:
+            chosen = [i for i in group_items if i.kind == kind]
+            if chosen:
+                cards.append(f'<div class="pd-review-lesson" data-page="{attribute(name)}" data-title='
+                             f'"{attribute(group)}" hidden>{render_items(kind, chosen, ctx)}</div>')
+    rate = "".join(f'<button type="button" class="pd-rate" data-rating="{n}" aria-keyshortcuts="{n}">'
+                   f'{label} <span class="pd-interval"></span></button>'
+                   for n, label in enumerate(("Again", "Hard", "Good", "Easy"), 1))
+    return (f'<p class="pd-separate">{text(SEPARATE)}</p>'
+            '<section aria-labelledby="h-queue"><h2 id="h-queue">Due now</h2>'
+            '<p class="pd-review-status" role="status">The review needs JavaScript.</p>'
+            f'<div class="pd-queue">{"".join(cards)}</div>'
+            '<div class="pd-rating" role="group" aria-label="How well did you recall it? Keys 1 to 4" hidden>'
+            f"{rate}</div>"
+            '<p class="pd-review-next" aria-live="polite"></p></section>'
+            '<section aria-labelledby="h-keep"><h2 id="h-keep">Keep your progress</h2>'
+            "<p>Your schedule and your progress on the lesson pages are kept in this browser only. Safari"
+            " deletes them after seven days without a visit, and another browser or phone does not see"
+            " them: export them to a file now and then, and import that file where you study next.</p>"
+            '<div class="pd-actions"><button type="button" class="pd-export">Export progress</button>'
+            '<label class="pd-import-label">Import progress <input type="file" class="pd-import" '
+            'accept=".json,application/json"></label></div>'
+            '<p class="pd-import-status" role="status"></p></section>')
+
+
+def scripts(ctx: Context, out: dict[str, str], problems_folder: str) -> str:
+    """The review page's scripts (before ``site.js``): its practice problems (written into
+    ``out``), ts-fsrs and ``review.js``."""
+    tags = []
+    if ctx.problems:
+        name = f"{problems_folder}/review.js"
+        out[name] = f"window.paperdeckProblems = {script_json(ctx.problems)};\n"
+        tags.append(f'<script src="{name}"></script>')
+    tags += [f'<script src="assets/{name}"></script>' for name in ("ts-fsrs.js", "review.js")]
+    return "".join(tags)
+
+
+def write_assets(assets: Path) -> list[Path]:
+    """Copy ts-fsrs and ``review.js`` into the site's ``assets/``; the files written."""
+    written = []
+    for name, source in ASSETS.items():
+        data = resources.files(__package__).joinpath(source).read_bytes()
+        (assets / name).write_bytes(data)
+        written.append(assets / name)
+    return written

@@ -1,0 +1,155 @@
+"""The review page (review.html) in Chromium on ``file://``: ts-fsrs schedules the site's cards,
+the schedule survives a relaunch with the same profile, export then import restores it, a foreign
+or damaged file changes nothing, no page loads a module script, axe is clean at 360 px."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ..browser import chromium
+from .browsing import LESSON_PAGES, PAGES, draw_every_block
+from .test_site_axe import AXE, judged
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+REVIEW = "review.html"
+SCHEDULE = "() => localStorage.getItem(document.documentElement.dataset.store + ':review')"
+
+
+def _shown(page: Any) -> list[str]:
+    """The cards of the queue on screen: lesson/key of each."""
+    return page.evaluate("""() => [...document.querySelectorAll('.pd-queue [data-key][data-lesson]')]
+        .filter(e => e.offsetParent !== null).map(e => e.dataset.lesson + '/' + e.dataset.key)""")
+
+
+def _open(context: Any, site: Path) -> tuple[Any, list[str]]:
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto((site / REVIEW).as_uri())
+    return page, errors
+
+
+def _review(page: Any, ratings: list[str]) -> list[str]:
+    """Rates the cards shown, one after the other: "Good" clicks the button, "3" presses the key."""
+    rated = []
+    for rating in ratings:
+        [card] = _shown(page)
+        rated.append(card)
+        if rating.isdigit():
+            page.keyboard.press(rating)
+        else:
+            page.get_by_role("button", name=re.compile(f"^{rating} ")).click()
+        assert "Next review of that card" in page.locator(".pd-review-next").text_content()
+    return rated
+
+
+def test_review_schedules_and_the_schedule_survives_a_relaunch(browser: Any, site: Path,
+                                                                tmp_path: Path) -> None:
+    launch = dict(executable_path=chromium(), args=["--no-sandbox"], viewport={"width": 360, "height": 780})
+    context = browser.browser_type.launch_persistent_context(tmp_path / "profile", **launch)
+    page, errors = _open(context, site)
+    assert "separate from Anki's" in page.locator(".pd-separate").text_content()
+    first = _shown(page)
+    assert len(first) == 1 and first[0].startswith("why-attention/"), "new cards come in teaching order"
+    assert "0 due, 20 new left today" in page.locator(".pd-review-status").text_content()
+    intervals = page.locator(".pd-rate .pd-interval").all_text_contents()
+    assert len(intervals) == 4 and all(re.fullmatch(r"\(\d+ (min|h|days?|months)\)", i) for i in intervals)
+    rated = _review(page, ["Good", "3", "4", "1"])
+    assert len(set(rated)) == 4
+    schedule = json.loads(page.evaluate(SCHEDULE))
+    assert sorted(schedule["cards"]) == sorted(rated)
+    easy = schedule["cards"][rated[2]]
+    assert easy["state"] == 2 and easy["reps"] == 1 and easy["due"] - easy["last_review"] >= 86400000
+    assert schedule["fresh"]["count"] == 4
+    assert "16 new left today" in page.locator(".pd-review-status").text_content()
+    context.close()
+
+    context = browser.browser_type.launch_persistent_context(tmp_path / "profile", **launch)
+    page, errors_after = _open(context, site)
+    assert json.loads(page.evaluate(SCHEDULE)) == schedule, "the due dates persist"
+    assert "16 new left today" in page.locator(".pd-review-status").text_content()
+    page.goto((site / LESSON_PAGES[0]).as_uri())
+    cards = page.locator("main [data-key][data-lesson]:not(.pd-practice)").count()
+    assert page.locator(".pd-due").text_content() == f"(0 due now, {cards - 4} not reviewed yet)"
+    page.get_by_role("link", name="Review the cards that are due").click()
+    assert page.url.endswith(REVIEW)
+    context.close()
+    assert errors == errors_after == []
+
+
+def test_export_then_import_restores_the_state_and_bad_files_change_nothing(tab: Any, site: Path,
+                                                                              tmp_path: Path) -> None:
+    page = tab.open(REVIEW)
+    page.evaluate("() => localStorage.setItem(document.documentElement.dataset.store,"
+                  " JSON.stringify({known: {'why-attention/x': 1}, answers: {}}))")
+    _review(page, ["Good", "Hard", "1"])
+    before = page.evaluate(SCHEDULE)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Export progress").click()
+    exported = tmp_path / download.value.suggested_filename
+    download.value.save_as(exported)
+    data = json.loads(exported.read_text(encoding="utf-8"))
+    assert data["format"] == "paperdeck-progress" and data["site"]["known"] == {"why-attention/x": 1}
+    assert data["review"] == json.loads(before)
+
+    page.evaluate("() => localStorage.clear()")
+    page.reload()
+    assert page.evaluate(SCHEDULE) is None and "0 due, 20 new left today" in page.locator(
+        ".pd-review-status").text_content()
+    with page.expect_navigation():
+        page.locator(".pd-import").set_input_files(exported)
+    assert page.evaluate(SCHEDULE) == before
+    imported = page.locator(".pd-import-status").text_content()
+    assert imported == f"Imported {exported.name}: 3 cards' schedules."
+    site_state = "() => localStorage.getItem(document.documentElement.dataset.store)"
+    kept = page.evaluate(site_state)
+    assert json.loads(kept)["known"] == {"why-attention/x": 1}
+
+    foreign = dict(data, store="paperdeck:another-paper")
+    damaged = dict(data, review={"cards": {"a/b": {"due": "tomorrow"}}})
+    for name, content, message in [
+        ("foreign.json", json.dumps(foreign), "holds the progress of another site (paperdeck:another-paper)"),
+        ("damaged.json", json.dumps(damaged), "is damaged"),
+        ("truncated.json", exported.read_text(encoding="utf-8")[:200], "is not a JSON file"),
+        ("other.json", json.dumps({"cards": []}), "is not a progress file exported by this site"),
+    ]:
+        (tmp_path / name).write_text(content, encoding="utf-8")
+        page.locator(".pd-import").set_input_files(tmp_path / name)
+        status = page.locator(".pd-import-status")
+        page.wait_for_function("s => document.querySelector('.pd-import-status').textContent.includes(s)",
+                               arg=message)
+        assert status.text_content().startswith(f"Nothing imported: {name} ")
+        assert status.text_content().endswith("Your progress is unchanged.")
+        assert page.evaluate(SCHEDULE) == before and page.evaluate(site_state) == kept
+    assert tab.errors == []
+
+
+def test_no_page_loads_a_module_script(site: Path) -> None:
+    pages = sorted(site.glob("*.html"))
+    assert {p.name for p in pages} == {*PAGES, REVIEW}
+    for page in pages:
+        tags = re.findall(r"<script\b[^>]*>", page.read_text(encoding="utf-8"))
+        assert tags and all("type=" not in tag for tag in tags), page.name
+    scripts = [*site.glob("assets/*.js"), *site.glob("problems/*.js")]
+    for script in scripts:
+        assert not re.search(r"^\s*(import|export)\s", script.read_text(encoding="utf-8"), re.M), script.name
+    assert (site / "assets" / "ts-fsrs.js").read_text(encoding="utf-8").startswith("/*! ts-fsrs 5.4.2")
+
+
+def test_the_review_page_is_axe_clean_at_360_px_day_and_night(browser: Any, site: Path) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 780})
+    page = context.new_page()
+    page.goto((site / REVIEW).as_uri())
+    page.locator(".pd-rate").first.focus()
+    draw_every_block(page)
+    page.evaluate(AXE)
+    found = {scheme: judged(page, scheme) for scheme in ("light", "dark")}
+    context.close()
+    assert found == {"light": ([], []), "dark": ([], [])}
