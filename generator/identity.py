@@ -9,7 +9,9 @@ stable names only, never from field text or from Python's string hashing:
 - ``note_guid(paper_id, key)``: a note's GUID from its item key;
 - ``problem_slot`` and ``remedial_slot``: the item key of a generated problem, so a
   rebuild with new numbers fills the same note;
-- ``name_digest``: 64 bits of a name, for seeds keyed by a name (a student, an item).
+- ``name_digest``: 64 bits of a name, for seeds keyed by a name (a student, an item);
+- ``option_order``: the order a multiple-choice question shows its options in, on a card
+  and on the site alike.
 
 Problem seeds are ``problems.problem_seed``'s; quiz form seeds are keyed by the
 teacher's secret in ``quiz``. ``tests/test_identity_golden.py`` pins stored
@@ -19,11 +21,16 @@ values of all of them: a change that would orphan review history fails there.
 from __future__ import annotations
 
 import hashlib
+import random
+from collections.abc import Sequence
+from typing import TypeVar
 
 from genanki.util import guid_for
 
-__all__ = ["anki_id", "name_digest", "note_guid", "problem_slot", "remedial_slot", "site_store",
-           "student_key"]
+__all__ = ["anki_id", "name_digest", "note_guid", "option_order", "problem_slot", "remedial_slot",
+           "site_store", "student_key"]
+
+_Option = TypeVar("_Option")
 
 
 def anki_id(*names: str) -> int:
@@ -40,6 +47,15 @@ def note_guid(paper_id: str, key: str) -> str:
 def name_digest(name: str) -> int:
     """The first 64 bits of SHA-256 of ``name`` (UTF-8), big-endian."""
     return int.from_bytes(hashlib.sha256(name.encode("utf-8")).digest()[:8], "big")
+
+
+def option_order(key: str, options: Sequence[_Option]) -> list[_Option]:
+    """A multiple-choice question's options (the answer, then the distractors as the content
+    lists them) in the order every output shows them: shuffled by a seed from the item's key
+    alone, so an edited option keeps its letter's neighbours and a card and the site agree."""
+    shown = list(options)
+    random.Random(name_digest(f"options/{key}")).shuffle(shown)
+    return shown
 
 
 def site_store(paper_id: str, arxiv: str, recipe: str) -> str:

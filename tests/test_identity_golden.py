@@ -83,3 +83,9 @@ def test_quiz_form_seeds_and_codes_for_a_secret_are_the_stored_ones():
     assert quiz.form_seed(b"teacher-secret", "quiz-attention", 1, 0) == 1638478358831694273
     assert quiz.form_seed(b"teacher-secret", "quiz-attention", 1, 27) == 2338728502097290897
     assert quiz.form_code(b"teacher-secret", "quiz-attention", 1, 0) == "VGT3-FBHJ"
+
+
+def test_option_orders_are_the_stored_ones():
+    # A card's letters: a learner who remembers "B" for a question keeps it across rebuilds.
+    assert identity.option_order("wa-q-bottleneck", [0, 1, 2, 3]) == [0, 2, 3, 1]
+    assert identity.option_order("sdpa-q-scale", list("ABCDE")) == ["C", "D", "B", "E", "A"]

@@ -66,6 +66,12 @@ class LabelCard:
     diagram: Diagram
     """The figure's layout: its size and every part, to place the hidden box."""
 
+    @property
+    def covers(self) -> tuple[Part, ...]:
+        """The other parts hidden with this one, plain, on every output (the card's front, the
+        site's figure): drawn with the same words or named as twins, so none gives it away."""
+        return self.diagram.twins(self.part)
+
 
 @dataclass(frozen=True)
 class Deck:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import json
-import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,7 +20,7 @@ from ... import problems
 from ...content.model import Cloze, Concept, Equation, Flashcard, Question, Visual, WorkedExample
 from ...documents.items import LabelCard, StudyItem
 from ...errors import PaperdeckError
-from ...identity import name_digest
+from ...identity import option_order
 from ...presentation import answer_formatter, key_text, letter, number_formatter, tolerance_words
 from ...problems import Problem, Tolerance
 from ...problems.precision import stated
@@ -195,15 +194,6 @@ def worked_example(item: StudyItem, figures: Figures) -> BuiltNote:
     return _note(notetypes.WORKED_EXAMPLE, values, (0,))
 
 
-def _shuffled_options(item: StudyItem, body: Question) -> list[tuple[str, str | None]]:
-    """The answer and the distractors in an order fixed by the item's id alone."""
-    options: list[tuple[str, str | None]] = [(str(body.answer), None)]
-    options += [(d.text, d.mistake) for d in body.distractors]
-    seed = name_digest(f"options/{item.key}")
-    random.Random(seed).shuffle(options)
-    return options
-
-
 _FORMATS = {"multiple_choice": "Multiple choice", "true_false": "True or false?",
             "numeric": "Numeric answer", "short_answer": "Short answer"}
 
@@ -218,7 +208,8 @@ def question(item: StudyItem, figures: Figures) -> BuiltNote:
     values = {"Prompt": block(body.prompt), "Format": _FORMATS[body.type],
               "Explanation": block(body.explanation), **_common(item)}
     if body.type == "multiple_choice":
-        options = _shuffled_options(item, body)
+        options = option_order(item.key, [(str(body.answer), None),
+                                          *((d.text, d.mistake) for d in body.distractors)])
         values["Options"] = ('<ol class="pd-options" type="A">'
                              + "".join(f"<li>{inline(text)}</li>" for text, _ in options) + "</ol>")
         keyed = []
@@ -266,7 +257,7 @@ def label(item: StudyItem, figures: Figures) -> BuiltNote:
     visual, part, diagram = body.visual, body.part, body.diagram
     path = figures.render(visual.kind, dict(visual.params or {}))
     twins = "".join(f'<div class="pd-cover" style="{_box_style(diagram.fraction(p))}"></div>'
-                    for p in diagram.twins(part))
+                    for p in body.covers)
     parts = [{"id": p.id, "label": p.label, "box": [round(v, 2) for v in diagram.fraction(p)]}
              for p in diagram.parts]
     values = {

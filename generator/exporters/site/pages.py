@@ -9,7 +9,6 @@ Every text is escaped by ``markup`` for the place it lands.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,6 +29,7 @@ from ...content.model import (
 )
 from ...documents.items import LabelCard, StudyItem
 from ...errors import PaperdeckError
+from ...identity import option_order
 from ...presentation import answer_formatter, key_text, letter, number_formatter, tolerance_words
 from ...problems import Problem
 from .markup import attribute, block, inline, math, name_html, text, url, values_html
@@ -208,18 +208,19 @@ def labels(group: list[StudyItem], ctx: Context) -> str:
     first: LabelCard = group[0].body
     diagram, visual_ = first.diagram, first.visual
     asked = [item.body.part for item in group]
+    numbered = {part.id for part in asked}
     image = ctx.figure(visual_, _plain(visual_.caption) + " (labels covered)")
     covers, answers = [], []
-    for n, part in enumerate(asked, 1):
+    for n, (item, part) in enumerate(zip(group, asked, strict=True), 1):
         part_id = dom_id("label", visual_.id, part.id)
         covers.append(f'<button type="button" class="pd-cover" style="{_box(diagram.fraction(part))}" '
                       f'data-part="{attribute(part.id)}" aria-controls="{part_id}" aria-expanded="false" '
                       f'aria-label="Hidden label {n}: reveal it"><span aria-hidden="true">{n}</span>'
                       "</button>")
-        # A part drawn with the same words is covered too, so a twin cannot give it away.
+        # The parts a card covers with this one (LabelCard.covers), unless a number covers them.
         covers.extend(f'<span class="pd-cover pd-twin" style="{_box(diagram.fraction(p))}" '
                       f'data-part="{attribute(part.id)}"></span>'
-                      for p in diagram.parts if p.label == part.label and p.id != part.id and not p.ask)
+                      for p in item.body.covers if p.id not in numbered)
         note = f" — {inline(part.note)}" if part.note else ""
         answers.append(f'<li id="{part_id}" data-part="{attribute(part.id)}"><span class="pd-label-answer" '
                        f'hidden>{inline(part.answer)}{note}</span>'
@@ -237,11 +238,6 @@ def labels(group: list[StudyItem], ctx: Context) -> str:
             "</div></section>")
 
 
-def _option_order(item: StudyItem, options: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
-    """Options in an order fixed by the question's id and the option's text alone."""
-    return sorted(options, key=lambda o: hashlib.sha256(f"{item.key}/{o[0]}".encode()).digest())
-
-
 def question(item: StudyItem, ctx: Context) -> str:
     body: Question = item.body
     qid = dom_id("q", item.key)
@@ -254,8 +250,8 @@ def question(item: StudyItem, ctx: Context) -> str:
             f'<div class="pd-prompt" id="{qid}-prompt">{block(body.prompt)}</div>')
     if body.type in ("multiple_choice", "true_false"):
         if body.type == "multiple_choice":
-            options = _option_order(item, [(str(body.answer), None)]
-                                    + [(d.text, d.mistake) for d in body.distractors])
+            options = option_order(item.key, [(str(body.answer), None),
+                                              *((d.text, d.mistake) for d in body.distractors)])
         else:
             right = bool(body.answer)
             options = [("True", None if right else ""), ("False", "" if right else None)]
