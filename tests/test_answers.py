@@ -64,3 +64,42 @@ def test_cards_run_this_very_script_ahead_of_their_check():
     from generator.exporters.anki.notetypes import CHECK_SCRIPT
 
     assert CHECK_SCRIPT.index(SCRIPT) < CHECK_SCRIPT.index("paperdeck:typed:")
+
+
+def _attribute(value: float | None) -> str:
+    """A tolerance as a card's ``data-abs``/``data-rel`` holds it (notes.py: ``repr`` or empty)."""
+    return "" if value is None else repr(float(value))
+
+
+def test_the_verdict_a_learner_reads_follows_the_rule_on_every_case():
+    # The card and the site both call paperdeckAnswers.verdict with the tolerance read from the
+    # page by paperdeckAnswers.tolerance: abs and rel together mean max(abs, rel*|e|), as in Python.
+    assert NODE is not None, "Node.js is needed to run answers.js (apt-get install nodejs)"
+    harness = SCRIPT + """
+    const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
+    process.stdout.write(JSON.stringify(cases.map(c => {
+      const v = paperdeckAnswers.verdict([c[0]], String(c[1]), paperdeckAnswers.tolerance(c[2], c[3]), null,
+                                         [[c[1]]]);
+      return [v.right, v.message, v.mistake];
+    })));
+    """
+    cases = [[e, g, _attribute(t.get("abs")), _attribute(t.get("rel"))] for e, g, t, _ in CASES["accepts"]]
+    done = subprocess.run([NODE, "-e", harness], input=json.dumps(cases), capture_output=True, text=True,
+                          timeout=60, check=True)
+    said = json.loads(done.stdout)
+    assert [s[0] for s in said] == [c[3] for c in CASES["accepts"]]
+    both = [(c, s) for c, s in zip(CASES["accepts"], said, strict=True) if len(c[2]) == 2]
+    assert both, "the table has tolerances with both abs and rel"
+    for (_, _, tol, accepted), (_, message, mistake) in both:
+        words = f"\u00b1{tol['abs']:g} or \u00b1{tol['rel'] * 100:g}%"
+        assert words in message, message
+        assert message.startswith("\u2714 Correct: within" if accepted else "\u2718 1 of 1 off (")
+        assert mistake == (-1 if accepted else 0)
+
+
+def test_the_card_and_the_site_say_the_verdict_answers_js_writes():
+    assert "verdict: verdict" in SCRIPT
+    for script in ("exporters/anki/check.js", "exporters/site/site.js"):
+        text = (Path(__file__).parents[1] / "generator" / script).read_text(encoding="utf-8")
+        assert ".verdict(" in text and ".tolerance(" in text, script
+        assert "Correct" not in text and "off (" not in text and ".accepts(" not in text, script

@@ -212,3 +212,20 @@ def notes_script() -> str:
     from generator.exporters.anki.notetypes import CHECK_SCRIPT
 
     return CHECK_SCRIPT
+
+
+def test_a_tolerance_with_abs_and_rel_accepts_the_larger_as_python_and_the_site_do(
+        col, write, make_deck, import_package):
+    # max(abs, rel*|expected|) (generator/answers.py): the card once read abs alone.
+    deck = make_deck()
+    import_package(col, write(deck))
+    item = next(i for i in deck.items if i.key.startswith("aiayn/sdpa/"))
+    (nid,) = col.find_notes(f'"Id:{item.key}"')
+    note = col.get_note(nid)
+    note["TolAbs"], note["TolRel"] = "0.0001", "0.5"
+    col.update_note(note)
+    output = [x for row in item.body.answer["output"] for x in row]
+    within_rel = " ".join(f"{x * 1.2:.4f}" for x in output)
+    (rel,) = _run(note.cards()[0], [{"storage": True, "typed": within_rel}])
+    assert rel["cls"] == "pd-verdict pd-right", rel["text"]
+    assert "within \u00b10.0001 or \u00b150% of the key" in rel["text"]

@@ -22,69 +22,35 @@
       };
     }
   }
-  // Reading and the tolerance are the one answer rule, paperdeckAnswers (generator/answers.js),
-  // which the note type puts ahead of this script.
+  // Reading, the tolerance and the verdict's words are the one answer rule, paperdeckAnswers
+  // (generator/answers.js), which the note type puts ahead of this script; the site says the same.
   var rule = paperdeckAnswers;
   function values(text) { return rule.read(String(text || ""), -1) || []; }  // keys: plain numbers
-  function fmt(x) { return String(Math.round(x * 1e6) / 1e6); }
-  function matches(expected, got, tol) {
-    if (!got || got.length !== expected.length) { return false; }
-    for (var i = 0; i < expected.length; i++) {
-      if (!rule.accepts(expected[i], got[i], tol)) { return false; }
-    }
-    return true;
-  }
   function judge(box, typed, verdict) {
     var expected = values(box.getAttribute("data-expected"));
-    var abs = parseFloat(box.getAttribute("data-abs"));
-    var rel = parseFloat(box.getAttribute("data-rel"));
-    var within = !isNaN(abs) ? {abs: abs} : {rel: rel};
-    var tol = !isNaN(abs) ? (abs > 0 ? "\u00b1" + abs : "exactly") : "\u00b1" + rel * 100 + "%";
+    var tol = rule.tolerance(box.getAttribute("data-abs"), box.getAttribute("data-rel"));
     // The key as the question asks for it (notes.py writes it beside the key): "0.133", not 0.132622.
     var keyNode = box.parentNode.querySelector("[data-shown]");
     var shown = keyNode ? keyNode.getAttribute("data-shown").split(" ") : [];
     var hits = document.querySelectorAll(".pd-mistake[data-values]");
-    for (var h = 0; h < hits.length; h++) { hits[h].className = "pd-mistake"; }
+    var mistakes = [];
+    for (var h = 0; h < hits.length; h++) {
+      hits[h].className = "pd-mistake";
+      mistakes.push(values(hits[h].getAttribute("data-values")));
+    }
+    var said = rule.verdict(expected, typed, tol, shown, mistakes);
     verdict.hidden = false;
-    if (!typed || !/\S/.test(typed)) {
+    if (said.message === null) {
       verdict.className = "pd-verdict pd-none";
       verdict.textContent = "Nothing typed: compare your working with the key below.";
       return;
     }
-    var got = rule.read(typed, expected.length);
-    if (!got) {
-      verdict.className = "pd-verdict pd-wrong";
-      verdict.textContent = "Could not read \u201c" + typed + "\u201d as numbers.";
-      return;
+    var text = said.message;
+    if (said.mistake >= 0) {
+      hits[said.mistake].className = "pd-mistake pd-hit";
+      text += rule.MISTAKE + hits[said.mistake].getAttribute("data-mistake") + ".";
     }
-    if (got.length !== expected.length) {
-      verdict.className = "pd-verdict pd-wrong";
-      verdict.textContent = "Expected " + expected.length + " number" + (expected.length === 1 ? "" : "s") +
-        ", got " + got.length + ".";
-      return;
-    }
-    var wrong = [];
-    for (var i = 0; i < expected.length; i++) {
-      if (!rule.accepts(expected[i], got[i], within)) { wrong.push(i); }
-    }
-    if (!wrong.length) {
-      verdict.className = "pd-verdict pd-right";
-      verdict.textContent = "\u2714 Correct: " +
-        (expected.length === 1 ? "within " : "every number within ") + tol + " of the key.";
-      return;
-    }
-    var k = wrong[0];
-    var text = "\u2718 " + wrong.length + " of " + expected.length + " off (" + tol + "): " +
-      (expected.length > 1 ? "number " + (k + 1) + " is " : "you typed ") + fmt(got[k]) +
-      ", the key has " + (shown.length === expected.length ? shown[k] : fmt(expected[k])) + ".";
-    for (var j = 0; j < hits.length; j++) {
-      if (matches(values(hits[j].getAttribute("data-values")), got, within)) {
-        hits[j].className = "pd-mistake pd-hit";
-        text += " It matches a known mistake: " + hits[j].getAttribute("data-mistake") + ".";
-        break;
-      }
-    }
-    verdict.className = "pd-verdict pd-wrong";
+    verdict.className = "pd-verdict " + (said.right ? "pd-right" : "pd-wrong");
     verdict.textContent = text;
   }
   var store = makeStore();

@@ -49,11 +49,6 @@
     state.answers[progressKey(el)] = right ? 1 : 0;
     save();
   }
-  function tolWords(tol) {
-    if (tol.abs != null) { return tol.abs > 0 ? "\u00b1" + tol.abs : "exactly"; }
-    return "\u00b1" + (tol.rel * 100) + "%";
-  }
-  function fmt(x) { return String(Math.round(x * 1e6) / 1e6); }
 
   // Wide formulas and tables scroll inside their box, and a keyboard can reach the ones that
   // do. A box is measured when the browser lays it out anyway (a ResizeObserver reports it):
@@ -223,28 +218,13 @@
   });
 
   // Questions that answer on the spot.
-  function typedVerdict(expected, typed, tol, shown) {
-    // [right?, message, index of the first wrong number or -1, numbers read]. ``shown``: the key's
-    // numbers as the question asks for them (presentation.key_text), which the message quotes.
-    if (!typed || !/\S/.test(typed)) { return [false, "Type your answer first.", -1, null]; }
-    var got = answers.read(typed, expected.length);
-    if (!got) { return [false, "Could not read \u201c" + typed + "\u201d as numbers.", -1, null]; }
-    if (got.length !== expected.length) {
-      return [false, "Expected " + expected.length + " number" + (expected.length === 1 ? "" : "s") +
-        ", got " + got.length + ".", -1, got];
-    }
-    var wrong = [];
-    for (var i = 0; i < expected.length; i++) {
-      if (!answers.accepts(expected[i], got[i], tol)) { wrong.push(i); }
-    }
-    if (!wrong.length) {
-      return [true, "\u2714 Correct: " + (expected.length === 1 ? "within " : "every number within ") +
-        tolWords(tol) + " of the key.", -1, got];
-    }
-    var k = wrong[0];
-    return [false, "\u2718 " + wrong.length + " of " + expected.length + " off (" + tolWords(tol) + "): " +
-      (expected.length > 1 ? "number " + (k + 1) + " is " : "you typed ") + fmt(got[k]) +
-      ", the key has " + (shown && shown.length === expected.length ? shown[k] : fmt(expected[k])) + ".", k, got];
+  function typedVerdict(expected, typed, tol, shown, mistakes) {
+    // [right?, message, index of the first wrong number or -1, numbers read, index of the known
+    // mistake they match or -1]: the cards' verdict (answers.js), word for word. ``shown``: the
+    // key's numbers as the question asks for them (presentation.key_text), which it quotes.
+    var said = answers.verdict(expected, typed, tol, shown, mistakes);
+    return [said.right, said.message === null ? "Type your answer first." : said.message, said.wrong, said.got,
+      said.mistake];
   }
 
   each(".pd-question", function (q) {
@@ -274,7 +254,7 @@
     var form = q.querySelector(".pd-numeric");
     if (form) {
       var expected = [Number(form.getAttribute("data-expected"))];
-      var tol = { abs: Number(form.getAttribute("data-abs")) };
+      var tol = answers.tolerance(form.getAttribute("data-abs"), form.getAttribute("data-rel"));
       var shownKey = (form.getAttribute("data-shown") || "").split(" ");
       form.addEventListener("submit", function (event) {
         event.preventDefault();
@@ -347,21 +327,15 @@
     block.querySelector("form").addEventListener("submit", function (event) {
       event.preventDefault();
       var v = variants[current];
-      var verdict = typedVerdict(v.expected, input.value, v.tol, v.shown.split(" "));
+      var known = [];
+      for (var m = 0; m < v.mistakes.length; m++) { known.push(v.mistakes[m][1]); }
+      var verdict = typedVerdict(v.expected, input.value, v.tol, v.shown.split(" "), known);
       var note = null;
-      if (!verdict[0] && verdict[2] >= 0) {
-        for (var m = 0; m < v.mistakes.length; m++) {
-          var values = v.mistakes[m][1];
-          var hit = values.length === verdict[3].length;
-          for (var j = 0; hit && j < values.length; j++) { hit = answers.accepts(values[j], verdict[3][j], v.tol); }
-          if (hit) {
-            // The mistake is markup the site wrote (its math as MathML), not the reader's text.
-            note = document.createElement("span");
-            note.className = "pd-mistake";
-            note.innerHTML = " It matches a known mistake: " + v.mistakes[m][0] + ".";
-            break;
-          }
-        }
+      if (verdict[4] >= 0) {
+        // The mistake is markup the site wrote (its math as MathML), not the reader's text.
+        note = document.createElement("span");
+        note.className = "pd-mistake";
+        note.innerHTML = answers.MISTAKE + v.mistakes[verdict[4]][0] + ".";
       }
       say(feedback, verdict[0], verdict[1], note);
       if (verdict[3]) { record(block, verdict[0]); }
