@@ -119,7 +119,7 @@ def as_markdown(problem: Problem) -> str:
     lines = [f"## {problem.id} ({problem.type}, {problem.difficulty})", "",
              dollar_math(problem.prompt), "", f"Seed {problem.seed}: `{command}`", "", "### Solution", ""]
     for i, step in enumerate(problem.steps, 1):
-        lines += [f"{i}. {step.title}:", "", "   $$", f"   {step.latex}", "   $$", ""]
+        lines += [f"{i}. {dollar_math(step.title)}:", "", "   $$", f"   {step.latex}", "   $$", ""]
     lines += [f"**Answer** ({dollar_math(tolerance_words(tolerance.abs, tolerance.rel))}):", ""]
     primary = get(problem.type).primary
     lines += [f"- `{name}` = ${value_latex(value, fmt)}$"

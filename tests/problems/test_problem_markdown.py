@@ -28,16 +28,20 @@ def math_of(markdown: str) -> list[str]:
             if t.type in ("math_inline", "math_block", "math_block_eqno")]
 
 
+def _math_in(text: str) -> list[str]:
+    return [latex.strip() for _, latex in re.findall(r"\\([(\[])(.*?)\\[)\]]", text, re.S)]
+
+
 @pytest.mark.parametrize("type_id", sorted(problems.all_types()))
 def test_every_formula_reaches_the_renderer_whole(type_id: str) -> None:
     problem = next(iter(problems.generate(type_id, 1, 3, "medium")))
     markdown = as_markdown(problem)
     found = math_of(markdown)
-    expected = [latex.strip() for _, latex in re.findall(r"\\([(\[])(.*?)\\[)\]]", problem.prompt, re.S)]
-    expected += [step.latex for step in problem.steps]
+    expected = _math_in(problem.prompt)
+    for step in problem.steps:  # a step's title (its math as math too), then its formula
+        expected += [*_math_in(step.title), step.latex]
     assert found[:len(expected)] == expected  # prompt, then steps; then answers and mistakes
-    html = RENDERER.render(markdown)
-    assert "\\(" not in html and "\\[" not in html
+    assert "\\(" not in markdown and "\\[" not in markdown, "CommonMark reads \\( as a parenthesis"
 
 
 def test_answers_print_as_the_text_format_prints_them() -> None:
