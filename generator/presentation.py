@@ -145,6 +145,19 @@ def _row(values: Any, fmt: Formatter, sep: str) -> str | None:
     return sep.join(map(fmt, values))
 
 
+_SYMBOL = re.compile(r"^[A-Za-z](_[A-Za-z0-9]+)?$")
+
+
+def name_symbol(name: str) -> str | None:
+    """A given's or answer's name as every output shows it: LaTeX when it is a symbol
+    (``W_Q`` is ``W_{Q}``), else None, and the output writes it as words (``scaled_variance``
+    is "scaled variance")."""
+    if not _SYMBOL.match(name):
+        return None
+    base, _, sub = name.partition("_")
+    return base + (f"_{{{sub}}}" if sub else "")
+
+
 def tolerance_words(abs_tol: float | None, rel_tol: float | None = None) -> str:
     """The tolerance in words, as Markdown with math: ``± \\(0.005\\) per number``."""
     from .problems.latex import number

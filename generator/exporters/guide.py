@@ -19,7 +19,7 @@ from ..content.model import Concept, Equation, Visual, WorkedExample
 from ..documents.items import Guide, StudyItem
 from ..errors import about
 from ..files.atomic import write_bytes
-from ..presentation import build_time, value_latex
+from ..presentation import build_time, name_symbol, value_latex
 from . import ExportOptions
 from .typst import display_math, escape, inline_math, markdown, string
 from .typst.compile import PAPERS, USE_TEMPLATE, compiler, pdf_bytes, staged_root
@@ -46,13 +46,15 @@ def _equation(item: StudyItem, figures: Path) -> str:
 def _worked_example(item: StudyItem, figures: Path) -> str:
     example: WorkedExample = item.body
     steps = ", ".join(f"[{markdown(step)}]" for step in example.steps)
-    result = r" \quad ".join(
-        rf"\mathrm{{{name.replace('_', chr(92) + '_')}}} = {value_latex(value)}"
+    # Each result named as the cards name it (presentation.name_symbol): d_k as math, a word as words.
+    result = ", ".join(
+        inline_math(f"{symbol} = {value_latex(value)}") if (symbol := name_symbol(name)) is not None
+        else f"{escape(name.replace('_', ' '))} {inline_math('= ' + value_latex(value))}"
         for name, value in example.result.items())
     task = f"{markdown(example.task)}\n" if example.task else ""
     return (f"#block(below: 1em)[*{markdown(example.title)}* ({escape(example.source)})\n"
             f"{task}#enum({steps})\n"
-            f"Result: {inline_math(result)}]\n")
+            f"Result: {result}]\n")
 
 
 _PAPER_FIGURE = re.compile(r"\.F(\d+)$")

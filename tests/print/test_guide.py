@@ -110,6 +110,13 @@ def test_math_is_typeset_and_no_source_text_is_left(guide_pages) -> None:
 
 
 
+def test_worked_example_results_are_named_as_the_cards_name_them(guide_pages) -> None:
+    # presentation.name_symbol: d_k as math (d with a subscript k), scaled_variance as words.
+    text = squash(" ".join(guide_pages))
+    assert "scaledvariance=1" in text and "_variance" not in text
+    assert "d_k=64" not in text and "dk=64" in text
+
+
 def test_figure_numbers_are_the_papers_and_other_figures_are_illustrations(guide) -> None:
     path, _, content = guide
     # Typst joins a figure's supplement and number with a no-break space; the lesson text's

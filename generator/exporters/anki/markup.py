@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 from ...content.markdown import Block, ListBlock, Paragraph, blocks
-from ...presentation import Formatter, value_latex
+from ...presentation import Formatter, name_symbol, value_latex
 
 # Math and code spans are cut out before the Markdown rules run, so ``a*b*c`` in LaTeX
 # or ``**`` in code stays as written; \x00 cannot occur in YAML text.
@@ -94,21 +94,10 @@ def block(text: str) -> str:
 
 # Values (givens, answers) as LaTeX.
 
-_SYMBOL = re.compile(r"^[A-Za-z](_[A-Za-z0-9]+)?$")
-
-
-@functools.lru_cache(maxsize=1024)
-def _symbol(name: str) -> str | None:
-    if not _SYMBOL.match(name):
-        return None
-    base, _, sub = name.partition("_")
-    return base + (f"_{{{sub}}}" if sub else "")
-
-
 @functools.lru_cache(maxsize=1024)
 def name_html(name: str) -> str:
     """A given's or answer's name: math when it is a symbol (``W_Q``), else text."""
-    symbol = _symbol(name)
+    symbol = name_symbol(name)
     if symbol is not None:
         return r"\(" + symbol + r"\)"
     return f'<span class="pd-name">{escape(name.replace("_", " "))}</span>'
@@ -117,7 +106,7 @@ def name_html(name: str) -> str:
 def equals_html(name: str, value: Any, fmt: Formatter) -> str:
     """``\\(Q = (…)\\)``, or the name as text when it is a word (``weights``)."""
     latex = value_latex(value, fmt, html_field=True)
-    symbol = _symbol(name)
+    symbol = name_symbol(name)
     if symbol is not None:
         return r"\(" + symbol + " = " + latex + r"\)"
     return name_html(name) + r" \(= " + latex + r"\)"

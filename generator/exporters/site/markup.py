@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 
 from ...content.markdown import ListBlock, Paragraph, blocks
 from ...latex.mathml import to_mathml
-from ...presentation import Formatter, value_latex
+from ...presentation import Formatter, name_symbol, value_latex
 
 _PROTECTED = re.compile(r"\\\((.*?)\\\)|\\\[(.*?)\\\]|`([^`\n]+)`", re.S)
 _STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", re.S)
@@ -129,15 +129,10 @@ def block(value: str, clozes: bool = False) -> str:
     return "".join(out)
 
 
-_SYMBOL = re.compile(r"^[A-Za-z](_[A-Za-z0-9]+)?$")
-
-
 def name_html(name: str) -> str:
     """A given's or answer's name: math when it is a symbol (``W_Q``), else words."""
-    if _SYMBOL.match(name):
-        base, _, sub = name.partition("_")
-        return math(base + (f"_{{{sub}}}" if sub else ""))
-    return text(name.replace("_", " "))
+    symbol = name_symbol(name)
+    return text(name.replace("_", " ")) if symbol is None else math(symbol)
 
 
 def values_html(values: dict[str, Any], fmt: Formatter) -> str:
