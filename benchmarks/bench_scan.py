@@ -9,13 +9,16 @@ The shipped quiz-attention is printed (2 forms, their answer sheets), and that m
 simulated students fill the sheets (pen and pencil, 5 % of fields messy: erased,
 crossed out, two filled, faint; stray marks), which then go through a sheet-fed
 scanner or a phone (tests/scanning/synthetic.py: rotation up to ±5° and 180°, scale,
-perspective, blur, noise, uneven light, JPEG at quality 50). They are written as PDFs
+perspective, blur, noise, uneven light, JPEG at quality 50), in turn: scanned, photographed,
+across a shadow band with a soft or a sharp edge, folded and opened, rolled at the edges
+(those two may be not read, and named); 15 % of numbers carry a faint mark, a dot or an
+erasure where blank is a reading, and some letters are ringed instead of filled. They are written as PDFs
 of 30 pages, as a scanner delivers a stack (not timed). Then, timed: ``scan`` over the
 PDFs, one process, pages streamed (wall-clock and CPU time: on a machine shared with
 other work the CPU time says more); the resident memory after the first 30 pages and
 after the last. The round trip is checked too: every answer read is the one filled
 or flagged (0 silent errors), and at most 3 % of clean answers are flagged.
-Targets: 60 s for 300 sheets on 2 cores; memory flat.
+Targets: 30 s for 300 sheets on 2 cores; memory flat.
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ from generator.scanning.scan import read_scan_key, scan_pages  # noqa: E402
 from tests.scanning import synthetic  # noqa: E402
 
 PER_PDF = 30
-TARGET_SECONDS = 60.0
+TARGET_SECONDS = 30.0
 
 
 def _rss_mb() -> float:
@@ -93,7 +96,8 @@ def main() -> int:
         started = time.perf_counter()
         students, files, batch = [], [], []
         for student, scans in synthetic.classroom(forms, lambda form, dpi: blanks[form["label"]], args.sheets,
-                                                  args.dpi, args.seed):
+                                                  args.dpi, args.seed, conditions=synthetic.CONDITIONS,
+                                                  blank_mark_rate=0.15):
             students.append(student)
             batch.append(Image.fromarray(scans[0]))
             if len(batch) == PER_PDF or len(students) == args.sheets:
@@ -125,6 +129,8 @@ def main() -> int:
           f"{len(outcome.silent)} silent errors, "
           f"{outcome.sheets_not_read} sheets not read, {outcome.unread_ids} student IDs flagged; "
           f"{flags} flags in all")
+    for condition, counts in outcome.by_condition.items():
+        print(f"  {condition}: {counts}")
     for line in outcome.silent[:20]:
         print(f"  silent: {line}")
     known = {student.id for student in students}
@@ -134,7 +140,8 @@ def main() -> int:
         if name not in known:
             print(f"  row: {name}")
     budget = TARGET_SECONDS * args.sheets / 300
-    ok = (seconds <= budget and not outcome.silent and not outcome.sheets_not_read
+    not_flat = sum(outcome.by_condition[c].sheets for c in ("fold", "roll") if c in outcome.by_condition)
+    ok = (seconds <= budget and not outcome.silent and outcome.sheets_not_read <= not_flat
           and outcome.clean_flag_rate <= 0.03 and memory[-1] <= memory[0] * 1.25 + 20)
     print("ok" if ok else "MISSED a target")
     return 0 if ok else 1
