@@ -39,6 +39,16 @@ class Table:
 
 Block = Paragraph | ListBlock | Table
 
+# The inline rules every renderer applies (Anki, site, Typst, plain text), once here: strong
+# and emphasis need text against their stars (``x_1 * y_2`` has none), and emphasis no word
+# or star beside them (``a*b*c`` is text), as CommonMark reads them.
+STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", re.S)
+"""``**strong**``: its text is group 1."""
+EMPHASIS = re.compile(r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])", re.S)
+"""``*emphasis*``: its text is group 1."""
+CODE = re.compile(r"`([^`\n]+)`")
+"""```code```, read before emphasis: its text is group 1, taken as written."""
+
 MAX_LIST_START = 1_000_000
 """Largest number a numbered list may start at (Typst's numbers end at 2**63)."""
 _BIG_NUMBER_ITEM = re.compile(r"^\s*\d{7,}\.\s", re.M)

@@ -17,14 +17,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..content.markdown import CODE, EMPHASIS, STRONG
+from ..latex.mathml import LETTERS
 from ..latex.parser import TOKEN
 
+# Letters are the one list the site's MathML uses (``\epsilon`` is ϵ, as MathJax prints it on
+# a card); the operators below are written for a terminal line.
 _SYMBOLS = {
-    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε",
-    "zeta": "ζ", "eta": "η", "theta": "θ", "lambda": "λ", "mu": "μ", "nu": "ν", "xi": "ξ",
-    "pi": "π", "rho": "ρ", "sigma": "σ", "tau": "τ", "phi": "φ", "varphi": "φ", "chi": "χ",
-    "psi": "ψ", "omega": "ω", "Gamma": "Γ", "Delta": "Δ", "Theta": "Θ", "Lambda": "Λ",
-    "Sigma": "Σ", "Phi": "Φ", "Psi": "Ψ", "Omega": "Ω",
+    **LETTERS,
     "cdot": "·", "times": "×", "div": "÷", "pm": "±", "top": "ᵀ", "infty": "∞",
     "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "neq": "≠", "approx": "≈",
     "sim": "~", "equiv": "≡", "propto": "∝", "in": "∈", "to": "→", "rightarrow": "→",
@@ -209,13 +209,23 @@ def math_box(latex: str, compact: bool = False) -> Box:
 
 
 _MATH = re.compile(r"\\\((.*?)\\\)|\\\[(.*?)\\\]", re.S)
+_CODE_OR_MATH = re.compile(f"{CODE.pattern}|{_MATH.pattern}", re.S)
 
 
 def prose(markdown: str) -> str:
     """Markdown with ``\\( \\)`` math as one line of plain text; matrices written compactly."""
-    def replace(match: re.Match[str]) -> str:
-        latex = match.group(1) if match.group(1) is not None else match.group(2)
-        return " ".join(math_box(latex, compact=True).lines)
+    # Code is taken as written and math read apart; emphasis is content.markdown's rule, as on
+    # the cards (``x_1 * y_2`` keeps its star).
+    kept: list[str] = []
 
-    text = _MATH.sub(replace, markdown)
-    return re.sub(r"\*\*(.+?)\*\*|\*(.+?)\*|`(.+?)`", lambda m: next(g for g in m.groups() if g), text)
+    def keep(match: re.Match[str]) -> str:
+        code, latex, display = match.groups()
+        if code is not None:
+            kept.append(code)
+        else:
+            kept.append(" ".join(math_box(latex if latex is not None else display, compact=True).lines))
+        return f"\x00{len(kept) - 1}\x00"
+
+    text = _CODE_OR_MATH.sub(keep, markdown)
+    text = EMPHASIS.sub(r"\1", STRONG.sub(r"\1", text))
+    return re.sub("\x00(\\d+)\x00", lambda m: kept[int(m.group(1))], text)

@@ -30,6 +30,9 @@ _IDENTIFIERS = {
 }
 _UPRIGHT = {"Gamma": "Γ", "Delta": "Δ", "Theta": "Θ", "Lambda": "Λ", "Xi": "Ξ", "Pi": "Π",
             "Sigma": "Σ", "Upsilon": "Υ", "Phi": "Φ", "Psi": "Ψ", "Omega": "Ω"}
+LETTERS = {**_IDENTIFIERS, **_UPRIGHT}
+"""The one list of letters and letter-like symbols as Unicode (LaTeX's ``\\epsilon`` is the
+lunate ϵ, ``\\varepsilon`` ε); plain text takes its letters from here."""
 _OPERATORS = {
     "cdot": "⋅", "times": "×", "div": "÷", "pm": "±", "mp": "∓", "ast": "∗", "star": "⋆",
     "circ": "∘", "bullet": "∙", "odot": "⊙", "oplus": "⊕", "otimes": "⊗", "perp": "⊥",

@@ -33,7 +33,9 @@ def test_matrices_stand_in_rows_and_columns() -> None:
 def test_symbols_fractions_roots_and_scripts() -> None:
     assert math_box(r"\frac{QK^{\top}}{\sqrt{d_k}}").lines == ["QKᵀ/√d_k"]
     assert math_box(r"d_{\mathrm{model}}^{-0.5} \cdot \min(a, b)").lines == ["d_model^(-0.5) · min(a, b)"]
-    assert math_box(r"\sigma^2 + \epsilon \le \infty").lines == ["σ² + ε ≤ ∞"]
+    # \epsilon is the lunate ϵ, as MathJax prints it on a card and the site's MathML (issue 42).
+    assert math_box(r"\sigma^2 + \epsilon \le \infty").lines == ["σ² + ϵ ≤ ∞"]
+    assert math_box(r"\varepsilon").lines == ["ε"]
 
 
 def test_prose_writes_matrices_on_one_line() -> None:

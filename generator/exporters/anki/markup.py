@@ -17,14 +17,13 @@ import math
 import re
 from typing import Any
 
-from ...content.markdown import Block, ListBlock, Paragraph, blocks
+from ...content.markdown import EMPHASIS, STRONG, Block, ListBlock, Paragraph, blocks
 from ...presentation import Formatter, name_symbol, value_latex
 
 # Math and code spans are cut out before the Markdown rules run, so ``a*b*c`` in LaTeX
 # or ``**`` in code stays as written; \x00 cannot occur in YAML text.
 _PROTECTED = re.compile(r"\\\(.*?\\\)|\\\[.*?\\\]|`[^`\n]+`", re.S)
-_STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", re.S)
-_EM = re.compile(r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])", re.S)
+_STRONG, _EM = STRONG, EMPHASIS  # content.markdown's, the one rule
 _PLACEHOLDER = re.compile("\x00(\\d+)\x00")
 
 

@@ -18,13 +18,12 @@ import re
 from typing import Any
 from urllib.parse import urlsplit
 
-from ...content.markdown import ListBlock, Paragraph, blocks
+from ...content.markdown import EMPHASIS, STRONG, ListBlock, Paragraph, blocks
 from ...latex.mathml import to_mathml
 from ...presentation import Formatter, name_symbol, value_latex
 
 _PROTECTED = re.compile(r"\\\((.*?)\\\)|\\\[(.*?)\\\]|`([^`\n]+)`", re.S)
-_STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", re.S)
-_EM = re.compile(r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])", re.S)
+_STRONG, _EM = STRONG, EMPHASIS  # content.markdown's, the one rule
 _PLACEHOLDER = re.compile("\x00(\\d+)\x00")
 _CLOZE = re.compile(r"\{\{c(\d+)::(.*?)(?:::(.*?))?\}\}", re.S)
 _CLOZE_HTML = re.compile("\x01(\\d+)\x02(.*?)\x03", re.S)

@@ -25,7 +25,7 @@ _INLINE = re.compile(
     r"\\(?P<escaped>[!-/:-@\[-`{-~])"  # a backslash escape of ASCII punctuation
     r"|`(?P<code>[^`]+)`"
     r"|\*\*(?P<strong>\S(?:.*?\S)?)\*\*"
-    r"|\*(?P<em>[^\s*](?:[^*]*?[^\s*])?)\*",
+    r"|(?<![*\w])\*(?P<em>[^\s*](?:[^*]*?[^\s*])?)\*(?![*\w])",  # content.markdown.EMPHASIS's flanks
     re.S,
 )
 
