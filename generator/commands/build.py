@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from datetime import datetime
 from pathlib import Path
 
 import click
@@ -24,12 +25,15 @@ def _made_by_a_build(folder: Path, recipe: str) -> bool:
               help="Output folder (default: out/ in the project, or here for the bundled paper).")
 @click.option("--drafts", is_flag=True,
               help="Keep the items marked draft (paperdeck import writes them for review).")
+@click.option("--exam", type=click.DateTime(formats=["%Y-%m-%d"]), default=None, metavar="YYYY-MM-DD",
+              help="Your exam's date: each deck paces its new cards to finish a week before it and "
+                   "gets a plan beside it (overrides a deck recipe's exam:).")
 @seed_option
 @paper_option
 @common_options
 @pass_session
 def command(session: Session, out: Path | None, seed: int | None, paper: str | None,
-            drafts: bool) -> None:
+            drafts: bool, exam: datetime | None) -> None:
     """Build every recipe in decks/ into the output folder.
 
     A quiz issued by `paperdeck quiz` in the output folder is left alone (and said so).
@@ -48,6 +52,12 @@ def command(session: Session, out: Path | None, seed: int | None, paper: str | N
         from ..content.drafts import without_drafts
 
         project = replace(project, content=without_drafts(project.content))
+    if exam is not None:  # every deck's pace (documents/plan.py)
+        from dataclasses import replace as with_exam
+
+        paced = {k: with_exam(r, exam=exam.date().isoformat()) if r.kind == "deck" else r
+                 for k, r in project.recipes.items()}
+        project = with_exam(project, recipes=paced)
     for recipe in project.recipes.values():  # before anything is written
         if recipe.kind in FOLDER_KINDS:
             refuse_project_folder((out or project.out) / recipe.id, project.out.parent, project.out,
@@ -61,4 +71,6 @@ def command(session: Session, out: Path | None, seed: int | None, paper: str | N
         for path in build_recipe(project, recipe, out, options, session.note):
             session.say(f"wrote {path}")
             written += 1
+            if path.name.endswith("-plan.txt"):  # a deck's pace and how to get it into Anki
+                session.note(" ".join(path.read_text(encoding="utf-8").splitlines()[:2]))
     session.note(f"built {len(project.recipes)} recipes into {out} ({written} files)")

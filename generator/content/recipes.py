@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any, Literal
 
@@ -64,6 +65,9 @@ class DeckRecipe:
     """Lesson ids to include; empty means every lesson."""
     problems: tuple[ProblemSet, ...] = ()
     """Randomized problems, in a *Practice* subdeck after the lessons."""
+    exam: str = ""
+    """The exam's date (``2027-01-15``): the deck's preset then paces its new cards to finish
+    before it (``documents/plan.py``); empty means Anki's own pace."""
     id: str = ""
     """Set from the file name."""
 
@@ -253,8 +257,18 @@ def _check_lessons(ids: tuple[str, ...], known: set[str], where: Where) -> None:
             where.error(f"no lesson {lesson_id!r} in content/paper.yaml", f"lessons[{i}]")
 
 
+def _check_exam(exam: str, where: Where) -> None:
+    if exam:
+        try:
+            date.fromisoformat(exam)
+        except ValueError:
+            where.error(f"expected a date like 2027-01-15, got {exam!r}", "exam")
+
+
 def _check_deck(deck: DeckRecipe | SiteRecipe, lesson_ids: set[str], where: Where) -> None:
     _check_lessons(deck.lessons, lesson_ids, where)
+    if isinstance(deck, DeckRecipe):
+        _check_exam(deck.exam, where)
     seen: set[tuple[str, str]] = set()
     for i, problem_set in enumerate(deck.problems):
         slot = (problem_set.type, problem_set.difficulty)

@@ -82,6 +82,8 @@ class Deck:
     paper_id: str
     """Root of the tags and of the identity of notes (``aiayn``)."""
     items: tuple[StudyItem, ...]
+    exam: str = ""
+    """The exam's date from the recipe (ISO), which paces the deck's new cards; empty: none."""
 
 
 @dataclass(frozen=True)
@@ -209,7 +211,7 @@ def build_deck(content: Content, recipe: DeckRecipe, seed: int) -> Deck:
     """The deck a recipe describes: its lessons in order, then its problems."""
     items = lesson_items(content, recipe.lessons)
     items += problem_items(content.paper.id, recipe.id, "Practice", recipe.problems, seed)
-    return Deck(recipe.title, content.paper.id, tuple(items))
+    return Deck(recipe.title, content.paper.id, tuple(items), recipe.exam)
 
 
 def build_guide(content: Content, recipe: GuideRecipe) -> Guide:

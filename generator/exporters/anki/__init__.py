@@ -16,10 +16,13 @@ teaching order, hierarchical tags, and a small fixed set of note types
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 from ... import visuals
 from ...documents.items import Deck
+from ...documents.plan import Plan, make_plan, plan_text
 from ...errors import about
 from ...files.atomic import write_bytes
 from ...identity import anki_id, note_guid
@@ -28,7 +31,7 @@ from .. import ExportOptions
 from . import notetypes
 from .markup import block
 from .notes import BUILDERS, BuiltNote, Figures, build_note
-from .package import DeckRow, NoteRow, collection_bytes, package_bytes
+from .package import DeckRow, NoteRow, Preset, collection_bytes, package_bytes
 
 __all__ = ["BUILDERS", "build_package", "deck_id", "export", "note_guid"]
 
@@ -52,8 +55,25 @@ def _deck_rows(deck: Deck) -> tuple[list[DeckRow], dict[str, int]]:
     return list(rows.values()), {name: row.id for name, row in rows.items()}
 
 
+def deck_plan(deck: Deck, notes: Sequence[NoteRow], stamp: int) -> Plan | None:
+    """The plan of a deck with an exam date, from the build's day (UTC); its new cards are its
+    notes' cards, per lesson in teaching order."""
+    if not deck.exam:
+        return None
+    cards: dict[str, int] = {}
+    for item, note in zip(deck.items, notes, strict=True):
+        cards[item.group] = cards.get(item.group, 0) + len(note.cards)
+    today = datetime.fromtimestamp(stamp, UTC).date()
+    return make_plan(deck.title, list(cards.items()), today, date.fromisoformat(deck.exam))
+
+
 def build_package(deck: Deck, options: ExportOptions) -> bytes:
     """The ``.apkg`` bytes of ``deck``."""
+    return _package(deck, options)[0]
+
+
+def _package(deck: Deck, options: ExportOptions) -> tuple[bytes, Plan | None]:
+    """The ``.apkg`` bytes of ``deck`` and its plan (None without an exam date)."""
     stamp = build_time(options.build_time)
     figures = Figures(options.figures or visuals.default_cache_dir())
     decks, ids = _deck_rows(deck)
@@ -69,11 +89,19 @@ def build_package(deck: Deck, options: ExportOptions) -> bytes:
                              ids[f"{deck.title}::{item.group}"], built.cards, position))
     used = {note.note_type.id: note.note_type for note in notes}
     note_types = [nt for nt in notetypes.ALL if nt.id in used]
-    collection = collection_bytes(decks, note_types, notes, stamp, ids[deck.title])
-    return package_bytes(collection, [media[name] for name in sorted(media)], stamp)
+    plan = deck_plan(deck, notes, stamp)
+    preset = Preset(ids[deck.title], f"{deck.title} (exam {deck.exam})", plan.new_per_day) if plan else None
+    collection = collection_bytes(decks, note_types, notes, stamp, ids[deck.title], preset)
+    return package_bytes(collection, [media[name] for name in sorted(media)], stamp), plan
 
 
 def export(deck: Deck, path: Path, options: ExportOptions) -> list[Path]:
-    """Write ``deck`` as an Anki package at ``path``, atomically."""
-    write_bytes(path, build_package(deck, options))
-    return [path]
+    """Write ``deck`` as an Anki package at ``path``, atomically; a deck with an exam date gets
+    its plan beside it (``<name>-plan.txt``, ``documents/plan.py``)."""
+    data, plan = _package(deck, options)
+    write_bytes(path, data)
+    if plan is None:
+        return [path]
+    text = path.with_name(f"{path.stem}-plan.txt")
+    write_bytes(text, (plan_text(plan) + "\n").encode("utf-8"))
+    return [path, text]

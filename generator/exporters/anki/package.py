@@ -48,18 +48,31 @@ class NoteRow:
     """Position of its new cards: the order Anki introduces them in."""
 
 
-def _deck_json(deck: DeckRow, mod: int) -> dict[str, object]:
+@dataclass(frozen=True)
+class Preset:
+    """The deck options every deck of the package uses (an exam's pace, ``documents/plan.py``):
+    Anki's defaults but for the new cards a day. Anki takes a package's presets only when the
+    student ticks "Import any deck presets"."""
+
+    id: int
+    name: str
+    new_per_day: int
+
+
+def _deck_json(deck: DeckRow, mod: int, conf: int = 1) -> dict[str, object]:
     return {
         "id": deck.id, "name": deck.name, "desc": deck.description, "mod": mod, "usn": -1,
-        "collapsed": False, "browserCollapsed": False, "conf": 1, "dyn": 0,
+        "collapsed": False, "browserCollapsed": False, "conf": conf, "dyn": 0,
         "extendNew": 0, "extendRev": 0,
         "newToday": [0, 0], "revToday": [0, 0], "lrnToday": [0, 0], "timeToday": [0, 0],
     }
 
 
 def collection_bytes(decks: Iterable[DeckRow], note_types: Iterable[NoteType],
-                     notes: Sequence[NoteRow], stamp: int, main_deck_id: int) -> bytes:
-    """The ``collection.anki2`` database for these decks, note types and notes."""
+                     notes: Sequence[NoteRow], stamp: int, main_deck_id: int,
+                     preset: Preset | None = None) -> bytes:
+    """The ``collection.anki2`` database for these decks, note types and notes; with a
+    ``preset``, every deck uses it."""
     db = sqlite3.connect(":memory:")
     try:
         # Fields run to kilobytes; large pages keep them off overflow chains, which makes
@@ -69,10 +82,16 @@ def collection_bytes(decks: Iterable[DeckRow], note_types: Iterable[NoteType],
         db.executescript(APKG_COL)
         models = {str(nt.id): nt.to_json(stamp, main_deck_id) for nt in note_types}
         deck_json = json.loads(db.execute("SELECT decks FROM col").fetchone()[0])
-        deck_json.update({str(d.id): _deck_json(d, stamp) for d in decks})
+        deck_json.update({str(d.id): _deck_json(d, stamp, preset.id if preset else 1) for d in decks})
         db.execute("UPDATE col SET models = ?, decks = ?, mod = ?",
                    (json.dumps(models, sort_keys=True), json.dumps(deck_json, sort_keys=True),
                     stamp * 1000))
+        if preset is not None:
+            options = json.loads(db.execute("SELECT dconf FROM col").fetchone()[0])
+            default = options["1"]
+            options[str(preset.id)] = dict(default, id=preset.id, name=preset.name, mod=stamp, usn=-1,
+                                           new=dict(default["new"], perDay=preset.new_per_day))
+            db.execute("UPDATE col SET dconf = ?", (json.dumps(options, sort_keys=True),))
         note_rows, card_rows = [], []
         # Ids are creation times in milliseconds in Anki; counting up from the build time
         # keeps them unique and ordered. The importer matches notes by GUID, not by id.

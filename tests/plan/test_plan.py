@@ -1,0 +1,102 @@
+"""An exam date becomes a plan: the pace's arithmetic, the shipped deck with an exam 30 days out
+imported into the real Anki library (the pace arrives only with "Import any deck presets"), and
+every search the plan prints run through the library's ``find_cards``."""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPackageRequest
+
+from generator.documents import items
+from generator.documents.plan import IMPORT_PRESETS, buffer_days, make_plan
+from generator.errors import PaperdeckError
+from generator.exporters import ExportOptions, anki
+from generator.project import open_project
+
+PROJECT = Path(__file__).resolve().parents[2]
+STAMP = 1_796_000_000  # 2026-11-30, the build's day
+TODAY = datetime.fromtimestamp(STAMP, UTC).date()
+
+
+def test_the_pace_finishes_the_new_cards_before_the_sweep() -> None:
+    plan = make_plan("Deck", [("01 A", 30), ("02 B", 40), ("03 C", 20)], date(2027, 1, 1), date(2027, 1, 31))
+    assert buffer_days(30) == 7 and plan.sweep == date(2027, 1, 24)
+    assert plan.new_cards == 90 and plan.new_per_day == 4  # ceil(90 / (30 - 7))
+    assert [(s.name, s.start.day, s.end.day) for s in plan.lessons] == [
+        ("01 A", 1, 8), ("02 B", 8, 18), ("03 C", 18, 23)]
+    assert plan.lessons[-1].end < plan.sweep
+    assert make_plan("D", [("A", 5)], date(2027, 1, 1), date(2027, 1, 3)).new_per_day == 3  # no sweep
+    for exam in (date(2027, 1, 1), date(2026, 12, 1)):
+        with pytest.raises(PaperdeckError, match="is not after today"):
+            make_plan("D", [("A", 5)], date(2027, 1, 1), exam)
+
+
+def _import(col: Collection, path: Path, presets: bool) -> None:
+    options = ImportAnkiPackageOptions(with_scheduling=True, with_deck_configs=presets)
+    col.import_anki_package(ImportAnkiPackageRequest(package_path=str(path), options=options))
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, items.Deck]:
+    """The shipped deck recipe with an exam 30 days after the build's day, exported."""
+    project = open_project(PROJECT)
+    recipe = dataclasses.replace(project.recipes["aiayn"], exam=(TODAY + timedelta(days=30)).isoformat())
+    deck = items.build_deck(project.content, recipe, 11)
+    path = tmp_path_factory.mktemp("plan") / "aiayn.apkg"
+    written = anki.export(deck, path, ExportOptions(build_time=STAMP))
+    assert written == [path, path.with_name("aiayn-plan.txt")]
+    return path, deck
+
+
+@pytest.mark.parametrize("presets", [False, True])
+def test_the_shipped_deck_carries_its_pace_when_presets_are_imported(shipped, tmp_path: Path,
+                                                                      presets: bool) -> None:
+    path, deck = shipped
+    text = path.with_name("aiayn-plan.txt").read_text(encoding="utf-8")
+    assert IMPORT_PRESETS in text
+    col = Collection(str(tmp_path / "collection.anki2"))
+    try:
+        _import(col, path, presets)
+        cards = len(col.find_cards(""))
+        per_day = -(-cards // 23)  # 30 days less a week's sweep
+        assert f"{cards} new cards, {per_day} a day" in text
+        decks = [d for d in col.decks.all_names_and_ids() if d.name.startswith(deck.title)]
+        assert len(decks) > 10
+        for d in decks:
+            config = col.decks.config_dict_for_deck_id(d.id)
+            assert config["new"]["perDay"] == (per_day if presets else 20), d.name
+        for line in text.splitlines():
+            if 'deck:"' in line:
+                search = line.strip().split("   (")[0]
+                found = col.find_cards(search)  # raises if the library cannot parse it
+                assert len(found) == (cards if "is:new" in search else 0), search
+    finally:
+        col.close()
+
+
+def test_a_recipes_exam_date_is_checked_and_a_build_writes_the_plan(tmp_path: Path, capsys) -> None:
+    from generator.cli import main
+
+    project = tmp_path / "p"
+    assert main(["new", str(project), "--title", "Layer Norm"]) == 0
+    recipe = project / "decks" / "exam.yaml"
+    recipe.write_text("kind: deck\ntitle: Layer Norm\nexam: 15/01/2027\n")
+    assert main(["--project", str(project), "check"]) == 2
+    err = capsys.readouterr().err
+    assert "decks/exam.yaml:3: exam: expected a date like 2027-01-15, got '15/01/2027'" in err
+    assert "Traceback" not in err
+    recipe.write_text("kind: deck\ntitle: Layer Norm\nexam: 2099-01-15\n")
+    assert main(["--project", str(project), "build", "--seed", "3"]) == 0
+    plan = (project / "out" / "exam-plan.txt").read_text(encoding="utf-8")
+    assert plan.startswith("Exam on Thu 15 Jan 2099: ") and IMPORT_PRESETS in plan
+    assert "Exam on Thu 15 Jan 2099: " in capsys.readouterr().err
+
+    recipe.write_text("kind: deck\ntitle: Layer Norm\n")
+    assert main(["--project", str(project), "build", "--exam", "2098-12-31"]) == 0
+    plan = (project / "out" / "exam-plan.txt").read_text(encoding="utf-8")
+    assert plan.startswith("Exam on Wed 31 Dec 2098: ")
+    assert main(["--project", str(project), "build", "--exam", "31/12/2098"]) == 2
