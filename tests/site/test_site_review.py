@@ -147,9 +147,42 @@ def test_the_review_page_is_axe_clean_at_360_px_day_and_night(browser: Any, site
     context = browser.new_context(viewport={"width": 360, "height": 780})
     page = context.new_page()
     page.goto((site / REVIEW).as_uri())
+    page.get_by_label("Exam date").fill("2099-01-15")  # the plan's table shown too
+    assert page.locator(".pd-plan tbody tr").count() > 10
     page.locator(".pd-rate").first.focus()
     draw_every_block(page)
     page.evaluate(AXE)
     found = {scheme: judged(page, scheme) for scheme in ("light", "dark")}
     context.close()
     assert found == {"light": ([], []), "dark": ([], [])}
+
+
+def test_an_exam_date_paces_the_new_cards_and_predicts_each_lessons_recall(tab: Any) -> None:
+    page = tab.open(REVIEW)
+    total = page.locator(".pd-queue [data-key][data-lesson]").count()
+    lessons = page.evaluate("""() => [...new Map([...document.querySelectorAll('.pd-review-lesson')]
+        .map(g => [g.dataset.page, g.dataset.title])).values()]""")
+    _review(page, ["Good", "Easy"])
+    exam = page.evaluate("""() => { const d = new Date(); d.setDate(d.getDate() + 30);
+        return d.getFullYear() + '-' + String(d.getMonth() + 1).padStart(2, '0') + '-'
+               + String(d.getDate()).padStart(2, '0'); }""")
+    page.get_by_label("Exam date").fill(exam)
+    per_day = -(-(total - 2) // 23)  # 30 days less a week's sweep, as documents/plan.py
+    summary = page.locator(".pd-plan-summary").text_content()
+    assert f", in 30 days: {total - 2} new cards left, {per_day} a day" in summary
+    rows = page.locator(".pd-plan tbody tr")
+    assert [rows.nth(i).locator("th").text_content() for i in range(rows.count())] == lessons
+    first = rows.nth(0).locator("td").all_text_contents()
+    recall = re.fullmatch(r"(\d+)% \(2 of (\d+) reviewed\)", first[2])
+    assert recall and 50 <= int(recall.group(1)) < 100, first
+    assert first[0] == f"{int(recall.group(2)) - 2} of {recall.group(2)}"
+    assert rows.nth(1).locator("td").nth(2).text_content() == "not reviewed yet"
+    assert f"{max(20, per_day) - 2} new left today" in page.locator(".pd-review-status").text_content()
+    page.reload()
+    assert page.get_by_label("Exam date").input_value() == exam
+    assert page.locator(".pd-plan tbody tr").count() == len(lessons)
+    page.get_by_label("Exam date").fill("2020-01-01")
+    refused = page.locator(".pd-plan-summary").text_content()
+    assert refused == "That date is not after today: choose a later one."
+    assert page.locator(".pd-plan").is_hidden()
+    assert tab.errors == []

@@ -40,12 +40,13 @@
     }
     var fresh = s.fresh && typeof s.fresh === "object" && typeof s.fresh.day === "string" && isNumber(s.fresh.count)
       ? s.fresh : { day: "", count: 0 };
-    return { cards: s.cards, fresh: fresh };
+    var exam = typeof s.exam === "string" && /^\d{4}-\d\d-\d\d$/.test(s.exam) ? s.exam : "";
+    return { cards: s.cards, fresh: fresh, exam: exam };
   }
   function load() {
     var s = null;
     try { s = validSchedule(JSON.parse(window.localStorage.getItem(REVIEW) || "null")); } catch (e) { s = null; }
-    return s || { cards: {}, fresh: { day: "", count: 0 } };
+    return s || { cards: {}, fresh: { day: "", count: 0 }, exam: "" };
   }
   function save() {
     try { window.localStorage.setItem(REVIEW, JSON.stringify(state)); } catch (e) { /* private mode: this visit only */ }
@@ -68,7 +69,78 @@
     var d = new Date();
     return d.getFullYear() + "-" + (d.getMonth() + 1) + "-" + d.getDate();
   }
-  function newLeft() { return Math.max(0, NEW_PER_DAY - (state.fresh.day === today() ? state.fresh.count : 0)); }
+  function newPerDay() { var p = plan(); return p && p.perDay ? Math.max(NEW_PER_DAY, p.perDay) : NEW_PER_DAY; }
+  function newLeft() { return Math.max(0, newPerDay() - (state.fresh.day === today() ? state.fresh.count : 0)); }
+
+  // The exam's plan (as documents/plan.py paces a deck): the new cards left over the days to the
+  // exam less the sweep, lesson by lesson in teaching order, and each lesson's predicted recall
+  // on the exam's morning, the mean retrievability of its reviewed cards (ts-fsrs).
+  function midnight(d) { var x = new Date(d.getTime()); x.setHours(0, 0, 0, 0); return x; }
+  function addDays(d, n) { var x = new Date(d.getTime()); x.setDate(x.getDate() + n); return x; }
+  function day(d) { return d.toLocaleDateString([], { weekday: "short", day: "numeric", month: "short" }); }
+  function plan() {
+    if (!state.exam) { return null; }
+    var parts = state.exam.split("-");
+    var exam = new Date(Number(parts[0]), Number(parts[1]) - 1, Number(parts[2]), 9);
+    var start = midnight(new Date());
+    var days = Math.round((midnight(exam) - start) / 86400000);
+    if (!(days >= 1)) { return { days: days, exam: exam }; }
+    var teaching = days - Math.min(7, Math.floor(days / 4));
+    var lessons = [], byPage = {}, unseen = 0;
+    for (var j = 0; j < cards.length; j++) {
+      var group = cards[j].el.closest(".pd-review-lesson"), page = group.getAttribute("data-page");
+      var lesson = byPage[page];
+      if (!lesson) { lesson = byPage[page] = { title: group.getAttribute("data-title"), cards: 0, unseen: 0, reviewed: 0, recall: 0 }; lessons.push(lesson); }
+      lesson.cards++;
+      var s = state.cards[cards[j].id];
+      if (!s) { lesson.unseen++; unseen++; } else { lesson.reviewed++; lesson.recall += scheduler.get_retrievability(toCard(s), exam, false); }
+    }
+    var perDay = Math.max(1, Math.ceil(unseen / teaching)), before = 0;
+    for (var l = 0; l < lessons.length; l++) {
+      lessons[l].start = addDays(start, Math.floor(before / perDay));
+      before += lessons[l].unseen;
+      lessons[l].end = addDays(start, Math.max(0, Math.ceil(before / perDay) - 1));
+    }
+    return { days: days, exam: exam, perDay: perDay, unseen: unseen, sweep: addDays(start, teaching), lessons: lessons };
+  }
+  var examInput = document.querySelector(".pd-exam");
+  var summary = document.querySelector(".pd-plan-summary");
+  var table = document.querySelector(".pd-plan");
+  function showPlan() {
+    var p = plan();
+    examInput.value = state.exam;
+    table.hidden = !p || !p.perDay;
+    if (!p) { summary.textContent = ""; return; }
+    if (!p.perDay) { summary.textContent = "That date is not after today: choose a later one."; return; }
+    summary.textContent = "Exam on " + day(p.exam) + ", in " + p.days + (p.days === 1 ? " day: " : " days: ") +
+      p.unseen + " new cards left, " + p.perDay + " a day" + (p.perDay < NEW_PER_DAY ? " (this page shows up to " + NEW_PER_DAY + ")" : "") +
+      "; from " + day(p.sweep) + " the final sweep: no new cards, review what is due.";
+    var rows = [];
+    for (var l = 0; l < p.lessons.length; l++) {
+      var L = p.lessons[l];
+      var when = !L.unseen ? "all seen" : L.start.getTime() === L.end.getTime() ? day(L.start) : day(L.start) + " \u2013 " + day(L.end);
+      var recall = L.reviewed ? Math.round(100 * L.recall / L.reviewed) + "% (" + L.reviewed + " of " + L.cards + " reviewed)" : "not reviewed yet";
+      rows.push([L.title, L.unseen + " of " + L.cards, when, recall]);
+    }
+    var body = table.querySelector("tbody");
+    body.textContent = "";
+    for (var r = 0; r < rows.length; r++) {
+      var tr = document.createElement("tr");
+      for (var c = 0; c < rows[r].length; c++) {
+        var cell = document.createElement(c ? "td" : "th");
+        if (!c) { cell.setAttribute("scope", "row"); }
+        cell.textContent = rows[r][c];
+        tr.appendChild(cell);
+      }
+      body.appendChild(tr);
+    }
+  }
+  examInput.addEventListener("change", function () {
+    state.exam = /^\d{4}-\d\d-\d\d$/.test(examInput.value) ? examInput.value : "";
+    save();
+    showPlan();
+    show();
+  });
   function span(ms) {
     var minutes = Math.max(1, Math.round(ms / 60000));
     if (minutes < 60) { return minutes + " min"; }
@@ -106,7 +178,7 @@
       rating.hidden = true;
       var soonest = nextDue();
       status.textContent = "Nothing to review now." + (soonest !== null ? " Next card due " + when(soonest) + "." : "") +
-        (q.unseen ? " " + q.unseen + " new cards wait for tomorrow (" + NEW_PER_DAY + " new a day)." : "");
+        (q.unseen ? " " + q.unseen + " new cards wait for tomorrow (" + newPerDay() + " new a day)." : "");
       return;
     }
     var lesson = current.el.closest(".pd-review-lesson");
@@ -134,6 +206,7 @@
     next.textContent = "Rated " + ["Again", "Hard", "Good", "Easy"][n - 1] + ". Next review of that card: " +
       when(result.card.due.getTime()) + ".";
     show();
+    showPlan();
     if (rating.hidden) { status.setAttribute("tabindex", "-1"); status.focus(); }
   }
   var rateButtons = rating.querySelectorAll(".pd-rate");
@@ -192,5 +265,6 @@
     window.sessionStorage.removeItem(REVIEW + ":imported");
     importStatus.textContent = "Imported " + imported + " cards' schedules.";
   }
+  showPlan();
   show();
 })();

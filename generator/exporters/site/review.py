@@ -53,6 +53,17 @@ def body(groups: list[tuple[str, Lesson | None, list[StudyItem]]], pages: list[t
             '<div class="pd-rating" role="group" aria-label="How well did you recall it? Keys 1 to 4" hidden>'
             f"{rate}</div>"
             '<p class="pd-review-next" aria-live="polite"></p></section>'
+            '<section aria-labelledby="h-plan"><h2 id="h-plan">Your exam</h2>'
+            "<p>Give your exam's date: this page then paces its new cards to finish a week before it"
+            " (a quarter of the days when fewer than four weeks remain), and shows for each lesson when"
+            " its new cards come and how much of it you would recall on the day (FSRS's predicted"
+            " retrievability of the cards you have reviewed).</p>"
+            '<p><label for="pd-exam">Exam date</label> <input type="date" id="pd-exam" class="pd-exam"></p>'
+            '<p class="pd-plan-summary" role="status"></p>'
+            '<div class="pd-scroll"><table class="pd-plan" hidden><caption>Your plan, lesson by lesson'
+            '</caption><thead><tr><th scope="col">Lesson</th><th scope="col">New cards left</th>'
+            '<th scope="col">Their days</th><th scope="col">Recall at the exam</th></tr></thead>'
+            "<tbody></tbody></table></div></section>"
             '<section aria-labelledby="h-keep"><h2 id="h-keep">Keep your progress</h2>'
             "<p>Your schedule and your progress on the lesson pages are kept in this browser only. Safari"
             " deletes them after seven days without a visit, and another browser or phone does not see"
