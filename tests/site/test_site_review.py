@@ -186,3 +186,23 @@ def test_an_exam_date_paces_the_new_cards_and_predicts_each_lessons_recall(tab: 
     assert refused == "That date is not after today: choose a later one."
     assert page.locator(".pd-plan").is_hidden()
     assert tab.errors == []
+
+
+def test_a_card_is_reviewed_with_the_keyboard_only(tab: Any) -> None:
+    """Tab to the card's answer button, Enter shows the answer, a digit rates; focus is never lost."""
+    page = tab.open(REVIEW)
+    [card] = _shown(page)
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.classList.contains('pd-flip')"):
+            break
+    else:
+        pytest.fail("Tab never reached the card's Show answer button")
+    focused = page.evaluate("() => document.activeElement.closest('[data-key]').dataset.key")
+    assert focused == card.split("/", 1)[1]
+    page.keyboard.press("Enter")
+    assert page.locator(".pd-queue .pd-back:visible").count() == 1
+    page.keyboard.press("3")
+    assert _shown(page) != [card]
+    assert json.loads(page.evaluate(SCHEDULE))["cards"][card]["reps"] == 1
+    assert tab.errors == []
