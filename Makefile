@@ -24,11 +24,20 @@ build: $(INSTALLED)
 # and 3.6 s with them).
 test: $(TOOLS)
 	@sh .ci/install-system-packages
+	@$(MAKE) --no-print-directory qti-player
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder
 
 # Every benchmark runs; the command fails at the end if any missed its target.
 bench: $(TOOLS)
 	status=0; for script in benchmarks/bench_*.py; do $(BIN)/python $$script || status=1; done; exit $$status
+
+# The QTI player tests/lms/test_player.py scores the LMS package in: qti3-item-player and vue@2,
+# exactly as tests/lms/player/package-lock.json pins them (no install scripts run).
+QTI_PLAYER := tests/lms/player
+qti-player: $(QTI_PLAYER)/node_modules/.installed
+$(QTI_PLAYER)/node_modules/.installed: $(QTI_PLAYER)/package-lock.json
+	npm ci --prefix $(QTI_PLAYER) --no-audit --no-fund --ignore-scripts
+	touch $@
 
 lint: $(TOOLS)
 	$(BIN)/ruff check generator tests benchmarks
