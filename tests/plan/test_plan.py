@@ -5,6 +5,7 @@ every search the plan prints run through the library's ``find_cards``."""
 from __future__ import annotations
 
 import dataclasses
+import time
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
@@ -100,3 +101,39 @@ def test_a_recipes_exam_date_is_checked_and_a_build_writes_the_plan(tmp_path: Pa
     plan = (project / "out" / "exam-plan.txt").read_text(encoding="utf-8")
     assert plan.startswith("Exam on Wed 31 Dec 2098: ")
     assert main(["--project", str(project), "build", "--exam", "31/12/2098"]) == 2
+
+
+def test_each_search_of_the_plan_selects_the_intended_cards_on_a_seeded_review_log(shipped,
+                                                                                    tmp_path: Path) -> None:
+    """Two cards failed and two passed today, one reviewed a month ago with a day's stability
+    (retrievability far below 0.9), one lapsed three times but strong: each search of the plan,
+    as printed, selects exactly its cards."""
+    from anki.cards import FSRSMemoryState
+
+    path, deck = shipped
+    printed = [line.strip().split("   (")[0]
+               for line in path.with_name("aiayn-plan.txt").read_text(encoding="utf-8").splitlines()
+               if line.strip().startswith('deck:"')]
+    col = Collection(str(tmp_path / "collection.anki2"))
+    try:
+        _import(col, path, presets=True)
+        col.set_config("fsrs", True)
+        ids = sorted(col.find_cards(""))
+        for cid, ease in zip(ids[:4], (1, 3, 1, 3), strict=True):
+            card = col.get_card(cid)
+            card.start_timer()
+            col.sched.answerCard(card, ease)
+        weak, lapsed = ids[10], ids[11]
+        for cid, stability in ((weak, 1.0), (lapsed, 400.0)):
+            card = col.get_card(cid)
+            card.type = card.queue = 2
+            card.ivl, card.due = (1, col.sched.today - 30) if cid == weak else (330, col.sched.today + 300)
+            card.lapses = 3 if cid == lapsed else 0
+            card.memory_state = FSRSMemoryState(stability=stability, difficulty=5.0)
+            card.last_review_time = int(time.time()) - 31 * 86400
+            col.update_card(card)
+        found = {search.rsplit(" ", 1)[-1]: set(col.find_cards(search)) for search in printed}
+        assert found == {"prop:r<0.9": {weak}, "rated:7:1": {ids[0], ids[2]}, "prop:lapses>=3": {lapsed},
+                         "is:new": set(ids) - {*ids[:4], weak, lapsed}}
+    finally:
+        col.close()
