@@ -137,3 +137,23 @@ def test_each_search_of_the_plan_selects_the_intended_cards_on_a_seeded_review_l
                          "is:new": set(ids) - {*ids[:4], weak, lapsed}}
     finally:
         col.close()
+
+
+def test_a_students_own_pace_survives_a_reimport_with_presets(shipped, tmp_path: Path) -> None:
+    """The student raises the preset's new cards a day; a later build, imported with "Import any
+    deck presets" ticked again, leaves the student's value (as Anki 26.9.3 does: pinned)."""
+    path, deck = shipped
+    later = tmp_path / "aiayn.apkg"
+    anki.export(deck, later, ExportOptions(build_time=STAMP + 86400))
+    col = Collection(str(tmp_path / "collection.anki2"))
+    try:
+        _import(col, path, presets=True)
+        did = col.decks.id_for_name(deck.title)
+        config = col.decks.config_dict_for_deck_id(did)
+        assert config["name"] == f"{deck.title} (exam {deck.exam})" and config["new"]["perDay"] != 50
+        config["new"]["perDay"] = 50
+        col.decks.update_config(config)
+        _import(col, later, presets=True)
+        assert col.decks.config_dict_for_deck_id(did)["new"]["perDay"] == 50
+    finally:
+        col.close()
