@@ -206,3 +206,10 @@ def test_a_card_is_reviewed_with_the_keyboard_only(tab: Any) -> None:
     assert _shown(page) != [card]
     assert json.loads(page.evaluate(SCHEDULE))["cards"][card]["reps"] == 1
     assert tab.errors == []
+
+
+def test_the_index_links_to_the_review_page(site: Path) -> None:
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert '<a href="review.html">Review the cards that are due</a>' in index
+    for name in LESSON_PAGES:
+        assert '<a href="review.html">' in (site / name).read_text(encoding="utf-8"), name

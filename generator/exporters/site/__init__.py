@@ -168,6 +168,8 @@ def _index(site: Site, groups: list[tuple[str, Lesson | None, list[StudyItem]]],
             "<p>The paper's lessons in teaching order: read each lesson, then flip its cards, reveal its"
             " blanks, answer its questions and practise with fresh numbers. Cards you mark as known and"
             " your answers are kept in this browser only.</p>"
+            '<p class="pd-review-link"><a href="review.html">Review the cards that are due</a>: every'
+            " lesson's cards on one page, scheduled for you (FSRS) in this browser, apart from Anki.</p>"
             f'<section aria-labelledby="h-lessons"><h2 id="h-lessons">Lessons</h2>'
             f'<ol class="pd-lessons">{"".join(rows)}</ol></section>{more}'
             '<section aria-labelledby="h-progress"><h2 id="h-progress">Your progress</h2>'
