@@ -10,7 +10,7 @@ INSTALLED := $(VENV)/.installed
 TOOLS := $(VENV)/.installed-test
 INSTALL = $(BIN)/python -m pip install --quiet --editable
 
-.PHONY: build test bench lint clean
+.PHONY: build test bench lint clean min-req
 
 build: $(INSTALLED)
 	$(BIN)/paperdeck build --out out
@@ -27,9 +27,31 @@ test: $(TOOLS)
 	@$(MAKE) --no-print-directory qti-player
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder
 
-# Every benchmark runs; the command fails at the end if any missed its target.
+# Every benchmark runs and what they print goes to docs/performance.md, with the date and
+# commit; the command fails at the end if any missed its target.
 bench: $(TOOLS)
-	status=0; for script in benchmarks/bench_*.py; do $(BIN)/python $$script || status=1; done; exit $$status
+	$(BIN)/python benchmarks/report.py
+
+# The lowest versions setup.cfg declares, tested: uv (from PyPI) resolves every direct
+# dependency, runtime and test tools, to the lowest version its bound allows (as mkdocs'
+# min-req environment does) into a virtual environment of its own, which runs the tests of
+# what each dependency is relied on for: Typst's PDFs and pikepdf's drawing and print file,
+# NumPy's seeds, the sheets' QR codes and scans (zxing-cpp, OpenCV, PDFium), genanki's decks
+# imported into Anki, a whole build (matplotlib's figures).
+MIN_REQ := build/min-req
+MIN_REQ_TESTS := tests/test_identity_golden.py tests/problems/test_problem_seeds.py \
+	tests/problems/test_problem_keys.py tests/print tests/scanning/test_sheets.py \
+	tests/scanning/test_roundtrip.py tests/scanning/test_scan.py tests/anki/test_identity.py \
+	tests/test_build.py tests/grading/test_feedback.py
+min-req:
+	@sh .ci/install-system-packages
+	rm -rf $(MIN_REQ)
+	$(PYTHON) -m venv $(MIN_REQ)
+	$(MIN_REQ)/bin/python -m pip install --quiet uv
+	$(MIN_REQ)/bin/uv pip compile --quiet pyproject.toml --extra test --resolution lowest-direct \
+		--python $(MIN_REQ)/bin/python -o $(MIN_REQ)/requirements.txt
+	$(MIN_REQ)/bin/uv pip install --quiet --python $(MIN_REQ)/bin/python -r $(MIN_REQ)/requirements.txt -e .
+	PYTHONDONTWRITEBYTECODE= $(MIN_REQ)/bin/python -m pytest -n auto --dist loadfile $(MIN_REQ_TESTS)
 
 # The QTI player tests/lms/test_player.py scores the LMS package in: qti3-item-player and vue@2,
 # exactly as tests/lms/player/package-lock.json pins them (no install scripts run).
