@@ -11,12 +11,14 @@ are files in ``figures/`` (diagrams as SVG), the CSS and scripts are files in
 font, and the scripts cards run too: the answer rule ``generator/answers.js`` and the day's
 problem ``generator/today.js``), a page's practice problems a script in
 ``problems/``, so the site opens from ``file://`` or any static host and makes no request
-outside itself. The folder is written beside its target and swapped in whole
-(``atomic.file_set``).
+outside itself. The folder is written beside its target and swapped in as one change
+(``atomic.file_set``), replacing only what the last build wrote there (listed in ``RECORD``):
+a ``.git/``, ``CNAME`` or notes a user put in the folder stay.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 from importlib import resources
 from pathlib import Path
@@ -36,9 +38,20 @@ _ASSETS = ("site.css", "site.js", "noscript.css")
 _FONTS = ("NotoSansMath-Regular.woff2", "NotoSansMath-OFL.txt")
 """The math font and its licence (SIL Open Font License), copied beside the CSS."""
 PRACTICE_PAGE = "practice.html"
+RECORD = ".paperdeck-site"
+"""The list of the files the last build wrote into the site's folder: the next build replaces
+those and leaves everything else there alone."""
 PROBLEMS = "problems"
 """The folder of each page's practice problems, a script beside the page's HTML: its bytes are
 read and compiled apart from the page (off the page's main thread), not parsed as the page."""
+
+
+def _site_file(relative: Path) -> bool:
+    """Whether a path in a site's folder that has no ``RECORD`` (built before there was one)
+    is one a build writes: the pages and the ``assets/``, ``figures/`` and ``problems/`` folders."""
+    top = relative.parts[0]
+    return top in ("assets", "figures", PROBLEMS, "index.html", PRACTICE_PAGE) or (
+        len(relative.parts) == 1 and re.fullmatch(r"\d\d-[^/]+\.html", top) is not None)
 
 
 def _asset(name: str) -> str:
@@ -122,7 +135,7 @@ def export(site: Site, folder: Path, options: ExportOptions) -> list[Path]:
     out[review.PAGE] = render(f"Review · {text(site.title)}", "Review", review_body, "",
                               review.PAGE, review.scripts(ctx, out, PROBLEMS))
     written: list[Path] = []
-    with file_set(folder, lambda entry: True) as staging:
+    with file_set(folder, _site_file, record=RECORD) as staging:
         (staging / "assets").mkdir()
         (staging / "figures").mkdir()
         (staging / PROBLEMS).mkdir()
