@@ -63,6 +63,7 @@ $(QTI_PLAYER)/node_modules/.installed: $(QTI_PLAYER)/package-lock.json
 
 lint: $(TOOLS)
 	$(BIN)/ruff check generator tests benchmarks
+	$(BIN)/ruff format --check generator tests benchmarks
 	$(BIN)/mypy generator
 
 $(BIN)/python:

@@ -44,8 +44,12 @@ def paperdeck_write(deck: items.Deck, path: Path, cache: Path) -> None:
 
 
 def genanki_write(fields: list[list[str]], path: Path) -> None:
-    model = genanki.Model(1607392319, "Bench", fields=[{"name": f"F{i}"} for i in range(len(fields[0]))],
-                          templates=[{"name": "Card 1", "qfmt": "{{F0}}", "afmt": "{{F1}}"}])
+    model = genanki.Model(
+        1607392319,
+        "Bench",
+        fields=[{"name": f"F{i}"} for i in range(len(fields[0]))],
+        templates=[{"name": "Card 1", "qfmt": "{{F0}}", "afmt": "{{F1}}"}],
+    )
     deck = genanki.Deck(2059400110, "Bench")
     for i, note_fields in enumerate(fields):
         deck.add_note(genanki.Note(model=model, fields=note_fields, guid=f"bench{i}"))
@@ -89,14 +93,18 @@ def main() -> int:
         bare_size = (tmp / "genanki.apkg").stat().st_size
 
     field_chars = sum(len(f) for note in fields for f in note)
-    print(f"{len(deck.items)} problems of {len(problems.all_types())} types, "
-          f"{field_chars / len(fields):.0f} field characters per note")
+    print(
+        f"{len(deck.items)} problems of {len(problems.all_types())} types, "
+        f"{field_chars / len(fields):.0f} field characters per note"
+    )
     print(f"  generate problems        {generate:7.2f} s   (problems stage, not timed below)")
     print(f"  paperdeck export         {ours:7.2f} s   {ours_size / 1e6:6.1f} MB   (CPU {ours_cpu:.2f} s)")
     print(f"  bare genanki             {bare:7.2f} s   {bare_size / 1e6:6.1f} MB   (CPU {bare_cpu:.2f} s)")
     ratio = ours / bare
-    print(f"  ratio                    {ratio:7.2f} x   (target <= {TARGET_RATIO:g} x; best of {args.repeat},"
-          " taking turns)")
+    print(
+        f"  ratio                    {ratio:7.2f} x   (target <= {TARGET_RATIO:g} x; best of {args.repeat},"
+        " taking turns)"
+    )
     return 0 if ratio <= TARGET_RATIO else 1
 
 

@@ -29,8 +29,14 @@ PROJECT = Path(__file__).resolve().parent.parent
 
 def wall(argv: list[str], root: Path, cache: str) -> float:
     start = time.perf_counter()
-    subprocess.run(argv, cwd=root, env={**os.environ, "XDG_CACHE_HOME": cache}, check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(
+        argv,
+        cwd=root,
+        env={**os.environ, "XDG_CACHE_HOME": cache},
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     return time.perf_counter() - start
 
 

@@ -37,8 +37,16 @@ from generator.grading import Grading, grade_quiz  # noqa: E402
 from generator.presentation import letter  # noqa: E402
 from generator.project import open_project  # noqa: E402
 
-PROBLEMS = [("softmax", (4,)), ("sdpa", (2, 3)), ("layer-norm", (5,)), ("ffn", (2, 2)),
-            ("masked-sdpa", (3, 2)), ("positional-encoding", ()), ("lr-schedule", ()), ("mha", (2, 4))]
+PROBLEMS = [
+    ("softmax", (4,)),
+    ("sdpa", (2, 3)),
+    ("layer-norm", (5,)),
+    ("ffn", (2, 2)),
+    ("masked-sdpa", (3, 2)),
+    ("positional-encoding", ()),
+    ("lr-schedule", ()),
+    ("mha", (2, 4)),
+]
 
 
 def _value(rng: random.Random, shape: tuple[int, ...]):
@@ -61,33 +69,90 @@ def make_key(content, students: int, rng: random.Random) -> dict:
         for q in rng.sample(mc, 12):
             options = rng.sample(range(len(q.distractors) + 1), len(q.distractors) + 1)
             right = options.index(0)
-            entries.append({"section": "Concepts", "points": 1.0, "id": q.id, "kind": "multiple_choice",
-                            "answer": letter(right),
-                            "options": [{"letter": letter(i)} for i in range(len(options))],
-                            "mistakes": [{"mistake": q.distractors[o - 1].mistake, "letter": letter(i)}
-                                         for i, o in enumerate(options) if o]})
+            entries.append(
+                {
+                    "section": "Concepts",
+                    "points": 1.0,
+                    "id": q.id,
+                    "kind": "multiple_choice",
+                    "answer": letter(right),
+                    "options": [{"letter": letter(i)} for i in range(len(options))],
+                    "mistakes": [
+                        {"mistake": q.distractors[o - 1].mistake, "letter": letter(i)}
+                        for i, o in enumerate(options)
+                        if o
+                    ],
+                }
+            )
         for q in rng.sample(tf, 4):
-            entries.append({"section": "Concepts", "points": 1.0, "id": q.id, "kind": "true_false",
-                            "answer": "A" if q.answer else "B",
-                            "options": [{"letter": "A"}, {"letter": "B"}], "mistakes": []})
+            entries.append(
+                {
+                    "section": "Concepts",
+                    "points": 1.0,
+                    "id": q.id,
+                    "kind": "true_false",
+                    "answer": "A" if q.answer else "B",
+                    "options": [{"letter": "A"}, {"letter": "B"}],
+                    "mistakes": [],
+                }
+            )
         for q in rng.sample(numeric, 4):
-            entries.append({"section": "Numbers", "points": 2.0, "id": q.id, "kind": "numeric",
-                            "answer": q.answer, "tolerance": {"abs": q.tolerance or 0.0}})
+            entries.append(
+                {
+                    "section": "Numbers",
+                    "points": 2.0,
+                    "id": q.id,
+                    "kind": "numeric",
+                    "answer": q.answer,
+                    "tolerance": {"abs": q.tolerance or 0.0},
+                }
+            )
         for q in rng.sample(short, 2):
-            entries.append({"section": "Short answers", "points": 2.0, "id": q.id, "kind": "short_answer",
-                            "answer": q.answer})
+            entries.append(
+                {
+                    "section": "Short answers",
+                    "points": 2.0,
+                    "id": q.id,
+                    "kind": "short_answer",
+                    "answer": q.answer,
+                }
+            )
         for type_id, shape in PROBLEMS:
-            entries.append({"section": type_id, "points": 4.0, "kind": "problem", "problem_type": type_id,
-                            "problem_seed": 1, "difficulty": "easy", "primary": "x",
-                            "answer": {"x": _value(rng, shape)}, "tolerance": {"abs": 0.005},
-                            "mistakes": [{"mistake": f"{type_id} mistake {m}", "value": _value(rng, shape)}
-                                         for m in range(4)]})
+            entries.append(
+                {
+                    "section": type_id,
+                    "points": 4.0,
+                    "kind": "problem",
+                    "problem_type": type_id,
+                    "problem_seed": 1,
+                    "difficulty": "easy",
+                    "primary": "x",
+                    "answer": {"x": _value(rng, shape)},
+                    "tolerance": {"abs": 0.005},
+                    "mistakes": [
+                        {"mistake": f"{type_id} mistake {m}", "value": _value(rng, shape)} for m in range(4)
+                    ],
+                }
+            )
         for number, entry in enumerate(entries, 1):
             entry["number"] = number
-        forms.append({"label": letter(f), "code": f"C{f:04d}", "student": {"name": f"Student {f}", "id": ""},
-                      "questions": entries})
-    return {"format": 1, "quiz": "bench", "title": "Benchmark quiz", "paper_title": content.paper.title,
-            "seed": 1, "forms": students, "form_keys": forms}
+        forms.append(
+            {
+                "label": letter(f),
+                "code": f"C{f:04d}",
+                "student": {"name": f"Student {f}", "id": ""},
+                "questions": entries,
+            }
+        )
+    return {
+        "format": 1,
+        "quiz": "bench",
+        "title": "Benchmark quiz",
+        "paper_title": content.paper.title,
+        "seed": 1,
+        "forms": students,
+        "form_keys": forms,
+    }
 
 
 def _flat(value) -> list[float]:
@@ -153,16 +218,20 @@ def main() -> None:
             timings.append(time.perf_counter() - start)
         answers = sum(len(r.marks) for r in grading.results)
         mistakes = sum(m.count for m in grading.mistakes)
-        print(f"scoring {len(grading.results)} students × 30 questions ({answers} answers, {mistakes} named "
-              f"mistakes, key {key_path.stat().st_size / 1e6:.1f} MB): best {min(timings):.2f} s "
-              f"(target 2 s) of {', '.join(f'{t:.2f}' for t in timings)}")
+        print(
+            f"scoring {len(grading.results)} students × 30 questions ({answers} answers, {mistakes} named "
+            f"mistakes, key {key_path.stat().st_size / 1e6:.1f} MB): best {min(timings):.2f} s "
+            f"(target 2 s) of {', '.join(f'{t:.2f}' for t in timings)}"
+        )
         report = []
         for _ in range(2):
             start = time.perf_counter()
             pdf = report_pdf(grading)
             report.append(time.perf_counter() - start)
-        print(f"report.pdf: {report[0]:.2f} s the first time (as paperdeck grade runs it, fonts loaded "
-              f"and nothing cached), {report[1]:.2f} s again ({len(pdf) / 1e6:.1f} MB)")
+        print(
+            f"report.pdf: {report[0]:.2f} s the first time (as paperdeck grade runs it, fonts loaded "
+            f"and nothing cached), {report[1]:.2f} s again ({len(pdf) / 1e6:.1f} MB)"
+        )
 
 
 if __name__ == "__main__":

@@ -132,7 +132,8 @@ def _breakdown() -> None:
         pass
     else:
         parts["seeds + states, per problem of 512"] = lambda: seeding.pcg64_states(
-            seeding.problem_seeds(1, "sdpa", 0, 512))
+            seeding.problem_seeds(1, "sdpa", 0, 512)
+        )
     serialize = _serializer()
     parts["JSON as the command writes it"] = lambda: serialize(problem)
     print("  breakdown of one easy sdpa problem (us):")
@@ -149,19 +150,31 @@ def _breakdown() -> None:
 
 def stream(count: int, root: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(root)}
-    result = subprocess.run([sys.executable, "-c", STREAM_SCRIPT, "sdpa", str(count), "medium"],
-                            env=env, cwd=root, capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", STREAM_SCRIPT, "sdpa", str(count), "medium"],
+        env=env,
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     figures = json.loads(result.stdout)
     rate = figures["count"] / figures["seconds"]
-    print(f"{count}-problem sdpa JSON stream to /dev/null: {figures['seconds']:.1f} s wall"
-          f" ({rate:.0f}/s), peak RSS {figures['peak_mb']:.0f} MB (limit 300 MB)")
+    print(
+        f"{count}-problem sdpa JSON stream to /dev/null: {figures['seconds']:.1f} s wall"
+        f" ({rate:.0f}/s), peak RSS {figures['peak_mb']:.0f} MB (limit 300 MB)"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer problems, rougher figures")
-    parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent,
-                        help="directory holding the generator package to time")
+    parser.add_argument(
+        "--root",
+        type=Path,
+        default=Path(__file__).resolve().parent.parent,
+        help="directory holding the generator package to time",
+    )
     parser.add_argument("--only", choices=("types", "marginal", "stream"), help="one measurement")
     args = parser.parse_args()
     sys.path.insert(0, str(args.root))

@@ -52,13 +52,15 @@ R_EXAMS_SECONDS_PER_FORM = 1.12
 """R/exams' exams2pdf per extra form on this kind of machine (issue 12)."""
 
 RECIPE = QuizRecipe(
-    kind="quiz", title="Benchmark quiz", id="bench", minutes=60, calculator=False,
+    kind="quiz",
+    title="Benchmark quiz",
+    id="bench",
+    minutes=60,
+    calculator=False,
     instructions="Answer every question.",
     sections=(
-        QuizSection("Concepts", 1, questions=QuestionPick(types=("multiple_choice", "true_false"),
-                                                          count=10)),
-        QuizSection("Short answers", 2, questions=QuestionPick(types=("numeric", "short_answer"),
-                                                               count=4)),
+        QuizSection("Concepts", 1, questions=QuestionPick(types=("multiple_choice", "true_false"), count=10)),
+        QuizSection("Short answers", 2, questions=QuestionPick(types=("numeric", "short_answer"), count=4)),
         QuizSection("Softmax", 3, problems=ProblemSet("softmax", 1)),
         QuizSection("Attention", 5, problems=ProblemSet("sdpa", 2)),
         QuizSection("Attention, larger", 5, problems=ProblemSet("sdpa", 1, "medium")),
@@ -76,21 +78,45 @@ def content() -> Content:
     questions = []
     for i in range(10):
         questions += [
-            Question(f"mc-{i}", "multiple_choice",
-                     rf"Question {i}: by what are the dot products \(QK^{{\top}}\) divided in"
-                     r" scaled dot-product attention, \(\mathrm{softmax}(QK^{\top}/\sqrt{d_k})V\)?",
-                     "S3.2.1", r"\(\sqrt{d_k}\)",
-                     (Choice(r"\(d_k\)", "divided by the dimension itself instead of its square root"),
-                      Choice(r"\(\sqrt{d_{model}}\)", "confused d_k with d_model"),
-                      Choice(r"\(d_v\)", "used the value dimension")),
-                     explanation=r"Equation (1) divides by \(\sqrt{d_k}\), giving unit variance."),
-            Question(f"tf-{i}", "true_false", f"Statement {i}: additive attention is faster in practice.",
-                     "S3.2.1", False, explanation="Dot-product attention uses optimized matrix code."),
-            Question(f"num-{i}", "numeric", rf"With \(d_k = {64 + i}\), what is the variance of"
-                     r" \(q \cdot k\)?", "S3.2.1", 64 + i, tolerance=0.5),
-            Question(f"short-{i}", "short_answer", f"Why does the Transformer scale scores ({i})?",
-                     "S3.2.1", r"Large dot products push the softmax into regions with tiny gradients;"
-                     r" dividing by \(\sqrt{d_k}\) counteracts this."),
+            Question(
+                f"mc-{i}",
+                "multiple_choice",
+                rf"Question {i}: by what are the dot products \(QK^{{\top}}\) divided in"
+                r" scaled dot-product attention, \(\mathrm{softmax}(QK^{\top}/\sqrt{d_k})V\)?",
+                "S3.2.1",
+                r"\(\sqrt{d_k}\)",
+                (
+                    Choice(r"\(d_k\)", "divided by the dimension itself instead of its square root"),
+                    Choice(r"\(\sqrt{d_{model}}\)", "confused d_k with d_model"),
+                    Choice(r"\(d_v\)", "used the value dimension"),
+                ),
+                explanation=r"Equation (1) divides by \(\sqrt{d_k}\), giving unit variance.",
+            ),
+            Question(
+                f"tf-{i}",
+                "true_false",
+                f"Statement {i}: additive attention is faster in practice.",
+                "S3.2.1",
+                False,
+                explanation="Dot-product attention uses optimized matrix code.",
+            ),
+            Question(
+                f"num-{i}",
+                "numeric",
+                rf"With \(d_k = {64 + i}\), what is the variance of"
+                r" \(q \cdot k\)?",
+                "S3.2.1",
+                64 + i,
+                tolerance=0.5,
+            ),
+            Question(
+                f"short-{i}",
+                "short_answer",
+                f"Why does the Transformer scale scores ({i})?",
+                "S3.2.1",
+                r"Large dot products push the softmax into regions with tiny gradients;"
+                r" dividing by \(\sqrt{d_k}\) counteracts this.",
+            ),
         ]
     paper = Paper("aiayn", "Attention Is All You Need", ("A. Vaswani",), 2017, "1706.03762", ("l",))
     return Content(paper, (Lesson("l", "Lesson", ("S3",), "Text.", questions=tuple(questions)),))
@@ -107,9 +133,14 @@ def _sources(built: quiz.Quiz, worked: bool) -> list[str]:
         sources.append(answer_sheets.sheet(built, form).source)
         cards.append(quiz_forms.booklet_card(form, models))
     size = quiz_forms.BOOKLET_PART
-    parts = [cards[i:i + size] for i in range(0, len(cards), size)]
-    return [*sources, *(quiz_forms.booklet_source(built, part, models, first=i == 0, last=i == len(parts) - 1)
-                        for i, part in enumerate(parts))]
+    parts = [cards[i : i + size] for i in range(0, len(cards), size)]
+    return [
+        *sources,
+        *(
+            quiz_forms.booklet_source(built, part, models, first=i == 0, last=i == len(parts) - 1)
+            for i, part in enumerate(parts)
+        ),
+    ]
 
 
 def _one(forms: int, mode: str) -> dict[str, float]:
@@ -129,8 +160,13 @@ def _one(forms: int, mode: str) -> dict[str, float]:
             written = quiz_forms.export(built, Path(out) / "bench", options)
             size = sum(p.stat().st_size for p in written)
     wall = time.perf_counter() - start
-    return {"forms": forms, "wall": wall, "cpu": time.process_time() - cpu_start,
-            "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "mb": size / 1e6}
+    return {
+        "forms": forms,
+        "wall": wall,
+        "cpu": time.process_time() - cpu_start,
+        "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "mb": size / 1e6,
+    }
 
 
 def _parts(forms: int = 21) -> dict[str, float]:
@@ -149,8 +185,12 @@ def _parts(forms: int = 21) -> dict[str, float]:
             begin = time.process_time()
             compile_pdf(text, 0)
             spent[part] += time.process_time() - begin
-    return {"make": 1000 * (made_at - start) / forms, "source": 1000 * (written_at - made_at) / forms,
-            "form": 1000 * spent["form"] / (forms - 1), "key": 1000 * spent["key"] / (forms - 1)}
+    return {
+        "make": 1000 * (made_at - start) / forms,
+        "source": 1000 * (written_at - made_at) / forms,
+        "form": 1000 * spent["form"] / (forms - 1),
+        "key": 1000 * spent["key"] / (forms - 1),
+    }
 
 
 def _measure(forms: int, mode: str, root: Path | None = None) -> dict[str, float]:
@@ -169,8 +209,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--forms", default="20,100,500", help="comma-separated numbers of forms")
     parser.add_argument("--reference", type=Path, help="a checkout of an earlier paperdeck to run too")
-    parser.add_argument("--pairs", type=int, default=3,
-                        help="with --reference: runs of 100 forms, the reference then the booklet each")
+    parser.add_argument(
+        "--pairs",
+        type=int,
+        default=3,
+        help="with --reference: runs of 100 forms, the reference then the booklet each",
+    )
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--mode", default="booklet", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -179,13 +223,18 @@ def main() -> int:
         return 0
 
     sizes = [int(n) for n in args.forms.split(",")]
-    print(f"quiz forms, 20 questions each, with the key booklet, the print file and the key JSON"
-          f" ({os.cpu_count()} cores)")
-    print(f"{'pipeline':<14}{'forms':>6}{'wall s':>9}{'ms/form':>9}{'CPU ms/form':>13}{'peak MB':>9}"
-          f"{'output MB':>11}{'vs R/exams':>12}")
+    print(
+        f"quiz forms, 20 questions each, with the key booklet, the print file and the key JSON"
+        f" ({os.cpu_count()} cores)"
+    )
+    print(
+        f"{'pipeline':<14}{'forms':>6}{'wall s':>9}{'ms/form':>9}{'CPU ms/form':>13}{'peak MB':>9}"
+        f"{'output MB':>11}{'vs R/exams':>12}"
+    )
     over = []
     runs: list[tuple[str, str, Path | None]] = [
-        (mode, mode, None) for mode in ("booklet", "typst-booklet", "worked", "typst-worked")]
+        (mode, mode, None) for mode in ("booklet", "typst-booklet", "worked", "typst-worked")
+    ]
     if args.reference:
         runs.append(("reference", "", args.reference.resolve()))
     walls: dict[tuple[str, int], float] = {}
@@ -196,9 +245,11 @@ def main() -> int:
             m = _measure(forms, mode, root)
             walls[name, forms] = m["wall"]
             per_form = m["wall"] / forms
-            print(f"{name:<14}{forms:>6}{m['wall']:>9.2f}{1000 * per_form:>9.1f}"
-                  f"{1000 * m['cpu'] / forms:>13.1f}{m['peak_mb']:>9.0f}{m['mb']:>11.1f}"
-                  f"{R_EXAMS_SECONDS_PER_FORM / per_form:>11.0f}x")
+            print(
+                f"{name:<14}{forms:>6}{m['wall']:>9.2f}{1000 * per_form:>9.1f}"
+                f"{1000 * m['cpu'] / forms:>13.1f}{m['peak_mb']:>9.0f}{m['mb']:>11.1f}"
+                f"{R_EXAMS_SECONDS_PER_FORM / per_form:>11.0f}x"
+            )
             if name == "booklet" and forms == 100 and m["wall"] > TARGET_SECONDS_100 and not args.reference:
                 over.append(f"100 forms took {m['wall']:.2f} s (target {TARGET_SECONDS_100:.0f} s)")
             if name == "booklet" and forms == 500 and m["peak_mb"] >= TARGET_MB_500:
@@ -224,15 +275,23 @@ def main() -> int:
             booklet = _measure(100, "booklet")["wall"]
             ratios.append(booklet / reference)
         ratio = statistics.median(ratios)
-        print(f"100 forms, {args.pairs} pairs of runs side by side: booklet "
-              + ", ".join(f"{r:.3f}" for r in ratios) + f"x the reference, median {ratio:.3f}x"
-              f" (target {TARGET_REFERENCE_RATIO:.3f}x: 3 s where the release took 5.6 s)")
+        print(
+            f"100 forms, {args.pairs} pairs of runs side by side: booklet "
+            + ", ".join(f"{r:.3f}" for r in ratios)
+            + f"x the reference, median {ratio:.3f}x"
+            f" (target {TARGET_REFERENCE_RATIO:.3f}x: 3 s where the release took 5.6 s)"
+        )
         if ratio > TARGET_REFERENCE_RATIO:
-            over.append(f"100 forms took {ratio:.3f}x the reference's time"
-                        f" (target {TARGET_REFERENCE_RATIO:.3f}x)")
+            over.append(
+                f"100 forms took {ratio:.3f}x the reference's time (target {TARGET_REFERENCE_RATIO:.3f}x)"
+            )
     parts = _parts()
-    names = {"make": "making it", "source": "its Typst source",
-             "form": "Typst: the form", "key": "Typst: its worked key"}
+    names = {
+        "make": "making it",
+        "source": "its Typst source",
+        "form": "Typst: the form",
+        "key": "Typst: its worked key",
+    }
     print("one form's CPU on one thread: " + ", ".join(f"{names[k]} {ms:.1f} ms" for k, ms in parts.items()))
     for line in over:
         print(f"over target: {line}", file=sys.stderr)

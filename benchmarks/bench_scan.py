@@ -76,9 +76,19 @@ def read(key: Path, report: Path, files: list[Path]) -> None:
     seconds, cpu = time.perf_counter() - started, _cpu() - cpu
     memory.append(_rss_mb())
     data = responses_csv(scanned).decode("utf-8")
-    report.write_text(json.dumps({
-        "seconds": seconds, "cpu": cpu, "memory": memory, "pages": scanned.pages, "flags": len(scanned.flags),
-        "csv": data, "flagged": [[f.student, f.column] for f in scanned.flags if f.row]}))
+    report.write_text(
+        json.dumps(
+            {
+                "seconds": seconds,
+                "cpu": cpu,
+                "memory": memory,
+                "pages": scanned.pages,
+                "flags": len(scanned.flags),
+                "csv": data,
+                "flagged": [[f.student, f.column] for f in scanned.flags if f.row],
+            }
+        )
+    )
 
 
 def main() -> int:
@@ -97,13 +107,20 @@ def main() -> int:
         quiz_forms.export(built, folder / "quiz", ExportOptions(build_time=0))
         key = folder / "quiz" / "quiz-attention-key.json"
         forms = json.loads(key.read_text())["form_keys"]
-        blanks = {f["label"]: synthetic.render(str(folder / "quiz" / f["sheet_pdf"]), args.dpi)
-                  for f in forms}
+        blanks = {
+            f["label"]: synthetic.render(str(folder / "quiz" / f["sheet_pdf"]), args.dpi) for f in forms
+        }
         started = time.perf_counter()
         students, files, batch = [], [], []
-        for student, scans in synthetic.classroom(forms, lambda form, dpi: blanks[form["label"]], args.sheets,
-                                                  args.dpi, args.seed, conditions=synthetic.CONDITIONS,
-                                                  blank_mark_rate=0.15):
+        for student, scans in synthetic.classroom(
+            forms,
+            lambda form, dpi: blanks[form["label"]],
+            args.sheets,
+            args.dpi,
+            args.seed,
+            conditions=synthetic.CONDITIONS,
+            blank_mark_rate=0.15,
+        ):
             students.append(student)
             batch.append(Image.fromarray(scans[0]))
             if len(batch) == PER_PDF or len(students) == args.sheets:
@@ -111,30 +128,39 @@ def main() -> int:
                 batch[0].save(path, save_all=True, append_images=batch[1:], resolution=args.dpi, quality=75)
                 files.append(path)
                 batch = []
-        print(f"made {args.sheets} filled and distorted sheets at {args.dpi:g} dpi in "
-              f"{time.perf_counter() - started:.1f} s (not timed)")
+        print(
+            f"made {args.sheets} filled and distorted sheets at {args.dpi:g} dpi in "
+            f"{time.perf_counter() - started:.1f} s (not timed)"
+        )
 
         # Read in a process of its own, so that its memory is the scanner's alone.
         report = folder / "read.json"
-        subprocess.run([sys.executable, __file__, "--read", str(key), str(report), *map(str, files)],
-                       check=True)
+        subprocess.run(
+            [sys.executable, __file__, "--read", str(key), str(report), *map(str, files)], check=True
+        )
         result = json.loads(report.read_text())
         seconds, cpu, memory = result["seconds"], result["cpu"], result["memory"]
         scanned_pages, flags, data = result["pages"], result["flags"], result["csv"].encode("utf-8")
         flagged = {tuple(pair) for pair in result["flagged"]}
     rows = {row["student"]: row for row in synthetic.responses_rows(data)}
     outcome = synthetic.compare(students, rows, flagged)
-    print(f"scan: {scanned_pages} pages in {seconds:.1f} s ({scanned_pages / seconds:.1f} pages/s, "
-          f"{1000 * seconds / scanned_pages:.0f} ms a page); target {TARGET_SECONDS:g} s for 300; "
-          f"{cpu:.1f} s of CPU ({1000 * cpu / scanned_pages:.0f} ms a page, the workers included)")
-    print(f"memory (the reading process): {memory[0]:.0f} MB after {PER_PDF} pages, {memory[-1]:.0f} MB "
-          f"after {scanned_pages}")
-    print(f"round trip: {outcome.sheets} sheets, {outcome.clean} clean answers of which "
-          f"{outcome.clean_flagged} flagged ({100 * outcome.clean_flag_rate:.2f} %), "
-          f"{outcome.messy} messy of which {outcome.messy_flagged} flagged, "
-          f"{len(outcome.silent)} silent errors, "
-          f"{outcome.sheets_not_read} sheets not read, {outcome.unread_ids} student IDs flagged; "
-          f"{flags} flags in all")
+    print(
+        f"scan: {scanned_pages} pages in {seconds:.1f} s ({scanned_pages / seconds:.1f} pages/s, "
+        f"{1000 * seconds / scanned_pages:.0f} ms a page); target {TARGET_SECONDS:g} s for 300; "
+        f"{cpu:.1f} s of CPU ({1000 * cpu / scanned_pages:.0f} ms a page, the workers included)"
+    )
+    print(
+        f"memory (the reading process): {memory[0]:.0f} MB after {PER_PDF} pages, {memory[-1]:.0f} MB "
+        f"after {scanned_pages}"
+    )
+    print(
+        f"round trip: {outcome.sheets} sheets, {outcome.clean} clean answers of which "
+        f"{outcome.clean_flagged} flagged ({100 * outcome.clean_flag_rate:.2f} %), "
+        f"{outcome.messy} messy of which {outcome.messy_flagged} flagged, "
+        f"{len(outcome.silent)} silent errors, "
+        f"{outcome.sheets_not_read} sheets not read, {outcome.unread_ids} student IDs flagged; "
+        f"{flags} flags in all"
+    )
     for condition, counts in outcome.by_condition.items():
         print(f"  {condition}: {counts}")
     for line in outcome.silent[:20]:
@@ -147,8 +173,13 @@ def main() -> int:
             print(f"  row: {name}")
     budget = TARGET_SECONDS * args.sheets / 300
     not_flat = sum(outcome.by_condition[c].sheets for c in ("fold", "roll") if c in outcome.by_condition)
-    ok = (seconds <= budget and not outcome.silent and outcome.sheets_not_read <= not_flat
-          and outcome.clean_flag_rate <= 0.03 and memory[-1] <= memory[0] * 1.25 + 20)
+    ok = (
+        seconds <= budget
+        and not outcome.silent
+        and outcome.sheets_not_read <= not_flat
+        and outcome.clean_flag_rate <= 0.03
+        and memory[-1] <= memory[0] * 1.25 + 20
+    )
     print("ok" if ok else "MISSED a target")
     return 0 if ok else 1
 

@@ -33,8 +33,10 @@ from generator.project import open_project  # noqa: E402
 BUDGET_BYTES = 8 * 1024 * 1024
 TARGET_MS = 300.0
 LOADS = 5
-_WATCH = ("document.addEventListener('DOMContentLoaded', () => requestAnimationFrame(() =>"
-          " setTimeout(() => { window.pdInteractive = performance.now(); })));")
+_WATCH = (
+    "document.addEventListener('DOMContentLoaded', () => requestAnimationFrame(() =>"
+    " setTimeout(() => { window.pdInteractive = performance.now(); })));"
+)
 """Run before the page's own scripts: notes the first frame after they ran (parsed, scripted,
 laid out, painted), in ms since navigation started, inside the page (no driver latency)."""
 
@@ -55,8 +57,10 @@ def main() -> int:
         site = out / "aiayn-site"
         files = [p for p in site.rglob("*") if p.is_file()]
         size = sum(p.stat().st_size for p in files)
-        print(f"site: {len(files)} files, {size / 1e6:.2f} MB ({size / BUDGET_BYTES:.0%} of the 8 MB budget),"
-              f" built in {built:.2f} s (figures cached: {'yes' if built < 10 else 'no'})")
+        print(
+            f"site: {len(files)} files, {size / 1e6:.2f} MB ({size / BUDGET_BYTES:.0%} of the 8 MB budget),"
+            f" built in {built:.2f} s (figures cached: {'yes' if built < 10 else 'no'})"
+        )
         for kind, pattern in (("pages", "*.html"), ("figures", "figures/*"), ("assets", "assets/*")):
             print(f"  {kind}: {sum(p.stat().st_size for p in site.glob(pattern)) / 1e6:.2f} MB")
         reference = out / "reference.html"
@@ -73,8 +77,10 @@ def main() -> int:
                     path = reference if name == "reference.html" else site / name
                     times.setdefault(name, []).append(_interactive_ms(page, path.as_uri()))
             browser.close()
-    print("interactive at 360 px in headless Chromium (ms to the first frame after the script ran,"
-          f" median of {LOADS} loads / slowest):")
+    print(
+        "interactive at 360 px in headless Chromium (ms to the first frame after the script ran,"
+        f" median of {LOADS} loads / slowest):"
+    )
     worst = 0.0
     for name, values in times.items():
         size_kb = sizes.get(name, 0) / 1e3
@@ -82,8 +88,10 @@ def main() -> int:
         if name not in ("reference.html", "index.html"):
             worst = max(worst, median)
         print(f"  {name:42s} {median:7.1f} {max(values):7.1f}   {size_kb:6.0f} kB")
-    print(f"slowest lesson page: {worst:.1f} ms median (target {TARGET_MS:.0f} ms;"
-          f" {worst / statistics.median(times['reference.html']):.1f}x the one-line page)")
+    print(
+        f"slowest lesson page: {worst:.1f} ms median (target {TARGET_MS:.0f} ms;"
+        f" {worst / statistics.median(times['reference.html']):.1f}x the one-line page)"
+    )
     ok = size <= BUDGET_BYTES and worst <= TARGET_MS
     print("target met" if ok else "TARGET MISSED")
     return 0 if ok else 1

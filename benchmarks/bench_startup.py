@@ -36,8 +36,7 @@ FLOOR = [sys.executable, "-c", "import numpy"]
 def wall(argv: list[str], root: Path) -> float:
     # ``python -m`` puts the working folder first on sys.path: run in the checkout.
     start = time.perf_counter()
-    subprocess.run(argv, cwd=root, check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL)
+    subprocess.run(argv, cwd=root, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return time.perf_counter() - start
 
 

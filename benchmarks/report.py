@@ -32,8 +32,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reference", type=Path, help="a checkout of an earlier paperdeck for bench_quiz")
     parser.add_argument("--only", help="comma-separated names (quiz for bench_quiz.py)")
-    parser.add_argument("--args", action="append", default=[], metavar="NAME=OPTIONS",
-                        help="options for one benchmark, e.g. quiz=--forms 100")
+    parser.add_argument(
+        "--args",
+        action="append",
+        default=[],
+        metavar="NAME=OPTIONS",
+        help="options for one benchmark, e.g. quiz=--forms 100",
+    )
     args = parser.parse_args()
     scripts = sorted((ROOT / "benchmarks").glob("bench_*.py"))
     if args.only:
@@ -61,9 +66,15 @@ def main() -> int:
         command += options.get(script.stem.removeprefix("bench_"), "").split()
         print(f"running {script.name}", file=sys.stderr, flush=True)
         run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
-        lines += ["", f"## {script.stem.removeprefix('bench_')}", "",
-                  f"`{' '.join(['python', str(script.relative_to(ROOT)), *command[2:]])}`", "",
-                  "```", run.stdout.rstrip()]
+        lines += [
+            "",
+            f"## {script.stem.removeprefix('bench_')}",
+            "",
+            f"`{' '.join(['python', str(script.relative_to(ROOT)), *command[2:]])}`",
+            "",
+            "```",
+            run.stdout.rstrip(),
+        ]
         if run.returncode:
             missed.append(script.name)
             lines += [line for line in run.stderr.splitlines() if line.startswith(("over target", "MISSED"))]

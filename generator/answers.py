@@ -86,8 +86,9 @@ def _one(text: str) -> float | None:
     return value if math.isfinite(value) else None
 
 
-def _split(text: str, separators: re.Pattern[str], decimal_comma: bool,
-           gaps: bool) -> list[float | None] | None:
+def _split(
+    text: str, separators: re.Pattern[str], decimal_comma: bool, gaps: bool
+) -> list[float | None] | None:
     out: list[float | None] = []
     for part in separators.split(text):
         if not part:

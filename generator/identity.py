@@ -27,8 +27,16 @@ from typing import TypeVar
 
 from genanki.util import guid_for
 
-__all__ = ["anki_id", "name_digest", "note_guid", "option_order", "problem_slot", "remedial_slot",
-           "site_store", "student_key"]
+__all__ = [
+    "anki_id",
+    "name_digest",
+    "note_guid",
+    "option_order",
+    "problem_slot",
+    "remedial_slot",
+    "site_store",
+    "student_key",
+]
 
 _Option = TypeVar("_Option")
 

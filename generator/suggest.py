@@ -1,4 +1,4 @@
-""""Did you mean …?" for a mistyped name: one rule for keys, problem types and ids."""
+""" "Did you mean …?" for a mistyped name: one rule for keys, problem types and ids."""
 
 from __future__ import annotations
 

@@ -27,8 +27,11 @@ def pytest_configure(config: pytest.Config) -> None:
     shown = shown_visuals(content)
     folder = default_cache_dir()
     with ProcessPoolExecutor(os.cpu_count()) as pool:
-        list(pool.map(render, [v.kind for v in shown], [dict(v.params or {}) for v in shown],
-                      [folder] * len(shown)))
+        list(
+            pool.map(
+                render, [v.kind for v in shown], [dict(v.params or {}) for v in shown], [folder] * len(shown)
+            )
+        )
 
 
 def shown_visuals(content) -> list:
@@ -100,5 +103,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             opens_a_browser.add(item.path)
         if item.get_closest_marker("long"):
             long.add(item.path)
-    items.sort(key=lambda item: (item.path not in opens_a_browser, item.path not in long,
-                                 -tests_in[item.path]))
+    items.sort(
+        key=lambda item: (item.path not in opens_a_browser, item.path not in long, -tests_in[item.path])
+    )

@@ -35,8 +35,10 @@ def _extracted(data: bytes) -> tuple[str, ...]:
     """PDFium's text of each page; a hyphen where a word breaks across lines is its U+FFFE."""
     document = pypdfium2.PdfDocument(data)
     try:
-        return tuple(document[i].get_textpage().get_text_range().replace("\ufffe", "-").replace("\u2212", "-")
-                     for i in range(len(document)))
+        return tuple(
+            document[i].get_textpage().get_text_range().replace("\ufffe", "-").replace("\u2212", "-")
+            for i in range(len(document))
+        )
     finally:
         document.close()
 

@@ -34,15 +34,19 @@ def test_python_accepts_each_case(expected, got, tolerance, accepted):
 
 def test_javascript_gives_the_same_answer_on_every_case():
     assert NODE is not None, "Node.js is needed to run answers.js (apt-get install nodejs)"
-    harness = SCRIPT + """
+    harness = (
+        SCRIPT
+        + """
     const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
     process.stdout.write(JSON.stringify({
       read: cases.read.map(c => paperdeckAnswers.read(c[0], c[1])),
       accepts: cases.accepts.map(c => paperdeckAnswers.accepts(c[0], c[1], c[2])),
     }));
     """
-    done = subprocess.run([NODE, "-e", harness], input=json.dumps(CASES), capture_output=True, text=True,
-                          timeout=60, check=True)
+    )
+    done = subprocess.run(
+        [NODE, "-e", harness], input=json.dumps(CASES), capture_output=True, text=True, timeout=60, check=True
+    )
     got = json.loads(done.stdout)
     wrong = [(c[0], c[1], c[2], js) for c, js in zip(CASES["read"], got["read"], strict=True) if js != c[2]]
     wrong += [(*c, js) for c, js in zip(CASES["accepts"], got["accepts"], strict=True) if js is not c[3]]
@@ -75,7 +79,9 @@ def test_the_verdict_a_learner_reads_follows_the_rule_on_every_case():
     # The card and the site both call paperdeckAnswers.verdict with the tolerance read from the
     # page by paperdeckAnswers.tolerance: abs and rel together mean max(abs, rel*|e|), as in Python.
     assert NODE is not None, "Node.js is needed to run answers.js (apt-get install nodejs)"
-    harness = SCRIPT + """
+    harness = (
+        SCRIPT
+        + """
     const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
     process.stdout.write(JSON.stringify(cases.map(c => {
       const v = paperdeckAnswers.verdict([c[0]], String(c[1]), paperdeckAnswers.tolerance(c[2], c[3]), null,
@@ -83,9 +89,11 @@ def test_the_verdict_a_learner_reads_follows_the_rule_on_every_case():
       return [v.right, v.message, v.mistake];
     })));
     """
+    )
     cases = [[e, g, _attribute(t.get("abs")), _attribute(t.get("rel"))] for e, g, t, _ in CASES["accepts"]]
-    done = subprocess.run([NODE, "-e", harness], input=json.dumps(cases), capture_output=True, text=True,
-                          timeout=60, check=True)
+    done = subprocess.run(
+        [NODE, "-e", harness], input=json.dumps(cases), capture_output=True, text=True, timeout=60, check=True
+    )
     said = json.loads(done.stdout)
     assert [s[0] for s in said] == [c[3] for c in CASES["accepts"]]
     both = [(c, s) for c, s in zip(CASES["accepts"], said, strict=True) if len(c[2]) == 2]

@@ -22,7 +22,7 @@ from generator.files.atomic import PRIVATE, file_set, write_bytes
 
 PROJECT = Path(__file__).resolve().parents[1]
 
-CHILD = textwrap.dedent('''
+CHILD = textwrap.dedent("""
     import os, signal, sys, time
     from pathlib import Path
     from generator.files import atomic
@@ -51,7 +51,7 @@ CHILD = textwrap.dedent('''
             while not Path(wait_for).exists():
                 time.sleep(0.01)
     print(calls)
-''')
+""")
 
 OLD = {"a.txt": "old" * 1000, "b.txt": "old" * 1000, "remedial/deck.apkg": "old"}
 NEW = {"a.txt": "new" * 1000, "c.txt": "new" * 1000, "remedial/deck.apkg": "new"}
@@ -59,9 +59,13 @@ USER = {"notes.txt": "mine", "remedial/README.txt": "read me"}
 
 
 def run(folder: Path, version: str, kill_at: int = 0, wait_for: str = "-") -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-c", CHILD, str(folder), version, str(kill_at), wait_for],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "PYTHONPATH": str(PROJECT)})
+    return subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(folder), version, str(kill_at), wait_for],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(PROJECT)},
+    )
 
 
 def finish(process: subprocess.Popen[str]) -> tuple[int, str]:
@@ -76,7 +80,7 @@ def files(folder: Path) -> dict[str, str]:
 def renames_of_a_run(tmp_path: Path, user_files: bool) -> int:
     folder = tmp_path / "count" / "set"
     assert finish(run(folder, "old"))[0] == 0
-    for name, text in (USER.items() if user_files else ()):
+    for name, text in USER.items() if user_files else ():
         (folder / name).write_text(text)
     code, out = finish(run(folder, "new"))
     assert code == 0, out
@@ -85,13 +89,14 @@ def renames_of_a_run(tmp_path: Path, user_files: bool) -> int:
 
 @pytest.mark.parametrize("user_files", [False, True], ids=["whole set", "shared folder"])
 def test_a_kill_at_each_rename_leaves_the_old_set_or_the_new_and_the_next_run_recovers(
-        tmp_path: Path, user_files: bool) -> None:
+    tmp_path: Path, user_files: bool
+) -> None:
     renames = renames_of_a_run(tmp_path, user_files)
     assert renames >= 2
     for kill_at in range(1, renames + 1):
         folder = tmp_path / str(kill_at) / "set"
         assert finish(run(folder, "old"))[0] == 0
-        for name, text in (USER.items() if user_files else ()):
+        for name, text in USER.items() if user_files else ():
             (folder / name).write_text(text)
         code, _ = finish(run(folder, "new", kill_at))
         assert code == -signal.SIGKILL
@@ -172,17 +177,22 @@ def test_a_read_only_folder_is_a_one_line_error(read_only_folder: Path) -> None:
 
 def test_a_read_only_file_system_and_a_full_disk_are_one_line_errors(tmp_path: Path) -> None:
     """RLIMIT_FSIZE makes every write past 1 kB fail with EFBIG, as a full disk fails with ENOSPC."""
-    script = textwrap.dedent('''
+    script = textwrap.dedent("""
         import resource, signal, sys
         from pathlib import Path
         from generator.cli import main
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024))
         sys.exit(main(["-q", "practice", "softmax", "-n", "3", "--seed", "1", "-o", sys.argv[1]]))
-    ''')
+    """)
     target = tmp_path / "practice.apkg"
-    result = subprocess.run([sys.executable, "-c", script, str(target)], capture_output=True, text=True,
-                            env={**os.environ, "PYTHONPATH": str(PROJECT)}, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", script, str(target)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(PROJECT)},
+        timeout=120,
+    )
     assert result.returncode == 2, result.stderr
     assert result.stderr.strip().splitlines() == [f"paperdeck: cannot write {target}: File too large"]
     assert list(tmp_path.iterdir()) == []
@@ -227,14 +237,14 @@ def test_a_real_full_disk_and_read_only_disk_are_one_line_errors(tiny_disk: Path
     assert (tiny_disk / "set" / "a.txt").read_text() == "old"
 
 
-TYPST_CHILD = textwrap.dedent('''
+TYPST_CHILD = textwrap.dedent("""
     import os, signal, sys
     from generator.exporters.typst.compile import compile_pdf, staged_root
     assert compile_pdf("= A page", 0).startswith(b"%PDF")
     with staged_root() as root:
         if sys.argv[1] == "kill":
             os.kill(os.getpid(), signal.SIGKILL)
-''')
+""")
 
 
 def test_killed_runs_leave_no_typst_folder_in_the_temporary_folder_for_good(tmp_path: Path) -> None:
@@ -243,8 +253,9 @@ def test_killed_runs_leave_no_typst_folder_in_the_temporary_folder_for_good(tmp_
     env = {**os.environ, "PYTHONPATH": str(PROJECT), "TMPDIR": str(temporary)}
 
     def typst_run(how: str) -> int:
-        return subprocess.run([sys.executable, "-c", TYPST_CHILD, how], env=env, capture_output=True,
-                              timeout=120).returncode
+        return subprocess.run(
+            [sys.executable, "-c", TYPST_CHILD, how], env=env, capture_output=True, timeout=120
+        ).returncode
 
     assert typst_run("kill") == -signal.SIGKILL
     first = sorted(p.name for p in temporary.iterdir())

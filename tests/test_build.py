@@ -21,8 +21,12 @@ PROJECT = Path(__file__).resolve().parents[1]
 
 
 def paperdeck(*args: str, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([sys.executable, "-m", "generator.cli", "--project", str(PROJECT), *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, **(env or {})})
+    return subprocess.Popen(
+        [sys.executable, "-m", "generator.cli", "--project", str(PROJECT), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, **(env or {})},
+    )
 
 
 def build(out: Path, seed: int, env: dict[str, str] | None = None) -> None:
@@ -97,8 +101,11 @@ def killed_build(out: Path, kill_at: str, seed: int) -> int:
     """A build killed (SIGKILL) just before its rename onto ``out / kill_at``. Named, not
     counted: the site's and each quiz's swap are two renames each (the old folder moved
     away beside, then the new one in), and outputs added to the build move the count."""
-    process = subprocess.run([sys.executable, "-c", KILLED, str(out), str(kill_at), str(PROJECT), str(seed)],
-                             capture_output=True, timeout=300)
+    process = subprocess.run(
+        [sys.executable, "-c", KILLED, str(out), str(kill_at), str(PROJECT), str(seed)],
+        capture_output=True,
+        timeout=300,
+    )
     return process.returncode
 
 

@@ -56,11 +56,21 @@ def test_problems_json_is_reproducible_and_each_seed_regenerates_its_problem(cap
     assert first == again
     problems = json.loads(first)
     assert [p["id"] for p in problems] == ["sdpa-000001", "sdpa-000002", "sdpa-000003"]
-    assert set(problems[0]) >= {"id", "type", "seed", "difficulty", "prompt", "given", "steps",
-                                "answer", "tolerance"}
+    assert set(problems[0]) >= {
+        "id",
+        "type",
+        "seed",
+        "difficulty",
+        "prompt",
+        "given",
+        "steps",
+        "answer",
+        "tolerance",
+    }
     second = problems[1]
-    _, alone, _ = run(capsys, "problems", "sdpa", "--problem-seed", str(second["seed"]), "-d", "easy",
-                      "--format", "json")
+    _, alone, _ = run(
+        capsys, "problems", "sdpa", "--problem-seed", str(second["seed"]), "-d", "easy", "--format", "json"
+    )
     regenerated = json.loads(alone)[0]
     regenerated.pop("id"), second.pop("id")
     assert regenerated == second
@@ -80,33 +90,52 @@ def test_problems_text_formats_show_prompt_steps_and_answer(capsys, fmt: str) ->
     assert "Compute" in out and "Softmax along each row" in out and "output" in out
 
 
-@pytest.mark.parametrize("args, message", [
-    (["problems", "attention"], "paperdeck: unknown problem type 'attention'; choose from "),
-    (["practice", "sdpa", "-o", "x.docx"], "paperdeck: cannot write x.docx: an Anki practice set is"),
-    (["deck", "nope"], "paperdeck: no deck recipe 'nope'; choose from aiayn"),
-    (["practice", "sdpa", "sdpa", "-o", "x.apkg"], "paperdeck: each problem type once, please"),
-    (["practice", "sdpa", "-n", "1000000000", "-o", "x.pdf"],
-     "paperdeck: 1,000,000,000 problems is more than 50,000 on one sheet; ask for fewer problems"),
-    (["practice", "sdpa", "-n", "2000", "-o", "x.apkg"],
-     "paperdeck: 2000 problems × 31 variants is more than 50,000 problems in one Anki set"),
-    (["problems", "sdpa", "--difficulty", "extreme"], "Error: Invalid value for '--difficulty'"),
-    (["problems", "sdpa", "-n", "-3"], "Error: Invalid value for '-n'"),
-    (["problems", "sdpa", "-n", "0"], "Error: Invalid value for '-n': 0 is not in the range x>=1"),
-    (["problems", "residual-blok"], "paperdeck: unknown problem type 'residual-blok'; choose from "),
-    (["problems", "sofmax"],
-     "paperdeck: unknown problem type 'sofmax' (did you mean 'softmax'?); choose from "),
-    (["practice", "spda", "sofmax", "-o", "x.pdf"],
-     "paperdeck: unknown problem type 'spda' (did you mean 'sdpa'?); choose from "),
-    (["practice", "spda", "sofmax", "-o", "x.pdf"],
-     "\npaperdeck: unknown problem type 'sofmax' (did you mean 'softmax'?); choose from "),
-    (["problems", "sdpa", "--problem-seed", "5", "-n", "3"],
-     "paperdeck: --problem-seed regenerates one problem; -n is for a set of them"),
-    (["problems", "sdpa", "--problem-seed", "5", "--seed", "3"],
-     "paperdeck: --problem-seed regenerates one problem; --seed is for a set of them"),
-    (["problems", "sdpa", "--problem-seed", "3797811947"],
-     "paperdeck: --problem-seed 3797811947 needs the problem's difficulty, as its card, sheet or key shows"
-     " it: paperdeck problems sdpa --problem-seed 3797811947 -d easy|medium|hard\n"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["problems", "attention"], "paperdeck: unknown problem type 'attention'; choose from "),
+        (["practice", "sdpa", "-o", "x.docx"], "paperdeck: cannot write x.docx: an Anki practice set is"),
+        (["deck", "nope"], "paperdeck: no deck recipe 'nope'; choose from aiayn"),
+        (["practice", "sdpa", "sdpa", "-o", "x.apkg"], "paperdeck: each problem type once, please"),
+        (
+            ["practice", "sdpa", "-n", "1000000000", "-o", "x.pdf"],
+            "paperdeck: 1,000,000,000 problems is more than 50,000 on one sheet; ask for fewer problems",
+        ),
+        (
+            ["practice", "sdpa", "-n", "2000", "-o", "x.apkg"],
+            "paperdeck: 2000 problems × 31 variants is more than 50,000 problems in one Anki set",
+        ),
+        (["problems", "sdpa", "--difficulty", "extreme"], "Error: Invalid value for '--difficulty'"),
+        (["problems", "sdpa", "-n", "-3"], "Error: Invalid value for '-n'"),
+        (["problems", "sdpa", "-n", "0"], "Error: Invalid value for '-n': 0 is not in the range x>=1"),
+        (["problems", "residual-blok"], "paperdeck: unknown problem type 'residual-blok'; choose from "),
+        (
+            ["problems", "sofmax"],
+            "paperdeck: unknown problem type 'sofmax' (did you mean 'softmax'?); choose from ",
+        ),
+        (
+            ["practice", "spda", "sofmax", "-o", "x.pdf"],
+            "paperdeck: unknown problem type 'spda' (did you mean 'sdpa'?); choose from ",
+        ),
+        (
+            ["practice", "spda", "sofmax", "-o", "x.pdf"],
+            "\npaperdeck: unknown problem type 'sofmax' (did you mean 'softmax'?); choose from ",
+        ),
+        (
+            ["problems", "sdpa", "--problem-seed", "5", "-n", "3"],
+            "paperdeck: --problem-seed regenerates one problem; -n is for a set of them",
+        ),
+        (
+            ["problems", "sdpa", "--problem-seed", "5", "--seed", "3"],
+            "paperdeck: --problem-seed regenerates one problem; --seed is for a set of them",
+        ),
+        (
+            ["problems", "sdpa", "--problem-seed", "3797811947"],
+            "paperdeck: --problem-seed 3797811947 needs the problem's difficulty, as its card, sheet or key shows"
+            " it: paperdeck problems sdpa --problem-seed 3797811947 -d easy|medium|hard\n",
+        ),
+    ],
+)
 def test_user_errors_exit_2_with_one_clear_line(capsys, args: list[str], message: str) -> None:
     code, _, err = run(capsys, *args)
     assert code == 2
@@ -118,8 +147,9 @@ def test_a_problem_seed_with_its_difficulty_regenerates_that_problem(capsys) -> 
     from generator.problems import generate
 
     medium = next(iter(generate("sdpa", 1, 11, "medium")))
-    code, out, _ = run(capsys, "problems", "sdpa", "--problem-seed", str(medium.seed), "-d", "medium",
-                       "--format", "json")
+    code, out, _ = run(
+        capsys, "problems", "sdpa", "--problem-seed", str(medium.seed), "-d", "medium", "--format", "json"
+    )
     assert code == 0 and json.loads(out)[0]["given"] == medium.given
 
 
@@ -176,8 +206,12 @@ def _on_a_terminal(*args: str) -> str:
     import sys
 
     leader, follower = pty.openpty()
-    process = subprocess.Popen([sys.executable, "-m", "generator.cli", *args],
-                               stdout=follower, stderr=follower, stdin=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "generator.cli", *args],
+        stdout=follower,
+        stderr=follower,
+        stdin=subprocess.DEVNULL,
+    )
     os.close(follower)
     chunks = []
     while True:
@@ -195,8 +229,18 @@ def _on_a_terminal(*args: str) -> str:
 
 def test_long_practice_shows_a_progress_bar_only_on_a_terminal(capsys, tmp_path: Path) -> None:
     # The shortest set that shows a bar, one variant each: 200 problems, not 400 × 31.
-    args = ["practice", "softmax", "-n", str(PROGRESS_FROM), "--variants", "1", "--seed", "1",
-            "-o", str(tmp_path / "p.apkg")]
+    args = [
+        "practice",
+        "softmax",
+        "-n",
+        str(PROGRESS_FROM),
+        "--variants",
+        "1",
+        "--seed",
+        "1",
+        "-o",
+        str(tmp_path / "p.apkg"),
+    ]
     shown = _on_a_terminal(*args)
     assert "softmax problems" in shown and "100%" in shown
     assert "[#" not in _on_a_terminal(*args, "--quiet")
@@ -216,8 +260,10 @@ def test_verbose_says_what_is_built(capsys, tmp_path: Path) -> None:
     assert "building deck a-small-paper" in err and f"wrote {out / 'a-small-paper.apkg'}" in err
     code, _, err = run(capsys, "--project", str(project), "build", "--seed", "1", "--out", str(out))
     recipes = len(list((project / "decks").glob("*.yaml")))
-    summary = (rf"project {re.escape(str(project))}\n"
-               rf"built {recipes} recipes into {re.escape(str(out))} \(\d+ files\)\n")
+    summary = (
+        rf"project {re.escape(str(project))}\n"
+        rf"built {recipes} recipes into {re.escape(str(out))} \(\d+ files\)\n"
+    )
     assert code == 0 and re.fullmatch(summary, err)
 
 

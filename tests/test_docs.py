@@ -15,11 +15,13 @@ AUTHORING = Path(__file__).parents[1] / "docs" / "authoring.md"
 
 def test_authoring_reference_is_up_to_date() -> None:
     assert AUTHORING.read_text(encoding="utf-8") == docs.render(), (
-        "docs/authoring.md is stale: run .venv/bin/python -m generator.content.reference > docs/authoring.md")
+        "docs/authoring.md is stale: run .venv/bin/python -m generator.content.reference > docs/authoring.md"
+    )
 
 
-@pytest.mark.parametrize("cls", [cls for cls, _ in docs.CONTENT_CLASSES + docs.RECIPE_CLASSES],
-                         ids=lambda cls: cls.__name__)
+@pytest.mark.parametrize(
+    "cls", [cls for cls, _ in docs.CONTENT_CLASSES + docs.RECIPE_CLASSES], ids=lambda cls: cls.__name__
+)
 def test_every_field_has_a_docstring_and_an_example(cls: type) -> None:
     assert set(docs.field_docs(cls)) == {f.name for f in dataclasses.fields(cls)}
     assert yaml.safe_load(docs.EXAMPLES[cls])

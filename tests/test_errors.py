@@ -10,11 +10,17 @@ from generator.errors import ContentError, Finding, InputError, PaperdeckError, 
 from generator.latex import LatexError
 from generator.visuals import VisualError
 
-FINDINGS = [Finding("content/b.yaml", 7, "questions[2].answer", "missing"),
-            Finding("content/a.yaml", 3, "lessons[0].id", "duplicate")]
-ERRORS = [ContentError(FINDINGS), InputError(FINDINGS), UsageError("unknown paper size"),
-          LatexError("unknown command \\foo", "\\foo"),
-          VisualError(["d_model: must be positive", "steps: must be at least 1"])]
+FINDINGS = [
+    Finding("content/b.yaml", 7, "questions[2].answer", "missing"),
+    Finding("content/a.yaml", 3, "lessons[0].id", "duplicate"),
+]
+ERRORS = [
+    ContentError(FINDINGS),
+    InputError(FINDINGS),
+    UsageError("unknown paper size"),
+    LatexError("unknown command \\foo", "\\foo"),
+    VisualError(["d_model: must be positive", "steps: must be at least 1"]),
+]
 
 
 @pytest.mark.parametrize("error", ERRORS, ids=lambda error: type(error).__name__)

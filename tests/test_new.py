@@ -19,9 +19,16 @@ def test_new_then_check_then_build(tmp_path: Path, capsys) -> None:
     assert "ok: 1 lessons, 10 items, 2 recipes" in capsys.readouterr().out
     assert main(["--project", str(folder), "build", "--seed", "1"]) == 0
     built = sorted(p.relative_to(folder / "out").as_posix() for p in (folder / "out").rglob("*.*"))
-    assert built == ["layer-normalization.apkg", "quiz/quiz-form-A-sheet.pdf", "quiz/quiz-form-A.pdf",
-                     "quiz/quiz-form-B-sheet.pdf", "quiz/quiz-form-B.pdf", "quiz/quiz-key.json",
-                     "quiz/quiz-key.pdf", "quiz/quiz-print.pdf"]
+    assert built == [
+        "layer-normalization.apkg",
+        "quiz/quiz-form-A-sheet.pdf",
+        "quiz/quiz-form-A.pdf",
+        "quiz/quiz-form-B-sheet.pdf",
+        "quiz/quiz-form-B.pdf",
+        "quiz/quiz-key.json",
+        "quiz/quiz-key.pdf",
+        "quiz/quiz-print.pdf",
+    ]
 
 
 def test_the_lesson_holds_every_kind_and_every_question_type(tmp_path: Path) -> None:
@@ -38,8 +45,9 @@ def test_the_lesson_holds_every_kind_and_every_question_type(tmp_path: Path) -> 
 def test_new_refuses_a_folder_that_is_not_empty(tmp_path: Path, capsys) -> None:
     (tmp_path / "mine.txt").write_text("keep me")
     assert main(["new", str(tmp_path), "--title", "T"]) == 2
-    assert capsys.readouterr().err == (f"paperdeck: {tmp_path} is not empty; paperdeck new writes only "
-                                       "into a new or empty folder\n")
+    assert capsys.readouterr().err == (
+        f"paperdeck: {tmp_path} is not empty; paperdeck new writes only into a new or empty folder\n"
+    )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mine.txt"]
 
 
@@ -63,6 +71,10 @@ def test_new_writes_a_gitignore_and_the_authoring_reference(tmp_path: Path, caps
     (folder / "out").mkdir()
     (folder / "out" / "deck.apkg").write_bytes(b"")
     subprocess.run(["git", "init", "-q", str(folder)], check=True)
-    ignored = subprocess.run(["git", "-C", str(folder), "status", "--porcelain", "--ignored"],
-                             capture_output=True, text=True, check=True).stdout
+    ignored = subprocess.run(
+        ["git", "-C", str(folder), "status", "--porcelain", "--ignored"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert "!! .paperdeck-secret" in ignored and "!! out/" in ignored

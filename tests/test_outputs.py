@@ -42,32 +42,45 @@ REFUSED = [
     (["deck", "-o", "mine"], "cannot write mine: an Anki deck is written as .apkg"),
     (["deck", "-o", "afile/d.apkg"], "cannot write into afile: afile is a file"),
     (["deck", "-o", "adir"], "adir is a folder; name the file to write"),
-    (["practice", "softmax", "-o", "x.txt"],
-     "cannot write x.txt: an Anki practice set is written as .apkg, a printable practice sheet as .pdf"),
+    (
+        ["practice", "softmax", "-o", "x.txt"],
+        "cannot write x.txt: an Anki practice set is written as .apkg, a printable practice sheet as .pdf",
+    ),
     (["practice", "softmax", "-o", "afile/x.pdf"], "cannot write into afile: afile is a file"),
     (["practice", "softmax", "-o", "adir"], "adir is a folder; name the file to write"),
     (["new", "afile", "--title", "T"], "afile is a file; name a new or empty folder"),
     (["new", "afile/sub", "--title", "T"], "cannot write into afile/sub: afile is a file"),
-    (["deck", "-o", "/proc/x.apkg"],
-     "cannot write into /proc: it takes no new files (No such file or directory)"),
-    (["practice", "softmax", "-o", "/nonexistent-paperdeck/x.apkg"],
-     "cannot write into /nonexistent-paperdeck: it does not exist and is outside the current folder;"
-     " create it first if you meant it (mkdir /nonexistent-paperdeck)"),
-    (["deck", "-o", "typo/d/deck.apkg"],
-     "cannot write into typo/d: typo does not exist; create the folder first if you meant it"
-     " (mkdir -p typo/d)"),
-    (["build", "--out", "new/a/b"],
-     "cannot write into new/a/b: new does not exist; create the folder first if you meant it"
-     " (mkdir -p new/a/b)"),
-    (["quiz", "--out", "../outside"],
-     "cannot write into ../outside: it does not exist and is outside the current folder;"
-     " create it first if you meant it (mkdir ../outside)"),
+    (
+        ["deck", "-o", "/proc/x.apkg"],
+        "cannot write into /proc: it takes no new files (No such file or directory)",
+    ),
+    (
+        ["practice", "softmax", "-o", "/nonexistent-paperdeck/x.apkg"],
+        "cannot write into /nonexistent-paperdeck: it does not exist and is outside the current folder;"
+        " create it first if you meant it (mkdir /nonexistent-paperdeck)",
+    ),
+    (
+        ["deck", "-o", "typo/d/deck.apkg"],
+        "cannot write into typo/d: typo does not exist; create the folder first if you meant it"
+        " (mkdir -p typo/d)",
+    ),
+    (
+        ["build", "--out", "new/a/b"],
+        "cannot write into new/a/b: new does not exist; create the folder first if you meant it"
+        " (mkdir -p new/a/b)",
+    ),
+    (
+        ["quiz", "--out", "../outside"],
+        "cannot write into ../outside: it does not exist and is outside the current folder;"
+        " create it first if you meant it (mkdir ../outside)",
+    ),
 ]
 
 
 @pytest.mark.parametrize("args, message", REFUSED, ids=lambda a: " ".join(a) if isinstance(a, list) else "")
-def test_a_bad_output_is_one_line_and_exit_2(project: Path, here: Path, capsys, args: list[str],
-                                             message: str) -> None:
+def test_a_bad_output_is_one_line_and_exit_2(
+    project: Path, here: Path, capsys, args: list[str], message: str
+) -> None:
     before = sorted(p.relative_to(here) for p in here.rglob("*"))
     assert main(["-q", "--project", str(project), *args]) == 2
     err = capsys.readouterr().err
@@ -81,15 +94,20 @@ def test_a_deck_written_as_pdf_is_not_told_about_practice_sheets(project: Path, 
     assert ".apkg" in err and "practice" not in err and "sheet" not in err
 
 
-@pytest.mark.parametrize("args, folder, written", [
-    (["build", "--out", "new"], "new", "outputs.apkg"),
-    (["quiz", "--out", "adir/q"], "adir/q", "quiz-key.json"),
-    (["deck", "-o", "d/deck.apkg"], "d", "deck.apkg"),
-    (["practice", "softmax", "-n", "1", "-o", "adir/p/set.apkg"], "adir/p", "set.apkg"),
-    (["new", "new/project", "--title", "T"], "new/project", "content/paper.yaml"),
-], ids=lambda a: a[0] if isinstance(a, list) else None)
-def test_a_missing_folder_is_created_and_said(project: Path, here: Path, capsys, args: list[str],
-                                              folder: str, written: str) -> None:
+@pytest.mark.parametrize(
+    "args, folder, written",
+    [
+        (["build", "--out", "new"], "new", "outputs.apkg"),
+        (["quiz", "--out", "adir/q"], "adir/q", "quiz-key.json"),
+        (["deck", "-o", "d/deck.apkg"], "d", "deck.apkg"),
+        (["practice", "softmax", "-n", "1", "-o", "adir/p/set.apkg"], "adir/p", "set.apkg"),
+        (["new", "new/project", "--title", "T"], "new/project", "content/paper.yaml"),
+    ],
+    ids=lambda a: a[0] if isinstance(a, list) else None,
+)
+def test_a_missing_folder_is_created_and_said(
+    project: Path, here: Path, capsys, args: list[str], folder: str, written: str
+) -> None:
     assert main(["--project", str(project), *args, *(["--seed", "1"] if args[0] != "new" else [])]) == 0
     err = capsys.readouterr().err
     if args[0] != "new":
@@ -158,14 +176,24 @@ def test_a_site_built_before_the_record_keeps_a_users_files(site_project: Path) 
     shutil.rmtree(site_project / "out")
 
 
-@pytest.mark.parametrize("out, message", [
-    (".", "cannot write into docs: it is a folder of files that no paperdeck build wrote, which a build"
-          " would replace; give --out another folder, or name the recipe differently"),
-    ("..", "cannot write into ../docs: it is a folder of files that no paperdeck build wrote, which a build"
-           " would replace; give --out another folder, or name the recipe differently"),
-])
-def test_an_output_folder_that_is_a_project_folder_is_refused(site_project: Path, monkeypatch, capsys,
-                                                              out: str, message: str) -> None:
+@pytest.mark.parametrize(
+    "out, message",
+    [
+        (
+            ".",
+            "cannot write into docs: it is a folder of files that no paperdeck build wrote, which a build"
+            " would replace; give --out another folder, or name the recipe differently",
+        ),
+        (
+            "..",
+            "cannot write into ../docs: it is a folder of files that no paperdeck build wrote, which a build"
+            " would replace; give --out another folder, or name the recipe differently",
+        ),
+    ],
+)
+def test_an_output_folder_that_is_a_project_folder_is_refused(
+    site_project: Path, monkeypatch, capsys, out: str, message: str
+) -> None:
     (site_project / "docs").mkdir(exist_ok=True)
     (site_project / "docs" / "guide.md").write_text("the project's own docs")
     monkeypatch.chdir(site_project / ("docs" if out == ".." else "."))
@@ -175,20 +203,26 @@ def test_an_output_folder_that_is_a_project_folder_is_refused(site_project: Path
     assert sorted(site_project.rglob("*")) == before
 
 
-@pytest.mark.parametrize("name, message", [
-    ("content", "it is the project's content/"),
-    ("decks", "it is the project's decks/"),
-])
-def test_a_site_named_like_the_projects_own_folders_is_refused(tmp_path: Path, monkeypatch, capsys,
-                                                               name: str, message: str) -> None:
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("content", "it is the project's content/"),
+        ("decks", "it is the project's decks/"),
+    ],
+)
+def test_a_site_named_like_the_projects_own_folders_is_refused(
+    tmp_path: Path, monkeypatch, capsys, name: str, message: str
+) -> None:
     root = tmp_path / "p"
     assert main(["-q", "new", str(root), "--title", "Site"]) == 0
     (root / "decks" / f"{name}.yaml").write_text("kind: site\ntitle: Site\n")
     monkeypatch.chdir(root)
     before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
     assert main(["-q", "build", "--out", "."]) == 2
-    assert capsys.readouterr().err == (f"paperdeck: cannot write into {name}: {message}; give --out another"
-                                       " folder, or name the recipe differently\n")
+    assert capsys.readouterr().err == (
+        f"paperdeck: cannot write into {name}: {message}; give --out another"
+        " folder, or name the recipe differently\n"
+    )
     assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
 
 
@@ -197,7 +231,9 @@ def test_an_output_folder_that_holds_the_project_is_refused(site_project: Path, 
     try:
         monkeypatch.chdir(site_project)
         assert main(["-q", "build", "--out", ".."]) == 2
-        assert capsys.readouterr().err == ("paperdeck: cannot write into ../p: it holds the project; give"
-                                           " --out another folder, or name the recipe differently\n")
+        assert capsys.readouterr().err == (
+            "paperdeck: cannot write into ../p: it holds the project; give"
+            " --out another folder, or name the recipe differently\n"
+        )
     finally:
         (site_project / "decks" / "p.yaml").unlink()

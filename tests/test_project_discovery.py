@@ -11,8 +11,9 @@ import pytest
 
 from generator.cli import main
 
-BUNDLED = ("no project here or above (no content/paper.yaml): using the bundled paper, "
-           "'Attention Is All You Need'")
+BUNDLED = (
+    "no project here or above (no content/paper.yaml): using the bundled paper, 'Attention Is All You Need'"
+)
 
 
 @pytest.fixture(scope="module")
@@ -27,8 +28,13 @@ def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def run_in(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=folder,
-                          capture_output=True, text=True, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "generator.cli", *args],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
 
 
 def test_from_a_subfolder_of_a_project(tree: Path) -> None:
@@ -68,7 +74,8 @@ def test_outside_any_project(tree: Path, capsys, monkeypatch: pytest.MonkeyPatch
 
 @pytest.mark.parametrize("before", [True, False])
 def test_project_option_before_or_after_the_command_wins_over_the_folder(
-        tree: Path, capsys, monkeypatch: pytest.MonkeyPatch, before: bool) -> None:
+    tree: Path, capsys, monkeypatch: pytest.MonkeyPatch, before: bool
+) -> None:
     monkeypatch.chdir(tree / "sibling")
     option = ["--project", str(tree / "project" / "inner")]
     assert main([*option, "list"] if before else ["list", *option]) == 0

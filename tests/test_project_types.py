@@ -66,16 +66,19 @@ def make_project(root: Path, module: str = TYPE_MODULE) -> Path:
     (root / "content" / "lessons").mkdir(parents=True)
     (root / "decks").mkdir()
     (root / "problems").mkdir()
-    (root / "content" / "paper.yaml").write_text(textwrap.dedent("""\
+    (root / "content" / "paper.yaml").write_text(
+        textwrap.dedent("""\
         id: tiny
         title: A Tiny Paper
         authors: [A. Author]
         year: 2020
         arxiv: "2001.00001"
         lessons: [means]
-        """))
+        """)
+    )
     (root / "content" / "lessons" / "means.yaml").write_text(LESSON)
-    (root / "decks" / "tiny.yaml").write_text(textwrap.dedent("""\
+    (root / "decks" / "tiny.yaml").write_text(
+        textwrap.dedent("""\
         kind: deck
         title: Tiny
         problems:
@@ -83,7 +86,8 @@ def make_project(root: Path, module: str = TYPE_MODULE) -> Path:
             count: 2
           - type: layer-norm
             count: 1
-        """))
+        """)
+    )
     (root / "problems" / "vector_mean.py").write_text(module)
     return root
 
@@ -131,18 +135,29 @@ def test_types_of_a_project_leave_with_it(tmp_path: Path) -> None:
     assert "vector-mean" not in problems.all_types()
 
 
-@pytest.mark.parametrize("module, expected", [
-    ("import nothing_here\n",
-     "problems/vector_mean.py:1: cannot load this problem type module: "
-     "ModuleNotFoundError: No module named 'nothing_here'"),
-    ("def broken(:\n",
-     "problems/vector_mean.py:1: cannot load this problem type module: SyntaxError: invalid syntax …"),
-    (TYPE_MODULE.replace('id="vector-mean"', 'id="softmax"'),
-     "problems/vector_mean.py:21: cannot load this problem type module: "
-     "ValueError: problem type 'softmax' is taken (built in or in another module); choose another id"),
-    (TYPE_MODULE.replace('source="S2"', 'source="Section 2"'),
-     "problems/vector_mean.py: source: vector-mean: expected a label like S3.2.1 or S3.E1, got 'Section 2'"),
-])
+@pytest.mark.parametrize(
+    "module, expected",
+    [
+        (
+            "import nothing_here\n",
+            "problems/vector_mean.py:1: cannot load this problem type module: "
+            "ModuleNotFoundError: No module named 'nothing_here'",
+        ),
+        (
+            "def broken(:\n",
+            "problems/vector_mean.py:1: cannot load this problem type module: SyntaxError: invalid syntax …",
+        ),
+        (
+            TYPE_MODULE.replace('id="vector-mean"', 'id="softmax"'),
+            "problems/vector_mean.py:21: cannot load this problem type module: "
+            "ValueError: problem type 'softmax' is taken (built in or in another module); choose another id",
+        ),
+        (
+            TYPE_MODULE.replace('source="S2"', 'source="Section 2"'),
+            "problems/vector_mean.py: source: vector-mean: expected a label like S3.2.1 or S3.E1, got 'Section 2'",
+        ),
+    ],
+)
 def test_a_broken_type_module_is_named(tmp_path: Path, module: str, expected: str) -> None:
     with pytest.raises(ContentError) as caught:
         open_project(make_project(tmp_path, module))
@@ -202,16 +217,19 @@ def test_check_warns_about_a_type_without_named_mistakes(tmp_path: Path, capsys)
         f"problems/{name}.py: {type_id}: warning: solve returns no named mistakes (Distractor), so quiz keys,"
         " the card's common mistakes, grading's mistake detection and remedial decks have none for this"
         " type (docs/authoring.md: Named mistakes)"
-        for name, type_id in (("residual_block", "residual-block"), ("vector_mean", "vector-mean"))]
+        for name, type_id in (("residual_block", "residual-block"), ("vector_mean", "vector-mean"))
+    ]
 
 
 def test_stress_warns_about_a_type_without_named_mistakes_and_counts_degenerate_draws(
-        tmp_path: Path, capsys) -> None:
+    tmp_path: Path, capsys
+) -> None:
     root = residual_project(tmp_path, named=False)
     assert main(["--project", str(root), "stress", "quiz", "--forms", "50", "--seed", "1"]) == 2
     out = capsys.readouterr().out
-    assert ("WARNING residual-block: none of its 200 problems has a named mistake (solve returns no"
-            " Distractor)") in out
+    assert (
+        "WARNING residual-block: none of its 200 problems has a named mistake (solve returns no Distractor)"
+    ) in out
     degenerate = [line for line in out.splitlines() if line.startswith("  no degenerate numbers")]
     assert int(degenerate[0].split()[-1]) > 0  # draws with F(x) = 0, where y is the given x
     assert "y equals the given x (the computation changes nothing)" in out
@@ -246,14 +264,17 @@ def test_an_error_while_building_names_the_item_it_was_building(tmp_path: Path, 
         "def pick(rng, difficulty):\n"
         "    if difficulty == 'hard':\n"
         "        from generator.errors import ProblemInputError\n"
-        "        raise ProblemInputError('difficulty', 'vector-mean has no hard problems')\n")
+        "        raise ProblemInputError('difficulty', 'vector-mean has no hard problems')\n",
+    )
     root = make_project(tmp_path, module)
     recipe = root / "decks" / "tiny.yaml"
     recipe.write_text(recipe.read_text().replace("count: 2\n", "count: 2\n    difficulty: hard\n", 1))
     assert main(["--project", str(root), "deck", "-o", str(tmp_path / "tiny.apkg")]) == 2
     err = capsys.readouterr().err.splitlines()
-    assert err[-2:] == ["paperdeck: difficulty: vector-mean has no hard problems",
-                        "paperdeck: while generating the hard vector-mean problems of 'tiny'"]
+    assert err[-2:] == [
+        "paperdeck: difficulty: vector-mean has no hard problems",
+        "paperdeck: while generating the hard vector-mean problems of 'tiny'",
+    ]
     assert not (tmp_path / "tiny.apkg").exists()
 
 
@@ -270,21 +291,33 @@ def test_the_anki_exporter_names_the_note_it_was_building(tmp_path: Path) -> Non
     assert report(caught.value)[-1] == f"while building the Anki note of problem {first.key!r}"
 
 
-@pytest.mark.parametrize("module, expected", [
-    (TYPE_MODULE.replace('primary="mean"', 'primary="maen"'),
-     "problems/vector_mean.py:23: primary: vector-mean: 'maen' is no answer solve returns (did you mean"
-     " 'mean'?); its answers: mean"),
-    (TYPE_MODULE.replace("    mean = sum(x) / len(x)\n", "    mean = sum(x) / (len(x) - 4)\n"),
-     "content/lessons/means.yaml:10: worked_examples[0].given: vector-mean: solve raised ZeroDivisionError:"
-     " float division by zero (problems/vector_mean.py:13)"),
-    (TYPE_MODULE.replace('    return {"x"', '    return {"x": rng.integers(4).tolist(), "n"'),
-     "problems/vector_mean.py:12: vector-mean: solve raised TypeError: 'int' object is not iterable"),
-    (TYPE_MODULE.replace("    return rf\"Give", "    return given['y'] + rf\"Give"),
-     "problems/vector_mean.py:18: vector-mean: prompt raised KeyError: 'y'"),
-])
+@pytest.mark.parametrize(
+    "module, expected",
+    [
+        (
+            TYPE_MODULE.replace('primary="mean"', 'primary="maen"'),
+            "problems/vector_mean.py:23: primary: vector-mean: 'maen' is no answer solve returns (did you mean"
+            " 'mean'?); its answers: mean",
+        ),
+        (
+            TYPE_MODULE.replace("    mean = sum(x) / len(x)\n", "    mean = sum(x) / (len(x) - 4)\n"),
+            "content/lessons/means.yaml:10: worked_examples[0].given: vector-mean: solve raised ZeroDivisionError:"
+            " float division by zero (problems/vector_mean.py:13)",
+        ),
+        (
+            TYPE_MODULE.replace('    return {"x"', '    return {"x": rng.integers(4).tolist(), "n"'),
+            "problems/vector_mean.py:12: vector-mean: solve raised TypeError: 'int' object is not iterable",
+        ),
+        (
+            TYPE_MODULE.replace('    return rf"Give', "    return given['y'] + rf\"Give"),
+            "problems/vector_mean.py:18: vector-mean: prompt raised KeyError: 'y'",
+        ),
+    ],
+)
 @pytest.mark.parametrize("command", ["check", "build"])
 def test_check_and_build_run_each_project_type_and_name_the_line_that_fails(
-        tmp_path: Path, capsys, module: str, expected: str, command: str) -> None:
+    tmp_path: Path, capsys, module: str, expected: str, command: str
+) -> None:
     """A typo in ``primary`` or an exception in the type's own code: one line naming the file and
     the line, exit 2, before anything is built (it was a traceback of 40 to 60 lines in build)."""
     root = make_project(tmp_path, module)

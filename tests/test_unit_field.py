@@ -32,4 +32,4 @@ def test_the_unit_on_a_form_and_its_key_is_typeset() -> None:
     source = preamble("a4", "Quiz", "[Quiz]") + item(printed) + "\n\n" + key_item(printed)
     text = pdf_text(compile_pdf(source, 1))
     assert "mathrm" not in text and "\\(" not in text
-    assert "<b>per</b>" in text and '#read(&quot;x&quot;)' in text
+    assert "<b>per</b>" in text and "#read(&quot;x&quot;)" in text

@@ -21,19 +21,35 @@ def _made_by_a_build(folder: Path, recipe: str) -> bool:
 
 
 @click.command()
-@click.option("--out", type=click.Path(path_type=Path), default=None,
-              help="Output folder (default: out/ in the project, or here for the bundled paper).")
-@click.option("--drafts", is_flag=True,
-              help="Keep the items marked draft (paperdeck import writes them for review).")
-@click.option("--exam", type=click.DateTime(formats=["%Y-%m-%d"]), default=None, metavar="YYYY-MM-DD",
-              help="Your exam's date: each deck paces its new cards to finish a week before it and "
-                   "gets a plan beside it (overrides a deck recipe's exam:).")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Output folder (default: out/ in the project, or here for the bundled paper).",
+)
+@click.option(
+    "--drafts", is_flag=True, help="Keep the items marked draft (paperdeck import writes them for review)."
+)
+@click.option(
+    "--exam",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    default=None,
+    metavar="YYYY-MM-DD",
+    help="Your exam's date: each deck paces its new cards to finish a week before it and "
+    "gets a plan beside it (overrides a deck recipe's exam:).",
+)
 @seed_option
 @paper_option
 @common_options
 @pass_session
-def command(session: Session, out: Path | None, seed: int | None, paper: str | None,
-            drafts: bool, exam: datetime | None) -> None:
+def command(
+    session: Session,
+    out: Path | None,
+    seed: int | None,
+    paper: str | None,
+    drafts: bool,
+    exam: datetime | None,
+) -> None:
     """Build every recipe in decks/ into the output folder.
 
     A quiz issued by `paperdeck quiz` in the output folder is left alone (and said so).
@@ -55,13 +71,19 @@ def command(session: Session, out: Path | None, seed: int | None, paper: str | N
     if exam is not None:  # every deck's pace (documents/plan.py)
         from dataclasses import replace as with_exam
 
-        paced = {k: with_exam(r, exam=exam.date().isoformat()) if r.kind == "deck" else r
-                 for k, r in project.recipes.items()}
+        paced = {
+            k: with_exam(r, exam=exam.date().isoformat()) if r.kind == "deck" else r
+            for k, r in project.recipes.items()
+        }
         project = with_exam(project, recipes=paced)
     for recipe in project.recipes.values():  # before anything is written
         if recipe.kind in FOLDER_KINDS:
-            refuse_project_folder((out or project.out) / recipe.id, project.out.parent, project.out,
-                                  functools.partial(_made_by_a_build, recipe=recipe.id))
+            refuse_project_folder(
+                (out or project.out) / recipe.id,
+                project.out.parent,
+                project.out,
+                functools.partial(_made_by_a_build, recipe=recipe.id),
+            )
     out = output_folder(out or project.out, session.note, named=out is not None)
     options = BuildOptions(session.seed(seed), paper, project.secret(session.note))
     recipes = iter(project.recipes.values())

@@ -11,8 +11,9 @@ from .options import Session, common_options, pass_session, seed_option
 
 @click.command()
 @click.argument("recipe", required=False)
-@click.option("-o", "output", type=click.Path(path_type=Path),
-              help="The .apkg to write (default: out/RECIPE.apkg).")
+@click.option(
+    "-o", "output", type=click.Path(path_type=Path), help="The .apkg to write (default: out/RECIPE.apkg)."
+)
 @seed_option
 @common_options
 @pass_session
@@ -29,8 +30,12 @@ def command(session: Session, recipe: str | None, output: Path | None, seed: int
 
     project = session.project()
     chosen = project.deck_recipe(recipe)
-    output = output_file(output or project.out / f"{chosen.id}.apkg", {".apkg": "an Anki deck"}, session.note,
-                         named=output is not None)
+    output = output_file(
+        output or project.out / f"{chosen.id}.apkg",
+        {".apkg": "an Anki deck"},
+        session.note,
+        named=output is not None,
+    )
     built = items.build_deck(project.content, chosen, session.seed(seed))
     exporters.get("anki").export(built, output, exporters.ExportOptions())
     session.note(f"wrote {output} ({len(built.items)} notes)")

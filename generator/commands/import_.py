@@ -11,10 +11,17 @@ from .options import Session, common_options, pass_session
 
 @click.command(name="import")
 @click.argument("source", type=click.Path(path_type=Path))
-@click.option("-o", "--out", "folder", type=click.Path(path_type=Path), default=None,
-              help="The project folder to write (default: a folder named after SOURCE).")
-@click.option("--main", metavar="FILE", default=None,
-              help="The main .tex file, when the source holds several.")
+@click.option(
+    "-o",
+    "--out",
+    "folder",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="The project folder to write (default: a folder named after SOURCE).",
+)
+@click.option(
+    "--main", metavar="FILE", default=None, help="The main .tex file, when the source holds several."
+)
 @common_options
 @pass_session
 def command(session: Session, source: Path, folder: Path | None, main: str | None) -> None:

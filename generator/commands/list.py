@@ -43,5 +43,8 @@ def command(session: Session) -> None:
 
 def _natural(title: str) -> list[tuple[int, int | str]]:
     """A sort key that orders the numbers in a title by value: ``Quiz 2`` before ``Quiz 10``."""
-    return [(0, int(part)) if part.isdigit() else (1, part.casefold())
-            for part in re.split(r"(\d+)", title) if part]
+    return [
+        (0, int(part)) if part.isdigit() else (1, part.casefold())
+        for part in re.split(r"(\d+)", title)
+        if part
+    ]

@@ -8,24 +8,45 @@ import click
 
 from .options import Session, common_options, pass_session, seed_option
 
-_FILES = {"qti": ("{}-qti.zip", ".zip", "a QTI 2.1 package"),
-          "moodle": ("{}-moodle.xml", ".xml", "Moodle XML")}
+_FILES = {
+    "qti": ("{}-qti.zip", ".zip", "a QTI 2.1 package"),
+    "moodle": ("{}-moodle.xml", ".xml", "Moodle XML"),
+}
 
 
 @click.command(name="lms")
 @click.argument("recipe", required=False)
-@click.option("--format", "formats", type=click.Choice(["qti", "moodle", "both"]), default="both",
-              show_default=True, help="qti: a QTI 2.1 package (OpenOlat, ONYX, Inspera, Blackboard); "
-                                      "moodle: Moodle XML for its question bank.")
-@click.option("--variants", type=click.IntRange(1, 100), default=None,
-              help="Pre-generated variants of each randomized problem, one drawn per attempt (default 5).")
+@click.option(
+    "--format",
+    "formats",
+    type=click.Choice(["qti", "moodle", "both"]),
+    default="both",
+    show_default=True,
+    help="qti: a QTI 2.1 package (OpenOlat, ONYX, Inspera, Blackboard); "
+    "moodle: Moodle XML for its question bank.",
+)
+@click.option(
+    "--variants",
+    type=click.IntRange(1, 100),
+    default=None,
+    help="Pre-generated variants of each randomized problem, one drawn per attempt (default 5).",
+)
 @seed_option
-@click.option("--out", type=click.Path(path_type=Path),
-              help="Folder to write into (default: out/): RECIPE-qti.zip, RECIPE-moodle.xml.")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    help="Folder to write into (default: out/): RECIPE-qti.zip, RECIPE-moodle.xml.",
+)
 @common_options
 @pass_session
-def command(session: Session, recipe: str | None, formats: str, variants: int | None, seed: int | None,
-            out: Path | None) -> None:
+def command(
+    session: Session,
+    recipe: str | None,
+    formats: str,
+    variants: int | None,
+    seed: int | None,
+    out: Path | None,
+) -> None:
     """Export a quiz for an LMS: every question of each section's pool (the LMS draws the
     recipe's count per attempt) and VARIANTS variants of each problem (it draws one).
 
@@ -50,12 +71,20 @@ def command(session: Session, recipe: str | None, formats: str, variants: int | 
     targets = {}
     for name in wanted:
         pattern, suffix, what = _FILES[name]
-        targets[name] = output_file(folder / pattern.format(chosen.id), {suffix: what}, session.note,
-                                    named=named)
-    built = build_lms_quiz(project.content, chosen, session.seed(seed), variants or DEFAULT_VARIANTS,
-                           project.secret(session.note))
+        targets[name] = output_file(
+            folder / pattern.format(chosen.id), {suffix: what}, session.note, named=named
+        )
+    built = build_lms_quiz(
+        project.content,
+        chosen,
+        session.seed(seed),
+        variants or DEFAULT_VARIANTS,
+        project.secret(session.note),
+    )
     for name, target in targets.items():
         for path in exporters.get(name).export(built, target, exporters.ExportOptions()):
             session.say(f"wrote {path}")
-    session.note(f"{len(built.questions)} questions and {len(built.problems)} problem variants "
-                 f"({built.variants} per problem); see docs/lms.md to import them")
+    session.note(
+        f"{len(built.questions)} questions and {len(built.problems)} problem variants "
+        f"({built.variants} per problem); see docs/lms.md to import them"
+    )

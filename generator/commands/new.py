@@ -12,8 +12,12 @@ from .options import Session, common_options, pass_session
 @click.command(name="new")
 @click.argument("folder", type=click.Path(path_type=Path))
 @click.option("--title", required=True, help="The paper's title.")
-@click.option("--id", "paper_id", metavar="ID",
-              help="The paper's short id, the root of every tag (default: from the title).")
+@click.option(
+    "--id",
+    "paper_id",
+    metavar="ID",
+    help="The paper's short id, the root of every tag (default: from the title).",
+)
 @common_options
 @pass_session
 def command(session: Session, folder: Path, title: str, paper_id: str | None) -> None:
@@ -47,5 +51,6 @@ def command(session: Session, folder: Path, title: str, paper_id: str | None) ->
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     session.note(f"wrote a new project in {folder}: " + ", ".join(files))
-    session.note(f"next: cd {folder} && paperdeck check && paperdeck build "
-                 f"({folder / AUTHORING} lists every field)")
+    session.note(
+        f"next: cd {folder} && paperdeck check && paperdeck build ({folder / AUTHORING} lists every field)"
+    )

@@ -45,8 +45,9 @@ class Session:
         if not self.quiet:
             click.echo(message, err=True)
 
-    def track(self, iterator: Iterator[Any], count: int, label: str,
-              shortest: int = PROGRESS_FROM) -> Iterable[Any]:
+    def track(
+        self, iterator: Iterator[Any], count: int, label: str, shortest: int = PROGRESS_FROM
+    ) -> Iterable[Any]:
         """``iterator`` behind a progress bar on a terminal when it is long enough to wait for.
 
         No bar with --quiet, nor with --verbose, whose lines say what is going on.
@@ -75,23 +76,43 @@ def _set(name: str) -> Callable[[click.Context, click.Parameter, Any], None]:
     def callback(ctx: click.Context, param: click.Parameter, value: Any) -> None:
         if value:
             setattr(ctx.ensure_object(Session), name, value)
+
     return callback
 
 
 def project_option(f: Callable[..., Any]) -> Callable[..., Any]:
     """--project, before or after the command name."""
-    return click.option("--project", type=click.Path(path_type=Path), expose_value=False,
-                        callback=_set("project_dir"), is_eager=True,
-                        help="Project folder (default: the nearest folder above here with "
-                             "content/paper.yaml, else the bundled paper).")(f)
+    return click.option(
+        "--project",
+        type=click.Path(path_type=Path),
+        expose_value=False,
+        callback=_set("project_dir"),
+        is_eager=True,
+        help="Project folder (default: the nearest folder above here with "
+        "content/paper.yaml, else the bundled paper).",
+    )(f)
 
 
 def chatter_options(f: Callable[..., Any]) -> Callable[..., Any]:
     """--quiet and --verbose, before or after the command name."""
-    f = click.option("--quiet", "-q", is_flag=True, expose_value=False, callback=_set("quiet"),
-                     is_eager=True, help="Print only errors; no progress bar.")(f)
-    return click.option("--verbose", "-v", is_flag=True, expose_value=False, callback=_set("verbose"),
-                        is_eager=True, help="Say what is being built.")(f)
+    f = click.option(
+        "--quiet",
+        "-q",
+        is_flag=True,
+        expose_value=False,
+        callback=_set("quiet"),
+        is_eager=True,
+        help="Print only errors; no progress bar.",
+    )(f)
+    return click.option(
+        "--verbose",
+        "-v",
+        is_flag=True,
+        expose_value=False,
+        callback=_set("verbose"),
+        is_eager=True,
+        help="Say what is being built.",
+    )(f)
 
 
 def common_options(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -104,13 +125,23 @@ def seed_option(f: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def paper_option(f: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option("--paper", type=click.Choice(["a4", "letter"]), default=None,
-                        help="Paper size of the PDFs (default: the recipe's paper, else a4).")(f)
+    return click.option(
+        "--paper",
+        type=click.Choice(["a4", "letter"]),
+        default=None,
+        help="Paper size of the PDFs (default: the recipe's paper, else a4).",
+    )(f)
 
 
 def difficulty_option(f: Callable[..., Any]) -> Callable[..., Any]:
     from ..problems import DIFFICULTIES
 
     # The choice passes only these names: commands may take it as a recipes.Difficulty.
-    return click.option("--difficulty", "-d", type=click.Choice(DIFFICULTIES),
-                        default="easy", show_default=True, help="Sizes and number ranges.")(f)
+    return click.option(
+        "--difficulty",
+        "-d",
+        type=click.Choice(DIFFICULTIES),
+        default="easy",
+        show_default=True,
+        help="Sizes and number ranges.",
+    )(f)

@@ -23,8 +23,9 @@ from pathlib import Path
 from ..errors import UsageError
 
 
-def output_file(path: Path, suffixes: Mapping[str, str], say: Callable[[str], None],
-                named: bool = True) -> Path:
+def output_file(
+    path: Path, suffixes: Mapping[str, str], say: Callable[[str], None], named: bool = True
+) -> Path:
     """``path`` checked as a file to write; ``suffixes`` maps each valid suffix to what it writes.
 
     ``named``: the user gave the path (not paperdeck's default).
@@ -33,8 +34,9 @@ def output_file(path: Path, suffixes: Mapping[str, str], say: Callable[[str], No
     if path.is_dir():
         raise UsageError(f"{path} is a folder; name the file to write")
     if suffix not in suffixes:
-        written = ", ".join(f"{what} {'is written ' if i == 0 else ''}as {s}"
-                            for i, (s, what) in enumerate(suffixes.items()))
+        written = ", ".join(
+            f"{what} {'is written ' if i == 0 else ''}as {s}" for i, (s, what) in enumerate(suffixes.items())
+        )
         raise UsageError(f"cannot write {path}: {written}")
     _parent_folder(path.parent, say, named)
     return path
@@ -60,11 +62,15 @@ def _parent_folder(folder: Path, say: Callable[[str], None], named: bool, create
         missing.append(parent)
     if missing and named:
         if len(missing) > 1:
-            raise UsageError(f"cannot write into {folder}: {missing[-1]} does not exist; create the"
-                             f" folder first if you meant it (mkdir -p {folder})")
+            raise UsageError(
+                f"cannot write into {folder}: {missing[-1]} does not exist; create the"
+                f" folder first if you meant it (mkdir -p {folder})"
+            )
         if not folder.resolve().is_relative_to(Path.cwd().resolve()):
-            raise UsageError(f"cannot write into {folder}: it does not exist and is outside the current"
-                             f" folder; create it first if you meant it (mkdir {folder})")
+            raise UsageError(
+                f"cannot write into {folder}: it does not exist and is outside the current"
+                f" folder; create it first if you meant it (mkdir {folder})"
+            )
     if create and not folder.exists():
         folder.mkdir(parents=True)
         say(f"created folder {folder}")
@@ -78,12 +84,14 @@ def _writable(folder: Path) -> None:
         with tempfile.TemporaryFile(dir=folder):
             pass
     except OSError as error:
-        raise UsageError(f"cannot write into {folder}: it takes no new files"
-                         f" ({error.strerror or error})") from None
+        raise UsageError(
+            f"cannot write into {folder}: it takes no new files ({error.strerror or error})"
+        ) from None
 
 
-def refuse_project_folder(folder: Path, project: Path, default_out: Path,
-                          made: Callable[[Path], bool]) -> None:
+def refuse_project_folder(
+    folder: Path, project: Path, default_out: Path, made: Callable[[Path], bool]
+) -> None:
     """``folder``, where a build writes a recipe's folder, refused (one line) if it is ``project``
     or holds it, lies in its ``content/`` or ``decks/``, or is an existing folder with something in
     it that ``made`` (whether a build made it) does not recognise, outside ``default_out``, where
@@ -91,14 +99,19 @@ def refuse_project_folder(folder: Path, project: Path, default_out: Path,
     here, root = folder.resolve(), project.resolve()
 
     def refuse(why: str) -> None:
-        raise UsageError(f"cannot write into {folder}: {why}; give --out another folder, or name the "
-                         "recipe differently")
+        raise UsageError(
+            f"cannot write into {folder}: {why}; give --out another folder, or name the recipe differently"
+        )
 
     if here == root or root.is_relative_to(here):
         refuse("it holds the project")
     for name in ("content", "decks"):
         if here.is_relative_to(root / name):
             refuse(f"it is the project's {name}/")
-    if (here.is_dir() and not here.is_relative_to(default_out.resolve()) and not made(here)
-            and next(here.iterdir(), None) is not None):
+    if (
+        here.is_dir()
+        and not here.is_relative_to(default_out.resolve())
+        and not made(here)
+        and next(here.iterdir(), None) is not None
+    ):
         refuse("it is a folder of files that no paperdeck build wrote, which a build would replace")

@@ -31,20 +31,32 @@ class _ListsTypes(click.Command):
 
 @click.command(name="problems", cls=_ListsTypes)
 @click.argument("type_id", metavar="TYPE")
-@click.option("-n", "count", type=click.IntRange(min=1), default=5, show_default=True,
-              help="How many problems.")
+@click.option(
+    "-n", "count", type=click.IntRange(min=1), default=5, show_default=True, help="How many problems."
+)
 @seed_option
 @difficulty_option
-@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text",
-              show_default=True)
-@click.option("--problem-seed", type=click.IntRange(min=0),
-              help="Regenerate the one problem that carries this seed; give its -d as its card, "
-                   "sheet or key shows it.")
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True
+)
+@click.option(
+    "--problem-seed",
+    type=click.IntRange(min=0),
+    help="Regenerate the one problem that carries this seed; give its -d as its card, sheet or key shows it.",
+)
 @common_options
 @pass_session
 @click.pass_context
-def command(ctx: click.Context, session: Session, type_id: str, count: int, seed: int | None,
-            difficulty: str, fmt: str, problem_seed: int | None) -> None:
+def command(
+    ctx: click.Context,
+    session: Session,
+    type_id: str,
+    count: int,
+    seed: int | None,
+    difficulty: str,
+    fmt: str,
+    problem_seed: int | None,
+) -> None:
     """Print randomized problems of TYPE with their keys.
 
     \b
@@ -73,16 +85,23 @@ def command(ctx: click.Context, session: Session, type_id: str, count: int, seed
 
 def _check_problem_seed(ctx: click.Context, problem_seed: int, type_id: str, count: int) -> None:
     """A problem seed names one problem only with its difficulty, and is one problem."""
-    given = {name for name in ("count", "seed", "difficulty")
-             if ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None)}
+    given = {
+        name
+        for name in ("count", "seed", "difficulty")
+        if ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None)
+    }
     if count == 1:
         given.discard("count")  # -n 1 asks for the one problem the seed names
     if "count" in given or "seed" in given:
         option = "-n" if "count" in given else "--seed"
-        raise UsageError(f"--problem-seed regenerates one problem; {option} is for a set of them "
-                         f"(drop {option}, or drop --problem-seed)")
+        raise UsageError(
+            f"--problem-seed regenerates one problem; {option} is for a set of them "
+            f"(drop {option}, or drop --problem-seed)"
+        )
     if "difficulty" not in given:
         # The seed does not say its difficulty: easy, medium and hard draw other problems from it.
-        raise UsageError(f"--problem-seed {problem_seed} needs the problem's difficulty, as its card,"
-                         f" sheet or key shows it: paperdeck problems {type_id} --problem-seed"
-                         f" {problem_seed} -d easy|medium|hard")
+        raise UsageError(
+            f"--problem-seed {problem_seed} needs the problem's difficulty, as its card,"
+            f" sheet or key shows it: paperdeck problems {type_id} --problem-seed"
+            f" {problem_seed} -d easy|medium|hard"
+        )

@@ -11,22 +11,45 @@ from .options import Session, common_options, paper_option, pass_session, seed_o
 
 @click.command(name="quiz")
 @click.argument("recipe", required=False)
-@click.option("--versions", "--forms", "-k", "versions", type=click.IntRange(1, 1000),
-              help="How many forms: A … Z, AA, AB, … (default: the recipe's; at most 1000).")
-@click.option("--roster", type=click.Path(dir_okay=False, exists=True, path_type=Path),
-              help="A CSV of students (name, optionally id): one form each, named on every page.")
+@click.option(
+    "--versions",
+    "--forms",
+    "-k",
+    "versions",
+    type=click.IntRange(1, 1000),
+    help="How many forms: A … Z, AA, AB, … (default: the recipe's; at most 1000).",
+)
+@click.option(
+    "--roster",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    help="A CSV of students (name, optionally id): one form each, named on every page.",
+)
 @seed_option
-@click.option("--out", type=click.Path(path_type=Path),
-              help="Output folder (default: out/RECIPE/).")
+@click.option("--out", type=click.Path(path_type=Path), help="Output folder (default: out/RECIPE/).")
 @paper_option
-@click.option("--replace", is_flag=True,
-              help="Replace a quiz issued before in the output folder; its key is kept beside, dated.")
-@click.option("--worked-keys", is_flag=True,
-              help="Also write each form's worked key (steps, named mistakes, seeds) beside the booklet.")
+@click.option(
+    "--replace",
+    is_flag=True,
+    help="Replace a quiz issued before in the output folder; its key is kept beside, dated.",
+)
+@click.option(
+    "--worked-keys",
+    is_flag=True,
+    help="Also write each form's worked key (steps, named mistakes, seeds) beside the booklet.",
+)
 @common_options
 @pass_session
-def command(session: Session, recipe: str | None, versions: int | None, roster: Path | None,
-            seed: int | None, out: Path | None, paper: str | None, replace: bool, worked_keys: bool) -> None:
+def command(
+    session: Session,
+    recipe: str | None,
+    versions: int | None,
+    roster: Path | None,
+    seed: int | None,
+    out: Path | None,
+    paper: str | None,
+    replace: bool,
+    worked_keys: bool,
+) -> None:
     """Print the forms of a quiz, its answer-key booklet, one print file and the key JSON.
 
     The booklet (RECIPE-key.pdf) has every form's answers, several forms to a
@@ -58,15 +81,19 @@ def command(session: Session, recipe: str | None, versions: int | None, roster: 
     refuse_unasked(existing_key(out, chosen.id), replace)
     secret = project.secret(session.note)
     out = output_folder(out, session.note, named=named)
-    built = quiz.build_quiz(project.content, chosen, session.seed(seed), versions or chosen.versions,
-                            secret, students)
-    options = exporters.ExportOptions(paper=project.paper(paper, chosen), made_by="quiz", replace=replace,
-                                      worked_keys=worked_keys)
+    built = quiz.build_quiz(
+        project.content, chosen, session.seed(seed), versions or chosen.versions, secret, students
+    )
+    options = exporters.ExportOptions(
+        paper=project.paper(paper, chosen), made_by="quiz", replace=replace, worked_keys=worked_keys
+    )
     written = exporters.get("quiz").export(built, out, options)
     for path in written:
         session.say(f"wrote {path}")
         if ".replaced-" in path.name:
             session.note(f"kept the replaced key as {path}")
     keys = "their worked keys, " if worked_keys or chosen.worked_keys else ""
-    session.note(f"wrote {built.count} forms, {keys}the key booklet {chosen.id}-key.pdf, the print file "
-                 f"{chosen.id}-print.pdf and {chosen.id}-key.json into {out}")
+    session.note(
+        f"wrote {built.count} forms, {keys}the key booklet {chosen.id}-key.pdf, the print file "
+        f"{chosen.id}-print.pdf and {chosen.id}-key.json into {out}"
+    )

@@ -16,12 +16,17 @@ if TYPE_CHECKING:
 
 @click.command(name="scan")
 @click.argument("key", metavar="QUIZ-KEY.json", type=click.Path(dir_okay=False, path_type=Path))
-@click.argument("scans", metavar="SCANS...", nargs=-1, required=True,
-                type=click.Path(path_type=Path))  # checked by scanning.pages: a folder is one line
-@click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path),
-              help="The responses CSV (default: scanned/responses.csv beside the key); "
-                   "the review file is written beside it (responses.review.html). A CSV you "
-                   "edited there is kept, and this scan written beside it (responses-2.csv).")
+@click.argument(
+    "scans", metavar="SCANS...", nargs=-1, required=True, type=click.Path(path_type=Path)
+)  # checked by scanning.pages: a folder is one line
+@click.option(
+    "-o",
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The responses CSV (default: scanned/responses.csv beside the key); "
+    "the review file is written beside it (responses.review.html). A CSV you "
+    "edited there is kept, and this scan written beside it (responses-2.csv).",
+)
 @common_options
 @pass_session
 def command(session: Session, key: Path, scans: tuple[Path, ...], out: Path | None) -> None:
@@ -39,8 +44,9 @@ def command(session: Session, key: Path, scans: tuple[Path, ...], out: Path | No
     scan_to_csv(session, key, scans, out)
 
 
-def scan_to_csv(session: Session, key: Path, scans: Sequence[Path], out: Path | None = None
-                ) -> tuple[Path, Scanned]:
+def scan_to_csv(
+    session: Session, key: Path, scans: Sequence[Path], out: Path | None = None
+) -> tuple[Path, Scanned]:
     """Scan, write the responses CSV (``out`` or beside the key) and its review file; report.
 
     A CSV the teacher edited there is kept and the scan written beside it (``scanning.outputs.write``);
@@ -51,11 +57,15 @@ def scan_to_csv(session: Session, key: Path, scans: Sequence[Path], out: Path | 
     # Not <quiz>-…: a later paperdeck quiz into that folder replaces the files named so.
     written = write(scanned, out or key.parent / "scanned" / "responses.csv")
     if written.kept is not None:
-        session.note(f"kept {written.kept}: it was changed after paperdeck scan wrote it (your fixes); "
-                     f"this scan is written beside it, to {written.csv} (to grade your fixes: "
-                     f"paperdeck grade {key} {written.kept})")
+        session.note(
+            f"kept {written.kept}: it was changed after paperdeck scan wrote it (your fixes); "
+            f"this scan is written beside it, to {written.csv} (to grade your fixes: "
+            f"paperdeck grade {key} {written.kept})"
+        )
     session.say(f"wrote {written.csv}")
     session.say(f"wrote {written.review}")
-    session.note(f"read {scanned.pages} pages: {len(scanned.sheets)} sheets into {written.csv}, "
-                 f"{len(scanned.flags)} to check (see {written.review})")
+    session.note(
+        f"read {scanned.pages} pages: {len(scanned.sheets)} sheets into {written.csv}, "
+        f"{len(scanned.flags)} to check (see {written.review})"
+    )
     return written.csv, scanned

@@ -9,8 +9,14 @@ from .options import Session, common_options, pass_session, seed_option
 
 @click.command()
 @click.argument("recipes", metavar="RECIPE...", nargs=-1)
-@click.option("--forms", "-n", type=click.IntRange(1, 1000), default=200, show_default=True,
-              help="Forms to make and check per quiz.")
+@click.option(
+    "--forms",
+    "-n",
+    type=click.IntRange(1, 1000),
+    default=200,
+    show_default=True,
+    help="Forms to make and check per quiz.",
+)
 @seed_option
 @common_options
 @pass_session
@@ -29,8 +35,11 @@ def command(session: Session, recipes: tuple[str, ...], forms: int, seed: int | 
     from ..errors import PaperdeckError
 
     project = session.project()
-    chosen = ([project.quiz_recipe(name) for name in recipes] if recipes
-              else [r for r in project.recipes.values() if isinstance(r, QuizRecipe)])
+    chosen = (
+        [project.quiz_recipe(name) for name in recipes]
+        if recipes
+        else [r for r in project.recipes.values() if isinstance(r, QuizRecipe)]
+    )
     quiz_seed = session.seed(seed)
     failed = []
     for recipe in chosen:

@@ -79,7 +79,8 @@ _FIRST_CLAUSE = re.compile(r"[,;(]|\.(?:\s|$)")
 _MATH = re.compile(r"\\\(.*?\\\)|\\\[.*?\\\]", re.S)
 _MATH_DELIMITERS = re.compile(r"\\[()\[\]]")
 _FONT_COMMANDS = re.compile(
-    r"\\(?:mathrm|text|mathbf|mathit|mathcal|operatorname|boldsymbol|left|right|big|Big)\b")
+    r"\\(?:mathrm|text|mathbf|mathit|mathcal|operatorname|boldsymbol|left|right|big|Big)\b"
+)
 _MARKDOWN = re.compile(r"\*\*|__|`|(?<!\\)\*")
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 
@@ -107,8 +108,7 @@ def _contains(haystack: str, needle: str) -> bool:
     return re.search(pattern, haystack) is not None
 
 
-_FUNCTION_WORDS = frozenset(
-    "a an the and or of in on for with to by at as its from into than".split())
+_FUNCTION_WORDS = frozenset("a an the and or of in on for with to by at as its from into than".split())
 
 
 def _words(text: str) -> list[str]:
@@ -159,8 +159,10 @@ def gives_term_away(term: str, definition: str) -> list[str] | None:
     for words in term_forms(term):
         initials = _as_initials(words, found)
         if all(i in initials or _word_in(w, found) for i, w in enumerate(words)):
-            return [w if i not in initials or _word_in(w, found) else f"{w} (as {initials[i].upper()})"
-                    for i, w in enumerate(words)]
+            return [
+                w if i not in initials or _word_in(w, found) else f"{w} (as {initials[i].upper()})"
+                for i, w in enumerate(words)
+            ]
     return None
 
 
@@ -192,7 +194,7 @@ def listed_items(text: str) -> list[str]:
     parts = [" ".join(p.split()) for p in first.split(",")]
     for start in range(len(parts) - 2 + 1):
         for end in range(len(parts), start + 1, -1):
-            run, last = parts[start:end - 1], parts[end - 1]
+            run, last = parts[start : end - 1], parts[end - 1]
             if last.startswith(("and ", "or ")) and len(run) >= 2:
                 items = run + [last.split(None, 1)[1]]
                 if _short(items, MAX_ITEM_WORDS):
@@ -215,6 +217,7 @@ def cloze_cards(text: str) -> dict[str, tuple[str, str]]:
     blank and the others filled in, and the text those deletions hide."""
     cards: dict[str, tuple[str, str]] = {}
     for number in dict.fromkeys(m.group(1) for m in _NUMBERED_CLOZE.finditer(text)):
+
         def shown(m: re.Match[str], number: str = number) -> str:
             return f" {_BLANK} " if m.group(1) == number else m.group(2)
 
@@ -251,10 +254,12 @@ def one_word_apart(a: list[str], b: list[str]) -> tuple[str, str] | None:
     suffix = 0
     while suffix < min(len(a), len(b)) - prefix and a[-1 - suffix] == b[-1 - suffix]:
         suffix += 1
-    rest_a, rest_b = a[prefix:len(a) - suffix], b[prefix:len(b) - suffix]
+    rest_a, rest_b = a[prefix : len(a) - suffix], b[prefix : len(b) - suffix]
     if len(rest_a) > 1 or len(rest_b) > 1:
         return None
     return (" ".join(rest_a), " ".join(rest_b))
+
+
 _FONT_ARGUMENT = re.compile(r"\\(?:mathrm|text|mathit|operatorname|textrm|mathsf|mathtt)\s*\{([^{}]*)\}")
 _NAME = re.compile(r"\\[A-Za-z]+(?:\{[^{}]*\})?|[A-Za-z]+")
 
@@ -303,8 +308,12 @@ def _lines(project: Path | None, lesson_id: str) -> dict[tuple[str, int], dict[s
                 key_lines[""] = line
                 variables = item.get("variables") if isinstance(item, dict) else None
                 if isinstance(variables, yamlsource.LineList):
-                    key_lines.update({f"variables[{j}].symbol": variable_line for j, variable_line
-                                      in enumerate(variables.item_lines)})
+                    key_lines.update(
+                        {
+                            f"variables[{j}].symbol": variable_line
+                            for j, variable_line in enumerate(variables.item_lines)
+                        }
+                    )
                 found[(name, i)] = key_lines
     return found
 
@@ -318,8 +327,14 @@ def card_rule_warnings(content: Content, project: Path | str | None = None) -> l
         path = f"content/lessons/{lesson.id}.yaml"
         lines = all_lines[lesson.id]
 
-        def warn(kind: str, index: int, field: str, message: str,
-                 path: str = path, lines: dict[tuple[str, int], dict[str, int]] = lines) -> None:
+        def warn(
+            kind: str,
+            index: int,
+            field: str,
+            message: str,
+            path: str = path,
+            lines: dict[tuple[str, int], dict[str, int]] = lines,
+        ) -> None:
             key_lines = lines.get((kind, index), {})
             line = key_lines.get(field, key_lines.get("", 0))
             warnings.append(Finding(path, line, f"{kind}[{index}].{field}", f"warning: {message}"))
@@ -332,42 +347,60 @@ def card_rule_warnings(content: Content, project: Path | str | None = None) -> l
                 continue
             words = gives_term_away(concept.term, concept.definition)
             if words:
-                warn("concepts", i, "definition",
-                     f"reversed concept {concept.id!r}: the definition contains its term "
-                     f"({', '.join(words)}), so the reverse card gives its answer away")
+                warn(
+                    "concepts",
+                    i,
+                    "definition",
+                    f"reversed concept {concept.id!r}: the definition contains its term "
+                    f"({', '.join(words)}), so the reverse card gives its answer away",
+                )
         for i, cloze in enumerate(lesson.clozes):
             shown = _normal(_CLOZE.sub(" ", cloze.text))
             extra = _normal(cloze.extra)
             said: set[str] = set()
             for hidden in dict.fromkeys(_normal(h) for h in _CLOZE.findall(cloze.text)):
-                where = ("text" if _contains(shown, hidden)
-                         else "extra" if _contains(extra, hidden) else "")
+                where = "text" if _contains(shown, hidden) else "extra" if _contains(extra, hidden) else ""
                 if where:
                     said.add(hidden)
-                    warn("clozes", i, where if where == "extra" else "text",
-                         f"cloze {cloze.id!r}: hidden text {hidden!r} also appears unhidden "
-                         f"in its {where}")
+                    warn(
+                        "clozes",
+                        i,
+                        where if where == "extra" else "text",
+                        f"cloze {cloze.id!r}: hidden text {hidden!r} also appears unhidden in its {where}",
+                    )
             deletions = [(m.group(1), _normal(m.group(2))) for m in _NUMBERED_CLOZE.finditer(cloze.text)]
             for number, hidden in deletions:
                 other = next((n for n, h in deletions if n != number and _contains(h, hidden)), None)
                 if other is not None and hidden not in said:
                     said.add(hidden)
-                    warn("clozes", i, "text",
-                         f"cloze {cloze.id!r}: hidden text {hidden!r} of c{number} shows on the "
-                         f"same card, filled in as c{other}")
+                    warn(
+                        "clozes",
+                        i,
+                        "text",
+                        f"cloze {cloze.id!r}: hidden text {hidden!r} of c{number} shows on the "
+                        f"same card, filled in as c{other}",
+                    )
         for i, equation in enumerate(lesson.equations):
             shapes = " ".join(v.shape for v in equation.variables)
             for j, variable in enumerate(equation.variables):
                 if symbol_missing(variable.symbol, equation.latex + " " + shapes):
-                    warn("equations", i, f"variables[{j}].symbol",
-                         f"equation {equation.id!r}: variable '{variable.symbol}' does not occur in its"
-                         f" LaTeX '{equation.latex}' (nor in a shape)")
+                    warn(
+                        "equations",
+                        i,
+                        f"variables[{j}].symbol",
+                        f"equation {equation.id!r}: variable '{variable.symbol}' does not occur in its"
+                        f" LaTeX '{equation.latex}' (nor in a shape)",
+                    )
         for i, card in enumerate(lesson.flashcards):
             length = len(plain_text(card.back))
             if length > MAX_BACK:
-                warn("flashcards", i, "back",
-                     f"flashcard {card.id!r}: back is {length} characters of plain text "
-                     f"(at most {MAX_BACK}); keep one idea and move the rest to explanation")
+                warn(
+                    "flashcards",
+                    i,
+                    "back",
+                    f"flashcard {card.id!r}: back is {length} characters of plain text "
+                    f"(at most {MAX_BACK}); keep one idea and move the rest to explanation",
+                )
             items = listed_items(card.back)
             if items:
                 warn("flashcards", i, "back", _list_message(f"flashcard {card.id!r}: back", items))
@@ -376,8 +409,10 @@ def card_rule_warnings(content: Content, project: Path | str | None = None) -> l
 
 def _list_message(what: str, items: list[str]) -> str:
     shown = "; ".join(repr(item) for item in items)
-    return (f"{what} lists {len(items)} items ({shown}); ask for one, or for the list as an "
-            "ordered cloze where the order is the point")
+    return (
+        f"{what} lists {len(items)} items ({shown}); ask for one, or for the list as an "
+        "ordered cloze where the order is the point"
+    )
 
 
 _TABLE_NAME = re.compile(r"\(?\s*\b(?:(?:in|per|of|from|on)\s+)?table\s+\d+(?:'s)?\s*\)?", re.I)
@@ -406,13 +441,17 @@ def _table_twins(content: Content, lines: dict[str, dict[tuple[str, int], dict[s
             earlier = seen.get(key)
             if earlier is not None and earlier[1] != kind[0]:
                 key_lines = lines[lesson.id].get(("flashcards", i), {})
-                found.append(Finding(
-                    f"content/lessons/{lesson.id}.yaml", key_lines.get("front", key_lines.get("", 0)),
-                    f"flashcards[{i}].front",
-                    f"warning: flashcard {card.id!r} asks the same kind of number as {earlier[0]} "
-                    f"({kind[0]} against {earlier[1]}) under a front that differs only by its table "
-                    "name; a learner cannot tell which number is asked, so name what differs "
-                    "(the data set, the model) or keep one"))
+                found.append(
+                    Finding(
+                        f"content/lessons/{lesson.id}.yaml",
+                        key_lines.get("front", key_lines.get("", 0)),
+                        f"flashcards[{i}].front",
+                        f"warning: flashcard {card.id!r} asks the same kind of number as {earlier[0]} "
+                        f"({kind[0]} against {earlier[1]}) under a front that differs only by its table "
+                        "name; a learner cannot tell which number is asked, so name what differs "
+                        "(the data set, the model) or keep one",
+                    )
+                )
             seen.setdefault(key, (f"flashcard {card.id!r}", kind[0], lesson.id))
     return found
 
@@ -423,12 +462,30 @@ def _interference(content: Content, lines: dict[str, dict[tuple[str, int], dict[
     cards: list[tuple[str, str, int, str, str, list[str], str]] = []
     for lesson in content.lessons:
         for i, card in enumerate(lesson.flashcards):
-            cards.append((lesson.id, "flashcards", i, f"flashcard {card.id!r}", "front",
-                          _tokens(card.front), plain_text(first_clause(card.back))))
+            cards.append(
+                (
+                    lesson.id,
+                    "flashcards",
+                    i,
+                    f"flashcard {card.id!r}",
+                    "front",
+                    _tokens(card.front),
+                    plain_text(first_clause(card.back)),
+                )
+            )
         for i, cloze in enumerate(lesson.clozes):
             for number, (cue, hidden) in cloze_cards(cloze.text).items():
-                cards.append((lesson.id, "clozes", i, f"cloze {cloze.id!r} (c{number})", "text",
-                              _tokens(cue), plain_text(hidden)))
+                cards.append(
+                    (
+                        lesson.id,
+                        "clozes",
+                        i,
+                        f"cloze {cloze.id!r} (c{number})",
+                        "text",
+                        _tokens(cue),
+                        plain_text(hidden),
+                    )
+                )
     by_answer: dict[str, list[int]] = {}
     for n, unit in enumerate(cards):
         value = " ".join(_tokens(unit[6]))
@@ -444,13 +501,21 @@ def _interference(content: Content, lines: dict[str, dict[tuple[str, int], dict[
                     continue
                 lesson_id, kind, index, name, field = b[:5]
                 key_lines = lines[lesson_id].get((kind, index), {})
-                how = ("is the same" if differ == ("", "")
-                       else f"differs only by the word {differ[0] or differ[1]!r}" if "" in differ
-                       else f"differs only in {differ[0]!r} / {differ[1]!r}")
-                found.append(Finding(
-                    f"content/lessons/{lesson_id}.yaml", key_lines.get(field, key_lines.get("", 0)),
-                    f"{kind}[{index}].{field}",
-                    f"warning: {name} hides {b[6]!r} like {a[3]} under a cue that {how}; "
-                    "a learner cannot tell them apart, so ask what differs or keep one"))
+                how = (
+                    "is the same"
+                    if differ == ("", "")
+                    else f"differs only by the word {differ[0] or differ[1]!r}"
+                    if "" in differ
+                    else f"differs only in {differ[0]!r} / {differ[1]!r}"
+                )
+                found.append(
+                    Finding(
+                        f"content/lessons/{lesson_id}.yaml",
+                        key_lines.get(field, key_lines.get("", 0)),
+                        f"{kind}[{index}].{field}",
+                        f"warning: {name} hides {b[6]!r} like {a[3]} under a cue that {how}; "
+                        "a learner cannot tell them apart, so ask what differs or keep one",
+                    )
+                )
                 break
     return found

@@ -17,17 +17,23 @@ ITEM_LISTS = ("concepts", "equations", "worked_examples", "flashcards", "clozes"
 
 def drafts(content: Content) -> list[tuple[str, str, str]]:
     """Every draft as (lesson id, list name, item id), in teaching order."""
-    return [(lesson.id, name, item.id) for lesson in content.lessons for name in ITEM_LISTS
-            for item in getattr(lesson, name) if getattr(item, "draft", False)]
+    return [
+        (lesson.id, name, item.id)
+        for lesson in content.lessons
+        for name in ITEM_LISTS
+        for item in getattr(lesson, name)
+        if getattr(item, "draft", False)
+    ]
 
 
 def without_drafts(content: Content) -> Content:
     """``content`` with every draft left out."""
 
     def kept(lesson: Lesson) -> Lesson:
-        kept_items: dict[str, Any] = {name: tuple(item for item in getattr(lesson, name)
-                                                  if not getattr(item, "draft", False))
-                                      for name in ITEM_LISTS}
+        kept_items: dict[str, Any] = {
+            name: tuple(item for item in getattr(lesson, name) if not getattr(item, "draft", False))
+            for name in ITEM_LISTS
+        }
         return replace(lesson, **kept_items)
 
     return replace(content, lessons=tuple(kept(lesson) for lesson in content.lessons))

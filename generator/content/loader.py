@@ -52,8 +52,12 @@ class _Checks:
 
     def install(self, report: Report) -> None:
         report.checks = {
-            Lesson: self.lesson, Concept: self.item, Equation: self.equation,
-            WorkedExample: self.worked_example, Question: self.question, Visual: self.visual,
+            Lesson: self.lesson,
+            Concept: self.item,
+            Equation: self.equation,
+            WorkedExample: self.worked_example,
+            Question: self.question,
+            Visual: self.visual,
         }
         report.checks[Flashcard] = self.item
         report.checks[Cloze] = self.cloze
@@ -78,8 +82,11 @@ class _Checks:
             where.error("blank at least one part as {{c1::…}}", "text")
         for part in hidden:
             if part.count("{") != part.count("}"):
-                where.error(f"hidden part '{part}' ends at the first }}}}: put a space between "
-                            "braces that close math and the }} that closes the blank", "text")
+                where.error(
+                    f"hidden part '{part}' ends at the first }}}}: put a space between "
+                    "braces that close math and the }} that closes the blank",
+                    "text",
+                )
 
     def resource(self, resource: Resource, where: Where) -> None:
         # The guide (and a site) make the address a live link: javascript: or file: would run or
@@ -127,8 +134,10 @@ class _Checks:
             return
         for key, stated in example.result.items():
             if key not in solution.answer:
-                where.error(f"{example.problem} has no result {key!r} "
-                            f"(it gives {', '.join(solution.answer)})", f"result.{key}")
+                where.error(
+                    f"{example.problem} has no result {key!r} (it gives {', '.join(solution.answer)})",
+                    f"result.{key}",
+                )
                 continue
             mismatch = _mismatch(stated, solution.answer[key], example.tolerance)
             if mismatch:
@@ -175,8 +184,9 @@ class _Checks:
         self.visuals.append((visual, where))
 
 
-def _check_visuals(visuals: list[tuple[Visual, Where]], lessons: list[Lesson],
-                   root: Path) -> dict[str, dict[str, Any]]:
+def _check_visuals(
+    visuals: list[tuple[Visual, Where]], lessons: list[Lesson], root: Path
+) -> dict[str, dict[str, Any]]:
     """Reports every bad visual; returns the parameters of image visuals with their file found
     under ``root`` (the content folder), by visual id."""
     examples = {e.id: e for lesson in lessons for e in lesson.worked_examples}
@@ -198,8 +208,11 @@ def _check_visuals(visuals: list[tuple[Visual, Where]], lessons: list[Lesson],
             where.error(text, field)
         if visual.label_cards and not messages and not visuals_package.KINDS[visual.kind].is_diagram:
             diagrams = ", ".join(k for k, kind in sorted(visuals_package.KINDS.items()) if kind.is_diagram)
-            where.error(f"visual kind {visual.kind!r} has no labelled parts; label cards need a diagram "
-                        f"kind ({diagrams})", "label_cards")
+            where.error(
+                f"visual kind {visual.kind!r} has no labelled parts; label cards need a diagram "
+                f"kind ({diagrams})",
+                "label_cards",
+            )
     return files
 
 
@@ -207,8 +220,12 @@ def _with_files(lesson: Lesson, files: dict[str, dict[str, Any]]) -> Lesson:
     """``lesson`` with its image visuals' parameters as the loader found their files."""
     if not any(v.id in files for v in lesson.visuals):
         return lesson
-    return dataclasses.replace(lesson, visuals=tuple(
-        dataclasses.replace(v, params=files[v.id]) if v.id in files else v for v in lesson.visuals))
+    return dataclasses.replace(
+        lesson,
+        visuals=tuple(
+            dataclasses.replace(v, params=files[v.id]) if v.id in files else v for v in lesson.visuals
+        ),
+    )
 
 
 def _listed_lessons(paper: Paper | None, raw: Any) -> list[str] | None:
@@ -294,30 +311,55 @@ def read_content(project: Path | str) -> tuple[Content | None, list[Finding], fr
         for i, (lesson_id, line) in enumerate(zip(listed_ids, raw["lessons"].item_lines, strict=True)):
             path = root / "lessons" / f"{lesson_id}.yaml"
             if lesson_id in listed:
-                problems_found.append(Finding("content/paper.yaml", line, f"lessons[{i}]",
-                                              f"lesson {lesson_id!r} listed twice"))
+                problems_found.append(
+                    Finding("content/paper.yaml", line, f"lessons[{i}]", f"lesson {lesson_id!r} listed twice")
+                )
                 continue
             listed.add(lesson_id)
             if not ITEM_ID.match(lesson_id) or not path.is_file():
                 renamed = path.with_suffix(".yml").is_file()
                 hint = f" (there is {lesson_id}.yml: lesson files end in .yaml)" if renamed else ""
-                problems_found.append(Finding("content/paper.yaml", line, f"lessons[{i}]",
-                                              f"no lesson file content/lessons/{lesson_id}.yaml{hint}"))
+                problems_found.append(
+                    Finding(
+                        "content/paper.yaml",
+                        line,
+                        f"lessons[{i}]",
+                        f"no lesson file content/lessons/{lesson_id}.yaml{hint}",
+                    )
+                )
                 continue
             lesson, _ = read(Lesson, path)
             if lesson is not None:
                 if lesson.id != lesson_id:
-                    problems_found.append(Finding(f"content/lessons/{lesson_id}.yaml", 1, "id",
-                                                  f"must equal the file name {lesson_id!r}"))
+                    problems_found.append(
+                        Finding(
+                            f"content/lessons/{lesson_id}.yaml",
+                            1,
+                            "id",
+                            f"must equal the file name {lesson_id!r}",
+                        )
+                    )
                 lessons.append(lesson)
         for path in sorted((root / "lessons").glob("*.yaml")):
             if path.stem not in listed:
-                problems_found.append(Finding(f"content/lessons/{path.name}", 0, "",
-                                              "lesson not listed in content/paper.yaml lessons"))
+                problems_found.append(
+                    Finding(
+                        f"content/lessons/{path.name}",
+                        0,
+                        "",
+                        "lesson not listed in content/paper.yaml lessons",
+                    )
+                )
         for path in sorted((root / "lessons").glob("*.yml")):
             if path.stem not in listed:  # a listed one is reported on its line in paper.yaml
-                problems_found.append(Finding(f"content/lessons/{path.name}", 0, "",
-                                              f"lesson files end in .yaml: rename it {path.stem}.yaml"))
+                problems_found.append(
+                    Finding(
+                        f"content/lessons/{path.name}",
+                        0,
+                        "",
+                        f"lesson files end in .yaml: rename it {path.stem}.yaml",
+                    )
+                )
     # With other problems some lessons were not built, so some examples are unknown: a figure
     # drawn from a worked example is checked when its example was built, the others all the same.
     complete = not problems_found and not any(r.problems for r in reports)

@@ -103,9 +103,11 @@ def problems(text: str) -> list[str]:
     """What in ``text`` no exporter can render: a numbered list that starts too high."""
     if not _BIG_NUMBER_ITEM.search(text):  # the common case: no need to read the blocks
         return []
-    return [f"a numbered list starts at {block.start}; start it at {MAX_LIST_START:,} or lower"
-            for block in blocks(text)
-            if isinstance(block, ListBlock) and block.start is not None and block.start > MAX_LIST_START]
+    return [
+        f"a numbered list starts at {block.start}; start it at {MAX_LIST_START:,} or lower"
+        for block in blocks(text)
+        if isinstance(block, ListBlock) and block.start is not None and block.start > MAX_LIST_START
+    ]
 
 
 def blocks(text: str) -> list[Block]:

@@ -188,8 +188,9 @@ def _check_problem_set(ps: ProblemSet, where: Where) -> None:
         where.error(f"expected a label like S3.2.1 or S3.E1, got {ps.source!r}", "source")
 
 
-def load_recipes(project: Path | str, content: Content,
-                 unbuilt: frozenset[str] = frozenset()) -> dict[str, Recipe]:
+def load_recipes(
+    project: Path | str, content: Content, unbuilt: frozenset[str] = frozenset()
+) -> dict[str, Recipe]:
     """Every recipe in ``decks/``, validated against the content, by id. ``unbuilt``: lessons the
     paper lists that did not build (``loader.read_content``): they exist, but what they hold is
     unknown, so what a recipe picks from the questions is not checked."""
@@ -209,8 +210,9 @@ def load_recipes(project: Path | str, content: Content,
         report.checks[QuestionPick] = lambda p, w: _check_pick(p, lesson_ids, question_ids, w)
         sections: list[tuple[QuizSection, Where]] = []
         report.checks[QuizSection] = functools.partial(_check_section, seen=sections)
-        report.checks[QuizRecipe] = functools.partial(_check_quiz, content=content,
-                                                      sections=[] if unbuilt else sections)
+        report.checks[QuizRecipe] = functools.partial(
+            _check_quiz, content=content, sections=[] if unbuilt else sections
+        )
         try:
             value = yamlsource.load(path, shown, root)
         except ContentError as error:
@@ -226,8 +228,9 @@ def load_recipes(project: Path | str, content: Content,
                 recipes[path.stem] = recipe
         found.extend(report.problems)
     for path in sorted(root.glob("*.yml")):
-        found.append(Finding(f"decks/{path.name}", 0, "",
-                             f"recipe files end in .yaml: rename it {path.stem}.yaml"))
+        found.append(
+            Finding(f"decks/{path.name}", 0, "", f"recipe files end in .yaml: rename it {path.stem}.yaml")
+        )
     if found:
         raise ContentError(found)
     return recipes
@@ -273,13 +276,18 @@ def _check_deck(deck: DeckRecipe | SiteRecipe, lesson_ids: set[str], where: Wher
     for i, problem_set in enumerate(deck.problems):
         slot = (problem_set.type, problem_set.difficulty)
         if slot in seen:  # both sets would fill the same notes (slots are type, difficulty, index)
-            where.error(f"{problem_set.type} ({problem_set.difficulty}) is listed twice; add up the counts",
-                        f"problems[{i}]")
+            where.error(
+                f"{problem_set.type} ({problem_set.difficulty}) is listed twice; add up the counts",
+                f"problems[{i}]",
+            )
         seen.add(slot)
     total = sum(p.count * p.variants for p in deck.problems)
     if total > MAX_PROBLEMS:
-        where.error(f"{total:,} problems (counts x variants) is more than {MAX_PROBLEMS:,} in one deck; "
-                    "ask for fewer problems or fewer variants", "problems")
+        where.error(
+            f"{total:,} problems (counts x variants) is more than {MAX_PROBLEMS:,} in one deck; "
+            "ask for fewer problems or fewer variants",
+            "problems",
+        )
 
 
 def _check_pick(pick: QuestionPick, lessons: set[str], questions: set[str] | None, where: Where) -> None:
@@ -299,15 +307,19 @@ def _check_section(section: QuizSection, where: Where, seen: list[tuple[QuizSect
         where.error(f"must be more than 0 and at most {MAX_POINTS:,}", "points")
 
 
-def _check_quiz(quiz: QuizRecipe, where: Where, content: Content,
-                sections: list[tuple[QuizSection, Where]]) -> None:
+def _check_quiz(
+    quiz: QuizRecipe, where: Where, content: Content, sections: list[tuple[QuizSection, Where]]
+) -> None:
     if not quiz.sections:
         where.error("list at least one section", "sections")
     if not 1 <= quiz.versions <= MAX_FORMS:
         where.error(f"must be between 1 and {MAX_FORMS}", "versions")
     if precision.stated(quiz.instructions):
-        where.error("each question states its own precision; the instructions must not name one"
-                    " (say \"as each question asks\")", "instructions")
+        where.error(
+            "each question states its own precision; the instructions must not name one"
+            ' (say "as each question asks")',
+            "instructions",
+        )
     # Everything ``quiz`` would refuse, found here with the line of the section.
     on_a_form = 0
     for section, section_where in sections:
@@ -321,22 +333,30 @@ def _check_quiz(quiz: QuizRecipe, where: Where, content: Content,
         if not pool:
             section_where.error("no question matches", "questions")
         elif pick.count is not None and pick.count > len(pool):
-            section_where.error(f"asks for {pick.count} questions but only {len(pool)} match",
-                                "questions.count")
+            section_where.error(
+                f"asks for {pick.count} questions but only {len(pool)} match", "questions.count"
+            )
         if not quiz.calculator:
             for question in pool:
                 if question.calculator:
-                    section_where.error(f"can draw {question.id!r}, which needs a calculator, into a quiz"
-                                        " without one; leave it out (ids or types) or set calculator: true",
-                                        "questions")
+                    section_where.error(
+                        f"can draw {question.id!r}, which needs a calculator, into a quiz"
+                        " without one; leave it out (ids or types) or set calculator: true",
+                        "questions",
+                    )
     if on_a_form > MAX_QUIZ_ITEMS:
-        where.error(f"{on_a_form:,} questions and problems on each form is more than {MAX_QUIZ_ITEMS}; "
-                    "ask for fewer", "sections")
+        where.error(
+            f"{on_a_form:,} questions and problems on each form is more than {MAX_QUIZ_ITEMS}; ask for fewer",
+            "sections",
+        )
     if quiz.minutes is not None and quiz.minutes <= 0:
         where.error("must be more than 0", "minutes")
     if not quiz.calculator:
         for i, section in enumerate(quiz.sections):
             type_id = section.problems.type if section.problems else None
             if type_id in problems.all_types() and problems.get(type_id).needs_calculator:
-                where.error(f"{type_id} problems need a calculator (no table can give their values);"
-                            " set calculator: true", f"sections[{i}].problems.type")
+                where.error(
+                    f"{type_id} problems need a calculator (no table can give their values);"
+                    " set calculator: true",
+                    f"sections[{i}].problems.type",
+                )

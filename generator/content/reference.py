@@ -76,12 +76,13 @@ EXAMPLES: dict[type, str] = {
     recipes.DeckRecipe: scaffold.DECK.format(title=_TITLE),
     recipes.GuideRecipe: scaffold.GUIDE.format(title=_TITLE),
     recipes.QuizRecipe: scaffold.QUIZ.format(title=f"'{_TITLE}: quiz'"),
-    recipes.SiteRecipe: (f"kind: site\ntitle: '{_TITLE}: study site'\n"
-                         "problems:\n  - {type: softmax, count: 2}\n"),
+    recipes.SiteRecipe: (
+        f"kind: site\ntitle: '{_TITLE}: study site'\nproblems:\n  - {{type: softmax, count: 2}}\n"
+    ),
     recipes.ProblemSet: "- type: layer-norm\n  count: 2\n  difficulty: medium\n  source: S3.1\n",
     recipes.QuizSection: "- title: A problem\n  points: 2\n  problems: {type: softmax, count: 1}\n",
     recipes.QuestionPick: "questions:\n  lessons: [first-lesson]\n  types: [multiple_choice, true_false]\n"
-                          "  count: 2\n",
+    "  count: 2\n",
 }
 """One YAML example per class: the scaffold's own, which ``paperdeck new`` writes and the tests build."""
 
@@ -135,13 +136,16 @@ such as Limitations), `S0` (the front matter: title, authors and their footnotes
 abstract). `paperdeck import` writes these labels from the paper.
 """
 
+
 def limits() -> list[str]:
     """What ``check`` refuses so that no file or recipe can hang or crash a command, with the
     values of the code (SECURITY.md says why)."""
     y, r = yamlsource, recipes
     return [
-        "## Limits", "",
-        "`check` refuses, each as a one-line `path:line: field: message` (exit code 2):", "",
+        "## Limits",
+        "",
+        "`check` refuses, each as a one-line `path:line: field: message` (exit code 2):",
+        "",
         f"- a YAML file over {y.MAX_FILE_BYTES:,} bytes (the largest shipped lesson is about 31 kB); "
         f"nesting deeper than {y.MAX_DEPTH} levels; more than {y.MAX_ALIASES} uses of aliases (`*name`) "
         f"or more than {y.MAX_VALUES:,} values in one file, aliases counted at every use;",
@@ -154,7 +158,8 @@ def limits() -> list[str]:
         f"- in recipes: a problem set's `count` above {r.MAX_PROBLEMS:,}, and more than {r.MAX_PROBLEMS:,} "
         f"problems (counts x variants) in one deck; more than {r.MAX_QUIZ_ITEMS} questions and problems "
         f"on one quiz form; `points` above {r.MAX_POINTS:,}; `versions` above {r.MAX_FORMS:,}; "
-        f"`variants` above {r.MAX_VARIANTS}.", "",
+        f"`variants` above {r.MAX_VARIANTS}.",
+        "",
     ]
 
 
@@ -277,9 +282,13 @@ def field_docs(cls: type) -> dict[str, str]:
     node = _class_nodes(inspect.getsourcefile(cls) or "")[cls.__name__]
     docs = {}
     for statement, following in zip(node.body, node.body[1:] + [None], strict=True):
-        if (isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
-                and isinstance(following, ast.Expr) and isinstance(following.value, ast.Constant)
-                and isinstance(following.value.value, str)):
+        if (
+            isinstance(statement, ast.AnnAssign)
+            and isinstance(statement.target, ast.Name)
+            and isinstance(following, ast.Expr)
+            and isinstance(following.value, ast.Constant)
+            and isinstance(following.value.value, str)
+        ):
             docs[statement.target.id] = " ".join(inspect.cleandoc(following.value.value).split())
     missing = [f.name for f in dataclasses.fields(cls) if f.name not in docs]
     if missing:
@@ -347,8 +356,10 @@ def _fields_table(cls: type, skip: tuple[str, ...] = ()) -> list[str]:
     for field in dataclasses.fields(cls):
         if field.name in skip:
             continue
-        rows.append(f"| `{field.name}` | {_cell(type_words(hints[field.name]))} | {_default(field)} "
-                    f"| {_cell(docs[field.name])} |")
+        rows.append(
+            f"| `{field.name}` | {_cell(type_words(hints[field.name]))} | {_default(field)} "
+            f"| {_cell(docs[field.name])} |"
+        )
     return rows
 
 
@@ -365,17 +376,34 @@ def _problem_section(type_id: str) -> list[str]:
     example = problems.generate_one(type_id, EXAMPLE_SEED, "easy")
     tolerance = ", ".join(f"{k} {v:g}" for k, v in problem_type.tolerance.to_json().items())
     where = f"`{problem_type.source}`" + (f" of `{problem_type.paper}`" if problem_type.paper else "")
-    out = [f"### `{type_id}`", "", f"{_cell(problem_type.description)}. Taught at {where}; "
-           f"answers are checked within {tolerance}"
-           + ("; needs a calculator (a quiz with it sets `calculator: true`)."
-              if problem_type.needs_calculator else "."), "",
-           "| | name | what it is |", "|---|---|---|"]
+    out = [
+        f"### `{type_id}`",
+        "",
+        f"{_cell(problem_type.description)}. Taught at {where}; "
+        f"answers are checked within {tolerance}"
+        + (
+            "; needs a calculator (a quiz with it sets `calculator: true`)."
+            if problem_type.needs_calculator
+            else "."
+        ),
+        "",
+        "| | name | what it is |",
+        "|---|---|---|",
+    ]
     out += [f"| given | `{name}` | {_cell(text)} |" for name, text in problem_type.inputs.items()]
     out += [f"| answer | `{name}` | {_cell(text)} |" for name, text in problem_type.outputs.items()]
     answer = {k: v for k, v in example.answer.items()}
-    out += ["", f"An easy one (seed {EXAMPLE_SEED}), as a worked example's `given` and `result`:", "",
-            "```yaml", f"problem: {type_id}", f"given: {json.dumps(example.given)}",
-            f"result: {_short_json(answer)}", "```", ""]
+    out += [
+        "",
+        f"An easy one (seed {EXAMPLE_SEED}), as a worked example's `given` and `result`:",
+        "",
+        "```yaml",
+        f"problem: {type_id}",
+        f"given: {json.dumps(example.given)}",
+        f"result: {_short_json(answer)}",
+        "```",
+        "",
+    ]
     return out
 
 
@@ -386,12 +414,21 @@ def _short_json(value: Any) -> str:
 
 def _visual_section(kind_id: str) -> list[str]:
     kind = visuals.KINDS[kind_id]
-    out = [f"### `{kind_id}`", "", f"{_cell(kind.description)}.", "",
-           "| parameter | accepts | default |", "|---|---|---|"]
+    out = [
+        f"### `{kind_id}`",
+        "",
+        f"{_cell(kind.description)}.",
+        "",
+        "| parameter | accepts | default |",
+        "|---|---|---|",
+    ]
     for name, param in kind.params.items():
         accepts = " ".join((param.check.__doc__ or "").split())
-        default = "**required**" if param.required else (
-            "none" if param.default is None else f"`{json.dumps(param.default)}`")
+        default = (
+            "**required**"
+            if param.required
+            else ("none" if param.default is None else f"`{json.dumps(param.default)}`")
+        )
         out.append(f"| `{name}` | {_cell(accepts)} | {default} |")
     out.append("")
     return out
@@ -402,26 +439,42 @@ def render() -> str:
     out = [HEAD, *limits(), "## Content", ""]
     for cls, where in CONTENT_CLASSES:
         out += _class_section(cls, where)
-    out += ["## Recipes", "",
-            "A recipe's id is its file name without `.yaml` (lowercase words and hyphens); "
-            "`paperdeck build` builds every recipe, `paperdeck deck RECIPE` and "
-            "`paperdeck quiz RECIPE` one.", ""]
+    out += [
+        "## Recipes",
+        "",
+        "A recipe's id is its file name without `.yaml` (lowercase words and hyphens); "
+        "`paperdeck build` builds every recipe, `paperdeck deck RECIPE` and "
+        "`paperdeck quiz RECIPE` one.",
+        "",
+    ]
     for cls, where in RECIPE_CLASSES:
         out += _class_section(cls, where, skip=("id",))
-    out += ["## Problem types", "",
-            "A worked example names one in `problem`, its inputs in `given` and any of its "
-            "answers in `result`; recipes name them in `problems`. `paperdeck problems TYPE "
-            "--seed 1` shows generated ones with their keys.", ""]
+    out += [
+        "## Problem types",
+        "",
+        "A worked example names one in `problem`, its inputs in `given` and any of its "
+        "answers in `result`; recipes name them in `problems`. `paperdeck problems TYPE "
+        "--seed 1` shows generated ones with their keys.",
+        "",
+    ]
     for type_id, problem_type in problems.all_types().items():
         if problem_type.paper:  # built in: a project's own types are its own to document
             out += _problem_section(type_id)
     out += [PROJECT_TYPES + "\n".join(_fields_table(problems.ProblemType)), ""]
-    out += [NAMED_MISTAKES + "\n".join(_fields_table(problems.Solution)), "",
-            *_fields_table(problems.Distractor), ""]
-    out += ["## Visual kinds", "",
-            "A visual names its `kind` and `params`. For a kind that takes `given`, "
-            "`params: {example: <worked example id>}` takes the givens (and problem type) of that "
-            "worked example.", ""]
+    out += [
+        NAMED_MISTAKES + "\n".join(_fields_table(problems.Solution)),
+        "",
+        *_fields_table(problems.Distractor),
+        "",
+    ]
+    out += [
+        "## Visual kinds",
+        "",
+        "A visual names its `kind` and `params`. For a kind that takes `given`, "
+        "`params: {example: <worked example id>}` takes the givens (and problem type) of that "
+        "worked example.",
+        "",
+    ]
     for kind_id in sorted(visuals.KINDS):
         out += _visual_section(kind_id)
     return "\n".join(out).rstrip("\n") + "\n"

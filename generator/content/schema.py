@@ -79,7 +79,8 @@ def _type_name(hint: Any) -> str:
 
 
 _MATH_CHECKS: dict[MathKind, Callable[[str], list[str]]] = {
-    MARKDOWN: lambda text: math_problems(text) + markdown.problems(text), LATEX: latex_problems,
+    MARKDOWN: lambda text: math_problems(text) + markdown.problems(text),
+    LATEX: latex_problems,
 }
 
 

@@ -64,8 +64,7 @@ class LineList(list[Any]):
 
 
 _STANDARD_TAGS = {
-    "tag:yaml.org,2002:" + name
-    for name in ("map", "seq", "str", "int", "float", "bool", "null", "timestamp")
+    "tag:yaml.org,2002:" + name for name in ("map", "seq", "str", "int", "float", "bool", "null", "timestamp")
 }
 _MERGE = "tag:yaml.org,2002:merge"
 
@@ -87,16 +86,38 @@ _SAFE: type = _with_exponent_floats(yaml.SafeLoader)
 _FAST: type | None = _with_exponent_floats(yaml.CSafeLoader) if hasattr(yaml, "CSafeLoader") else None
 
 _ESCAPES = {
-    "\0": "a NUL", "\a": "a bell", "\b": "a backspace", "\t": "a TAB", "\n": "a line break",
-    "\v": "a vertical tab", "\f": "a form feed", "\r": "a carriage return", "\x1b": "an escape",
-    "\x85": "a next-line", "\xa0": "a no-break space", "\u2028": "a line separator",
+    "\0": "a NUL",
+    "\a": "a bell",
+    "\b": "a backspace",
+    "\t": "a TAB",
+    "\n": "a line break",
+    "\v": "a vertical tab",
+    "\f": "a form feed",
+    "\r": "a carriage return",
+    "\x1b": "an escape",
+    "\x85": "a next-line",
+    "\xa0": "a no-break space",
+    "\u2028": "a line separator",
     "\u2029": "a paragraph separator",
 }
 """Characters a double-quoted YAML escape makes out of the start of a LaTeX command
 (``\\frac``, ``\\theta``, ``\\beta``, ``\\alpha``, ``\\vec``, ``\\rho``, ``\\nabla``,
 ``\\epsilon``, ``\\Nu``, ``\\_``, ``\\L``, ``\\P``), with their names."""
-_ESCAPE_LETTERS = {"\0": "0", "\a": "a", "\b": "b", "\t": "t", "\n": "n", "\v": "v", "\f": "f",
-                   "\r": "r", "\x1b": "e", "\x85": "N", "\xa0": "_", "\u2028": "L", "\u2029": "P"}
+_ESCAPE_LETTERS = {
+    "\0": "0",
+    "\a": "a",
+    "\b": "b",
+    "\t": "t",
+    "\n": "n",
+    "\v": "v",
+    "\f": "f",
+    "\r": "r",
+    "\x1b": "e",
+    "\x85": "N",
+    "\xa0": "_",
+    "\u2028": "L",
+    "\u2029": "P",
+}
 
 
 def _escape_problem(node: yaml.Node, value: str) -> str:
@@ -107,10 +128,12 @@ def _escape_problem(node: yaml.Node, value: str) -> str:
         if char == "\n" and node.start_mark.line != node.end_mark.line:
             continue  # a blank line inside a quoted string that spans lines also gives \n
         letter = _ESCAPE_LETTERS[char]
-        after = value[i + 1:i + 13]
-        return (f'in double quotes YAML reads \\{letter} as {_ESCAPES[char]} '
-                f'("\\{letter}{after}" became {_ESCAPES[char]} + "{after}"): '
-                "write text with backslashes in single quotes or a block scalar (|)")
+        after = value[i + 1 : i + 13]
+        return (
+            f"in double quotes YAML reads \\{letter} as {_ESCAPES[char]} "
+            f'("\\{letter}{after}" became {_ESCAPES[char]} + "{after}"): '
+            "write text with backslashes in single quotes or a block scalar (|)"
+        )
     return ""
 
 
@@ -162,8 +185,14 @@ class _Builder:
             for key_node, value_node in node.value:
                 key_line = key_node.start_mark.line + 1
                 if key_node.tag == _MERGE:
-                    self.problems.append(Finding(self.path, key_line, field or "<<",
-                                                 "merge keys (<<) are not supported; write the keys out"))
+                    self.problems.append(
+                        Finding(
+                            self.path,
+                            key_line,
+                            field or "<<",
+                            "merge keys (<<) are not supported; write the keys out",
+                        )
+                    )
                     continue
                 key = self.build(key_node, field, depth + 1, key_line)
                 name = f"{field}.{key}" if field else str(key)
@@ -218,7 +247,7 @@ def _indent(line: str) -> int:
 
 def _line_above(lines: list[str], line: int) -> str:
     """The nearest line above the 1-based ``line`` that holds something other than a comment."""
-    for above in reversed(lines[:line - 1]):
+    for above in reversed(lines[: line - 1]):
         if above.strip() and not above.lstrip().startswith("#"):
             return above
     return ""
@@ -271,13 +300,17 @@ def _plain_syntax_error(error: yaml.MarkedYAMLError, lines: list[str]) -> tuple[
         return began, "a quote opened on this line is never closed"
     if "escape" in problem and "double-quoted" in context:
         key = re.match(r"\s*(?:- )?([^\s:'\"#][^:]*):\s", text)
-        return at, ((f"{key.group(1)}: " if key else "")
-                    + "a backslash in double quotes starts a YAML escape, not LaTeX; "
-                    "write text with backslashes in single quotes or a block scalar (|)")
+        return at, (
+            (f"{key.group(1)}: " if key else "")
+            + "a backslash in double quotes starts a YAML escape, not LaTeX; "
+            "write text with backslashes in single quotes or a block scalar (|)"
+        )
     if context in ("while parsing a flow sequence", "while parsing a flow mapping"):
         bracket, closing = ("[", "]") if "sequence" in context else ("{", "}")
-        return began, (f"a {bracket} opened on this line is not closed with {closing} "
-                       f"(in a value that starts with {bracket}, put the whole value in single quotes)")
+        return began, (
+            f"a {bracket} opened on this line is not closed with {closing} "
+            f"(in a value that starts with {bracket}, put the whole value in single quotes)"
+        )
     if problem == "found character '\\t' that cannot start any token":
         return at, "a TAB in the indentation; indent with spaces"
     if "that cannot start any token" in problem:
@@ -293,10 +326,12 @@ def _read(path: Path, shown_as: str, folder: Path | None) -> bytes:
     """The bytes of ``path``, within the limits, or a ContentError."""
     try:
         resolved = path.resolve(strict=True)
-        if folder is not None and not any(resolved.is_relative_to(inside.resolve())
-                                          for inside in (folder, folder.parent)):
-            message = (f"a symbolic link to {resolved}, outside the project; "
-                       "copy the file into the project instead")
+        if folder is not None and not any(
+            resolved.is_relative_to(inside.resolve()) for inside in (folder, folder.parent)
+        ):
+            message = (
+                f"a symbolic link to {resolved}, outside the project; copy the file into the project instead"
+            )
             raise ContentError([Finding(shown_as, 0, "", message)])
         if not resolved.is_file():  # a device or a pipe would be read without end
             raise ContentError([Finding(shown_as, 0, "", "not a regular file")])
@@ -309,8 +344,16 @@ def _read(path: Path, shown_as: str, folder: Path | None) -> bytes:
         raise ContentError([Finding(shown_as, 0, "", f"cannot be read: {reason}")]) from None
     if len(data) > MAX_FILE_BYTES:
         size = os.path.getsize(resolved)
-        raise ContentError([Finding(shown_as, 0, "", f"{size:,} bytes is more than the limit of "
-                                    f"{MAX_FILE_BYTES:,} bytes per file; split it")])
+        raise ContentError(
+            [
+                Finding(
+                    shown_as,
+                    0,
+                    "",
+                    f"{size:,} bytes is more than the limit of {MAX_FILE_BYTES:,} bytes per file; split it",
+                )
+            ]
+        )
     return data
 
 

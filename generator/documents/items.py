@@ -23,12 +23,24 @@ if TYPE_CHECKING:
 
 #: Every kind of item, in the order a lesson presents them.
 KINDS = (
-    "concept", "equation", "cloze", "flashcard", "worked_example", "question", "visual", "label",
+    "concept",
+    "equation",
+    "cloze",
+    "flashcard",
+    "worked_example",
+    "question",
+    "visual",
+    "label",
     "problem",
 )
 _LESSON_FIELDS = {
-    "concept": "concepts", "equation": "equations", "cloze": "clozes", "flashcard": "flashcards",
-    "worked_example": "worked_examples", "question": "questions", "visual": "visuals",
+    "concept": "concepts",
+    "equation": "equations",
+    "cloze": "clozes",
+    "flashcard": "flashcards",
+    "worked_example": "worked_examples",
+    "question": "questions",
+    "visual": "visuals",
 }
 
 
@@ -126,9 +138,19 @@ def _label_items(visual: Visual, group: str, tags: tuple[str, ...], lesson: Less
     from .. import visuals
 
     diagram = visuals.diagram(visual.kind, visual.params)
-    return [StudyItem("label", label_key(visual.id, part.id), group, visual.source, tags,
-                      LabelCard(visual, part, diagram), lesson)
-            for part in diagram.parts if part.ask]
+    return [
+        StudyItem(
+            "label",
+            label_key(visual.id, part.id),
+            group,
+            visual.source,
+            tags,
+            LabelCard(visual, part, diagram),
+            lesson,
+        )
+        for part in diagram.parts
+        if part.ask
+    ]
 
 
 def lesson_items(content: Content, lesson_ids: Iterable[str] = ()) -> list[StudyItem]:
@@ -184,15 +206,23 @@ def problem_source(paper_id: str, problem_set: ProblemSet) -> tuple[str, tuple[s
 
 
 def problem_items(
-    paper_id: str, slot_prefix: str, group: str, sets: Iterable[ProblemSet], seed: int,
+    paper_id: str,
+    slot_prefix: str,
+    group: str,
+    sets: Iterable[ProblemSet],
+    seed: int,
     track: Track = _untracked,
 ) -> list[StudyItem]:
     """Generated problems; each keeps its slot so a rebuild updates it in place."""
     items = []
     for problem_set in sets:
         source, section_tags = problem_source(paper_id, problem_set)
-        streams = [problems.generate(problem_set.type, problem_set.count, variant_seed(seed, v),
-                                     problem_set.difficulty) for v in range(problem_set.variants)]
+        streams = [
+            problems.generate(
+                problem_set.type, problem_set.count, variant_seed(seed, v), problem_set.difficulty
+            )
+            for v in range(problem_set.variants)
+        ]
         generated = track(zip(*streams, strict=True), problem_set.count, f"{problem_set.type} problems")
         with about(f"generating the {problem_set.difficulty} {problem_set.type} problems of {slot_prefix!r}"):
             for index, variants in enumerate(generated, 1):
@@ -244,7 +274,10 @@ def build_site(content: Content, recipe: SiteRecipe, seed: int) -> Site:
 
 
 def build_practice(
-    content: Content, sets: Iterable[ProblemSet], seed: int, set_name: str = "practice",
+    content: Content,
+    sets: Iterable[ProblemSet],
+    seed: int,
+    set_name: str = "practice",
     track: Track = _untracked,
 ) -> Deck:
     """A practice deck of generated problems only, in the slots of ``set_name``."""

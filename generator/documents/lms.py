@@ -64,40 +64,70 @@ class LmsQuiz:
     @property
     def problems(self) -> tuple[ProblemItem, ...]:
         """Every variant of every problem."""
-        return tuple(variant for section in self.sections if isinstance(section, ProblemPool)
-                     for slot in section.slots for variant in slot)
+        return tuple(
+            variant
+            for section in self.sections
+            if isinstance(section, ProblemPool)
+            for slot in section.slots
+            for variant in slot
+        )
 
     @property
     def questions(self) -> tuple[QuestionItem, ...]:
-        return tuple(question for section in self.sections if isinstance(section, QuestionBank)
-                     for question in section.questions)
+        return tuple(
+            question
+            for section in self.sections
+            if isinstance(section, QuestionBank)
+            for question in section.questions
+        )
 
     @property
     def total_points(self) -> float:
         """Points of one attempt: the drawn questions and one variant of each problem."""
-        return sum(section.points * (section.draw if isinstance(section, QuestionBank)
-                                     else len(section.slots)) for section in self.sections)
+        return sum(
+            section.points * (section.draw if isinstance(section, QuestionBank) else len(section.slots))
+            for section in self.sections
+        )
 
 
-def build_lms_quiz(content: Content, recipe: QuizRecipe, seed: int, variants: int = DEFAULT_VARIANTS,
-                   secret: bytes = b"") -> LmsQuiz:
+def build_lms_quiz(
+    content: Content, recipe: QuizRecipe, seed: int, variants: int = DEFAULT_VARIANTS, secret: bytes = b""
+) -> LmsQuiz:
     """The LMS form of ``recipe``: whole question pools and ``variants`` variants of each problem."""
-    whole = replace(recipe, sections=tuple(
-        replace(section, questions=replace(section.questions, count=None))
-        if section.questions is not None else section for section in recipe.sections))
+    whole = replace(
+        recipe,
+        sections=tuple(
+            replace(section, questions=replace(section.questions, count=None))
+            if section.questions is not None
+            else section
+            for section in recipe.sections
+        ),
+    )
     quiz = build_quiz(content, whole, seed, variants, secret)
     forms = quiz.forms
     sections: list[LmsSection] = []
     for s, section in enumerate(recipe.sections):
         if section.questions is not None:
             pool = quiz.pools[s]
-            printed = {item.question.id: item for item in forms[0].sections[s].items
-                       if isinstance(item, QuestionItem)}
+            printed = {
+                item.question.id: item
+                for item in forms[0].sections[s].items
+                if isinstance(item, QuestionItem)
+            }
             in_order = tuple(printed[question.id] for question in pool)
-            sections.append(QuestionBank(section.title, section.points, section.questions.count or len(pool),
-                                         recipe.shuffle_questions, in_order))
+            sections.append(
+                QuestionBank(
+                    section.title,
+                    section.points,
+                    section.questions.count or len(pool),
+                    recipe.shuffle_questions,
+                    in_order,
+                )
+            )
         else:
-            per_form = [tuple(item for item in form.sections[s].items if isinstance(item, ProblemItem))
-                        for form in forms]
+            per_form = [
+                tuple(item for item in form.sections[s].items if isinstance(item, ProblemItem))
+                for form in forms
+            ]
             sections.append(ProblemPool(section.title, section.points, tuple(zip(*per_form, strict=True))))
     return LmsQuiz(recipe, quiz.paper_title, seed, variants, tuple(sections))

@@ -15,8 +15,10 @@ from datetime import date, timedelta
 
 from ..errors import PaperdeckError
 
-IMPORT_PRESETS = ('To get this pace, tick "Import any deck presets" when you import the deck'
-                  " in Anki (it is off by default).")
+IMPORT_PRESETS = (
+    'To get this pace, tick "Import any deck presets" when you import the deck'
+    " in Anki (it is off by default)."
+)
 """The one line a build prints beside a deck that carries a plan."""
 
 
@@ -76,17 +78,23 @@ def make_plan(title: str, lessons: list[tuple[str, int]], today: date, exam: dat
         before += cards
         end = today + timedelta(days=max(0, math.ceil(before / per_day) - 1))
         slots.append(LessonSlot(name, cards, start, max(start, end)))
-    return Plan(today, exam, total, per_day, today + timedelta(days=teaching), tuple(slots),
-                searches(title))
+    return Plan(today, exam, total, per_day, today + timedelta(days=teaching), tuple(slots), searches(title))
 
 
 def plan_text(plan: Plan) -> str:
     """The plan as a student reads it in a terminal or a text file."""
-    lines = [f"Exam on {plan.exam:%a %d %b %Y}: {plan.new_cards} new cards, {plan.new_per_day} a day"
-             f" from {plan.today:%a %d %b}; final sweep from {plan.sweep:%a %d %b}.", IMPORT_PRESETS, ""]
+    lines = [
+        f"Exam on {plan.exam:%a %d %b %Y}: {plan.new_cards} new cards, {plan.new_per_day} a day"
+        f" from {plan.today:%a %d %b}; final sweep from {plan.sweep:%a %d %b}.",
+        IMPORT_PRESETS,
+        "",
+    ]
     for slot in plan.lessons:
         lines.append(f"  {slot.start:%a %d %b} – {slot.end:%a %d %b}  {slot.name} ({slot.cards} cards)")
-    lines += ["", "Every day: do the reviews Anki shows first. In the final sweep, make a filtered deck"
-              " (Tools > Create Filtered Deck) from each search, strongest need first:"]
+    lines += [
+        "",
+        "Every day: do the reviews Anki shows first. In the final sweep, make a filtered deck"
+        " (Tools > Create Filtered Deck) from each search, strongest need first:",
+    ]
     lines += [f"  {search}   ({what})" for what, search in plan.searches]
     return "\n".join(lines)

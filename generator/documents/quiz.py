@@ -186,14 +186,22 @@ def set_seed(form_seed: int, section: int) -> int:
     return int(sequence.generate_state(1, np.uint32)[0])
 
 
-def build_quiz(content: Content, recipe: QuizRecipe, seed: int, versions: int, secret: bytes = b"",
-               students: tuple[Student, ...] = ()) -> Quiz:
+def build_quiz(
+    content: Content,
+    recipe: QuizRecipe,
+    seed: int,
+    versions: int,
+    secret: bytes = b"",
+    students: tuple[Student, ...] = (),
+) -> Quiz:
     """A quiz of ``versions`` forms (or one per student), deterministic for ``secret`` and ``seed``."""
     count = len(students) if students else versions
     if not 1 <= count <= MAX_FORMS:
         raise ContentError([Finding("", 0, "versions", f"must be between 1 and {MAX_FORMS}")])
-    pools = tuple(tuple(question_pool(content, section.questions)) if section.questions else ()
-                  for section in recipe.sections)
+    pools = tuple(
+        tuple(question_pool(content, section.questions)) if section.questions else ()
+        for section in recipe.sections
+    )
     _check_counts(recipe, pools)
     return Quiz(recipe, content.paper.title, seed, count, secret, pools, students)
 
@@ -210,13 +218,25 @@ def _check_counts(recipe: QuizRecipe, pools: tuple[tuple[Question, ...], ...]) -
         if not pool:
             found.append(Finding(f"decks/{recipe.id}.yaml", 0, field_name, "no question matches"))
         elif pick.count is not None and pick.count > len(pool):
-            found.append(Finding(f"decks/{recipe.id}.yaml", 0, f"{field_name}.count",
-                                 f"asks for {pick.count} questions but only {len(pool)} match"))
+            found.append(
+                Finding(
+                    f"decks/{recipe.id}.yaml",
+                    0,
+                    f"{field_name}.count",
+                    f"asks for {pick.count} questions but only {len(pool)} match",
+                )
+            )
         if not recipe.calculator:
             for question in pool:
                 if question.calculator:
-                    found.append(Finding(f"decks/{recipe.id}.yaml", 0, field_name,
-                                         f"can draw {question.id!r}, which needs a calculator"))
+                    found.append(
+                        Finding(
+                            f"decks/{recipe.id}.yaml",
+                            0,
+                            field_name,
+                            f"can draw {question.id!r}, which needs a calculator",
+                        )
+                    )
     if found:
         raise ContentError(found)
 
@@ -228,8 +248,9 @@ def _form(quiz: Quiz, index: int, student: Student | None) -> Form:
     number = 1
     for s, (section, pool) in enumerate(zip(recipe.sections, quiz.pools, strict=True)):
         if section.questions is not None:
-            items: list[QuizItem] = _question_items(section, pool, section_rng(seed, s),
-                                                    recipe.shuffle_questions, recipe.calculator, number)
+            items: list[QuizItem] = _question_items(
+                section, pool, section_rng(seed, s), recipe.shuffle_questions, recipe.calculator, number
+            )
         else:
             items = _problem_items(section, set_seed(seed, s), recipe.calculator, number)
         number += len(items)
@@ -238,8 +259,14 @@ def _form(quiz: Quiz, index: int, student: Student | None) -> Form:
     return Form(index, seed, code, tuple(sections), student)
 
 
-def _question_items(section: QuizSection, pool: tuple[Question, ...], rng: np.random.Generator,
-                    shuffle: bool, calculator: bool, first: int) -> list[QuizItem]:
+def _question_items(
+    section: QuizSection,
+    pool: tuple[Question, ...],
+    rng: np.random.Generator,
+    shuffle: bool,
+    calculator: bool,
+    first: int,
+) -> list[QuizItem]:
     assert section.questions is not None
     count = section.questions.count or len(pool)
     chosen = rng.choice(len(pool), size=count, replace=False)
@@ -266,12 +293,14 @@ def _problem_items(section: QuizSection, seed: int, calculator: bool, first: int
     ps = section.problems
     assert ps is not None
     generated = problems.generate(ps.type, ps.count, seed, ps.difficulty)
-    return [ProblemItem(number, section.points, problem,
-                        () if calculator else exponentials(problem))
-            for number, problem in enumerate(generated, first)]
+    return [
+        ProblemItem(number, section.points, problem, () if calculator else exponentials(problem))
+        for number, problem in enumerate(generated, first)
+    ]
 
 
 # -- exponentials a problem needs ------------------------------------------------
+
 
 def exponentials(problem: GeneratedProblem, decimals: int = 4) -> tuple[tuple[float, float], ...]:
     """The (x, e^x) a student needs: every score and every score minus its row's maximum.

@@ -24,8 +24,9 @@ NAME_HEADERS = ("name", "student", "student name", "full name", "pupil", "learne
 """Headers of the name column, the first found wins."""
 ID_HEADERS = ("id", "student id", "student number", "number", "matriculation")
 """Headers of the ID column, the first found wins."""
-HEADER_WORDS = frozenset((*NAME_HEADERS, *ID_HEADERS, "email", "e-mail", "mail", "first name",
-                          "last name", "class", "group"))
+HEADER_WORDS = frozenset(
+    (*NAME_HEADERS, *ID_HEADERS, "email", "e-mail", "mail", "first name", "last name", "class", "group")
+)
 """Any of these in the first row makes it a header."""
 
 
@@ -37,8 +38,9 @@ def student_key(name: str) -> str:
 def read_roster(path: Path) -> tuple[Student, ...]:
     """The students of a roster file, in its order."""
     shown = str(path)
-    rows = [(line, row) for line, row in read_rows(path, "roster", MAX_FORMS)
-            if any(cell.strip() for cell in row)]
+    rows = [
+        (line, row) for line, row in read_rows(path, "roster", MAX_FORMS) if any(cell.strip() for cell in row)
+    ]
     if not rows:
         raise InputError([Finding(shown, 0, "", "the roster lists no students")])
     header = [cell.strip().lower() for cell in rows[0][1]]
@@ -48,8 +50,17 @@ def read_roster(path: Path) -> tuple[Student, ...]:
         name_col = next((header.index(h) for h in NAME_HEADERS if h in header), -1)
         id_col = next((header.index(h) for h in ID_HEADERS if h in header), -1)
         if name_col < 0:
-            raise InputError([Finding(shown, rows[0][0], "", "the header names no column of names; head it "
-                                      f"with one of: {', '.join(NAME_HEADERS)}")])
+            raise InputError(
+                [
+                    Finding(
+                        shown,
+                        rows[0][0],
+                        "",
+                        "the header names no column of names; head it "
+                        f"with one of: {', '.join(NAME_HEADERS)}",
+                    )
+                ]
+            )
     students: list[Student] = []
     found: list[Finding] = []
     seen: dict[str, int] = {}
@@ -60,8 +71,15 @@ def read_roster(path: Path) -> tuple[Student, ...]:
             continue
         key = student_key(name)
         if key in seen:
-            found.append(Finding(shown, line, "name", f"{name!r} is also on line {seen[key]}; give every "
-                                 "student a distinct name (grading tells students apart by name)"))
+            found.append(
+                Finding(
+                    shown,
+                    line,
+                    "name",
+                    f"{name!r} is also on line {seen[key]}; give every "
+                    "student a distinct name (grading tells students apart by name)",
+                )
+            )
             continue
         seen[key] = line
         student_id = row[id_col].strip() if 0 <= id_col < len(row) else ""
@@ -71,6 +89,7 @@ def read_roster(path: Path) -> tuple[Student, ...]:
     if not students:
         raise InputError([Finding(shown, rows[0][0], "", "the roster has a header and no students")])
     if len(students) > MAX_FORMS:
-        raise InputError([Finding(shown, 0, "", f"{len(students)} students; a quiz prints at most "
-                                  f"{MAX_FORMS} forms")])
+        raise InputError(
+            [Finding(shown, 0, "", f"{len(students)} students; a quiz prints at most {MAX_FORMS} forms")]
+        )
     return tuple(students)

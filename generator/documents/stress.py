@@ -40,8 +40,15 @@ from ..problems import precision
 from .quiz import Form, ProblemItem, QuestionItem, Quiz, exponentials
 
 _PRINTS_AS_ZERO = re.compile(r"-?0(\.0*)?")
-INVARIANTS = ("answerable", "keys re-solved", "distinct mistakes", "no repeats", "forms differ",
-              "letters spread", "no degenerate numbers")
+INVARIANTS = (
+    "answerable",
+    "keys re-solved",
+    "distinct mistakes",
+    "no repeats",
+    "forms differ",
+    "letters spread",
+    "no degenerate numbers",
+)
 
 
 @dataclass
@@ -63,9 +70,12 @@ class Report:
     @property
     def warnings(self) -> list[str]:
         """Advice that does not fail the run: problem types that never name a mistake."""
-        return [f"{type_id}: none of its {drawn} problems has a named mistake (solve returns no"
-                " Distractor), so keys, cards, grading and remedial decks show no common mistakes"
-                for type_id, (drawn, named) in sorted(self.mistakes.items()) if drawn and not named]
+        return [
+            f"{type_id}: none of its {drawn} problems has a named mistake (solve returns no"
+            " Distractor), so keys, cards, grading and remedial decks show no common mistakes"
+            for type_id, (drawn, named) in sorted(self.mistakes.items())
+            if drawn and not named
+        ]
 
     @property
     def ok(self) -> bool:
@@ -77,15 +87,19 @@ class Report:
         for name in INVARIANTS:
             rows.append(f"  {name:<24}{self.checked[name]:>9}{len(self.violations[name]):>12}")
         spread = " ".join(f"{letter(i)}={self.positions[i]}" for i in sorted(self.positions))
-        rows.append(f"  right answers by position: {spread or 'none'};"
-                    f" chi-square {self.chi_square:.2f}, p = {self.p_value:.3f}")
+        rows.append(
+            f"  right answers by position: {spread or 'none'};"
+            f" chi-square {self.chi_square:.2f}, p = {self.p_value:.3f}"
+        )
         for name in INVARIANTS:
             for message in self.violations[name][:10]:
                 rows.append(f"  VIOLATION {name}: {message}")
             if len(self.violations[name]) > 10:
                 rows.append(f"  … and {len(self.violations[name]) - 10} more {name} violations")
-        rows += [f"  degenerate draws of {type_id}: {count} of {self.mistakes[type_id][0]} problems"
-                 for type_id, count in sorted(self.degenerate.items())]
+        rows += [
+            f"  degenerate draws of {type_id}: {count} of {self.mistakes[type_id][0]} problems"
+            for type_id, count in sorted(self.degenerate.items())
+        ]
         rows += [f"  WARNING {message}" for message in self.warnings]
         return "\n".join(rows)
 
@@ -122,8 +136,9 @@ def _form(quiz: Quiz, form: Form, report: Report, by_options: dict[int, Counter[
     seen: set[str] = set()
     for item in form.items:
         where = f"form {form.letter} #{item.number}"
-        name = (item.question.id if isinstance(item, QuestionItem)
-                else f"{item.problem.type}/{item.problem.seed}")
+        name = (
+            item.question.id if isinstance(item, QuestionItem) else f"{item.problem.type}/{item.problem.seed}"
+        )
         report.checked["no repeats"] += 1
         if name in seen:
             report.violations["no repeats"].append(f"{where}: {name} twice")
@@ -134,8 +149,9 @@ def _form(quiz: Quiz, form: Form, report: Report, by_options: dict[int, Counter[
             _problem(item, calculator, where, report)
 
 
-def _question(item: QuestionItem, calculator: bool, where: str, report: Report,
-              by_options: dict[int, Counter[int]]) -> None:
+def _question(
+    item: QuestionItem, calculator: bool, where: str, report: Report, by_options: dict[int, Counter[int]]
+) -> None:
     question = item.question
     where = f"{where} ({question.id})"
     report.checked["answerable"] += 1
@@ -190,8 +206,11 @@ def _problem(item: ProblemItem, calculator: bool, where: str, report: Report) ->
     for key, value in problem.answer.items():
         expected = list(_numbers(solved.answer.get(key)))
         got = list(_numbers(value))
-        if again.given != problem.given or len(expected) != len(got) or not np.allclose(expected, got,
-                                                                                        rtol=1e-9, atol=1e-9):
+        if (
+            again.given != problem.given
+            or len(expected) != len(got)
+            or not np.allclose(expected, got, rtol=1e-9, atol=1e-9)
+        ):
             report.violations["keys re-solved"].append(f"{where}: {key} differs when solved again")
     # Named mistakes: apart from the answer and from each other, beyond the tolerance.
     primary = problem_type.primary
@@ -199,11 +218,12 @@ def _problem(item: ProblemItem, calculator: bool, where: str, report: Report) ->
     values = [("the answer", list(_numbers(problem.answer[primary])))]
     values += [(d.mistake, list(_numbers(d.answer.get(primary)))) for d in problem.distractors]
     for i, (name_a, a) in enumerate(values):
-        for name_b, b in values[i + 1:]:
+        for name_b, b in values[i + 1 :]:
             report.checked["distinct mistakes"] += 1
             if len(a) == len(b) and all(tolerance.accepts(x, y) for x, y in zip(a, b, strict=True)):
-                report.violations["distinct mistakes"].append(f"{where}: {name_b!r} is within tolerance"
-                                                              f" of {name_a!r}")
+                report.violations["distinct mistakes"].append(
+                    f"{where}: {name_b!r} is within tolerance of {name_a!r}"
+                )
     counts = report.mistakes.setdefault(problem.type, [0, 0])
     counts[0] += 1
     counts[1] += bool(problem.distractors)
@@ -221,11 +241,15 @@ def _problem(item: ProblemItem, calculator: bool, where: str, report: Report) ->
             report.violations["no degenerate numbers"].append(f"{where}: a nonzero {key} prints as 0")
         if not problem_type.paper and numbers and not any(numbers):
             report.violations["no degenerate numbers"].append(f"{where}: {key} is all zeros")
-        same = [name for name, given in givens.items()
-                if not problem_type.paper and len(numbers) > 1 and given == numbers]
+        same = [
+            name
+            for name, given in givens.items()
+            if not problem_type.paper and len(numbers) > 1 and given == numbers
+        ]
         if same:
-            report.violations["no degenerate numbers"].append(f"{where}: {key} equals the given {same[0]}"
-                                                              " (the computation changes nothing)")
+            report.violations["no degenerate numbers"].append(
+                f"{where}: {key} equals the given {same[0]} (the computation changes nothing)"
+            )
     weights = problem.answer.get("weights")
     if weights is not None:
         for row in np.atleast_2d(np.asarray(weights, dtype=float)):
@@ -250,8 +274,9 @@ def _spread(report: Report, by_options: dict[int, Counter[int]]) -> None:
     report.chi_square = statistic
     report.p_value = _chi_square_p(statistic, freedom) if freedom else 1.0
     if report.p_value < 0.001:
-        report.violations["letters spread"].append(f"chi-square {statistic:.1f} on {freedom} degrees of"
-                                                   f" freedom, p = {report.p_value:.2g}")
+        report.violations["letters spread"].append(
+            f"chi-square {statistic:.1f} on {freedom} degrees of freedom, p = {report.p_value:.2g}"
+        )
 
 
 def _chi_square_p(statistic: float, freedom: int) -> float:

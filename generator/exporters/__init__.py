@@ -77,6 +77,13 @@ def get(name: str) -> Exporter:
 if TYPE_CHECKING:  # mypy holds each module of FORMATS to the protocol; nothing is imported at run time
     from . import anki, graded, guide, moodle, practice_sheet, qti, quiz_forms, site
 
-    _CHECKED: dict[str, Exporter] = {"anki": anki, "practice-sheet": practice_sheet, "guide": guide,
-                                     "quiz": quiz_forms, "graded": graded, "site": site,
-                                     "qti": qti, "moodle": moodle}
+    _CHECKED: dict[str, Exporter] = {
+        "anki": anki,
+        "practice-sheet": practice_sheet,
+        "guide": guide,
+        "quiz": quiz_forms,
+        "graded": graded,
+        "site": site,
+        "qti": qti,
+        "moodle": moodle,
+    }

@@ -85,7 +85,7 @@ class Grid:
         power = 0
         if self.exponent:
             power = math.floor(math.log10(abs(value))) if value else 0
-            mantissa = round(abs(value) / 10.0 ** power, self.decimals)
+            mantissa = round(abs(value) / 10.0**power, self.decimals)
             if mantissa >= 10:
                 power, mantissa = power + 1, mantissa / 10
             if len(str(abs(power))) > self.exponent:
@@ -95,8 +95,12 @@ class Grid:
         whole, _, fraction = text.partition(".")
         if len(whole) > self.integer:
             return None
-        return (value < 0 and float(text) != 0, whole.rjust(self.integer, "0") + fraction, power < 0,
-                str(abs(power)).rjust(self.exponent, "0") if self.exponent else "")
+        return (
+            value < 0 and float(text) != 0,
+            whole.rjust(self.integer, "0") + fraction,
+            power < 0,
+            str(abs(power)).rjust(self.exponent, "0") if self.exponent else "",
+        )
 
 
 def _integer_digits(largest: float) -> int:
@@ -118,11 +122,17 @@ def _grid(stated: tuple[str, int] | None, tolerance: dict[str, float], largest: 
 
 
 @lru_cache(maxsize=256)
-def _problem_grid(type_id: str, difficulty: str, prompt_precision: tuple[str, int] | None,
-                  tolerance: tuple[tuple[str, float], ...]) -> Grid:
+def _problem_grid(
+    type_id: str,
+    difficulty: str,
+    prompt_precision: tuple[str, int] | None,
+    tolerance: tuple[tuple[str, float], ...],
+) -> Grid:
     primary = problems.get(type_id).primary
-    largest = max(float(np.max(np.abs(np.asarray(p.answer[primary], dtype=float))))
-                  for p in problems.generate(type_id, SAMPLE, 0, difficulty))
+    largest = max(
+        float(np.max(np.abs(np.asarray(p.answer[primary], dtype=float))))
+        for p in problems.generate(type_id, SAMPLE, 0, difficulty)
+    )
     return _grid(prompt_precision, dict(tolerance), largest)
 
 
@@ -130,11 +140,16 @@ def grid_for(quiz_item: QuizItem) -> Grid:
     """The digit grid of a numeric question or a problem: the same on every form."""
     if isinstance(quiz_item, QuestionItem):
         question = quiz_item.question
-        return _grid(precision.stated(question.prompt), {"abs": question.tolerance or 0.0},
-                     float(question.answer))
+        return _grid(
+            precision.stated(question.prompt), {"abs": question.tolerance or 0.0}, float(question.answer)
+        )
     problem = quiz_item.problem
-    return _problem_grid(problem.type, problem.difficulty, precision.stated(problem.prompt),
-                         tuple(sorted(problem.tolerance.to_json().items())))
+    return _problem_grid(
+        problem.type,
+        problem.difficulty,
+        precision.stated(problem.prompt),
+        tuple(sorted(problem.tolerance.to_json().items())),
+    )
 
 
 def quiz_code(quiz: Quiz, paper: str = "a4") -> str:
@@ -179,9 +194,13 @@ def _row_box(question: int, kind: str, values: list[str], label: str, glyphs: li
     def place(x: float, y: float) -> tuple[dict[str, Any], list[tuple[str, Any]]]:
         cy = y + 3.5
         bubbles = [(x + width - ROW_PITCH * (len(values) - i - 0.5), cy) for i in range(len(values))]
-        field = {"kind": kind, "question": question, "values": values,
-                 "bubbles": [[_r(bx), _r(by)] for bx, by in bubbles],
-                 "box": [_r(x), _r(y), _r(x + width), _r(y + 7.0)]}
+        field = {
+            "kind": kind,
+            "question": question,
+            "values": values,
+            "bubbles": [[_r(bx), _r(by)] for bx, by in bubbles],
+            "box": [_r(x), _r(y), _r(x + width), _r(y + 7.0)],
+        }
         drawing: list[tuple[str, Any]] = [("label", (x + 0.5, cy, label))]
         drawing.append(("bubbles", (*bubbles[0], ROW_PITCH, 0.0, glyphs)))
         return field, drawing
@@ -206,7 +225,7 @@ def _grid_box(question: int, component: int | None, label: str, grid: Grid) -> _
             nonlocal cx
             drawing.append(("write", (cx, y + 5.0 + 2.5)))
             left = _r(cx)
-            cells = [[left, row] for row in rows[:len(glyphs)]]
+            cells = [[left, row] for row in rows[: len(glyphs)]]
             drawing.append(("bubbles", (cx, top, 0.0, dy, list(glyphs))))
             cx += dx
             return cells
@@ -217,8 +236,13 @@ def _grid_box(question: int, component: int | None, label: str, grid: Grid) -> _
             drawing.append(("point", (cx - dx / 2 + point_gap / 2, y + 5.0 + 4.5)))
             cx += point_gap
         digits += [column("0123456789") for _ in range(grid.decimals)]
-        field: dict[str, Any] = {"kind": "digits", "question": question, "sign": sign, "columns": digits,
-                                 "point": grid.integer}
+        field: dict[str, Any] = {
+            "kind": "digits",
+            "question": question,
+            "sign": sign,
+            "columns": digits,
+            "point": grid.integer,
+        }
         if component is not None:
             field["component"] = component
         if grid.exponent:
@@ -339,21 +363,36 @@ def _id_box() -> _Box:
             drawing.append(("write", (cx, y + 5.0 + 2.5)))
             drawing.append(("bubbles", (cx, top, 0.0, dy, list("0123456789"))))
             columns.append([[_r(cx), _r(top + dy * i)] for i in range(10)])
-        return ({"kind": "id", "page": 1, "columns": columns, "box": [_r(x), _r(y), _r(x + width),
-                                                                          _r(y + height)]}, drawing)
+        return (
+            {
+                "kind": "id",
+                "page": 1,
+                "columns": columns,
+                "box": [_r(x), _r(y), _r(x + width), _r(y + height)],
+            },
+            drawing,
+        )
 
     return _Box(width, height, place)
 
 
 # -- the layout in the key JSON and the Typst source -------------------------------
 
+
 def layout_head(quiz: Quiz, paper: str) -> dict[str, Any]:
     """What every sheet of the quiz shares, for the key JSON's top level (``sheets``)."""
     width, height = frame(paper)
-    return {"format": LAYOUT_FORMAT, "paper": paper, "quiz_code": quiz_code(quiz, paper),
-            "marks": {"size": MARK_SIZE, "centres": [[0, 0], [_r(width), 0], [0, _r(height)],
-                                                     [_r(width), _r(height)]]},
-            "bubble_radius": BUBBLE_RADIUS, "max_grid_components": MAX_GRID_COMPONENTS}
+    return {
+        "format": LAYOUT_FORMAT,
+        "paper": paper,
+        "quiz_code": quiz_code(quiz, paper),
+        "marks": {
+            "size": MARK_SIZE,
+            "centres": [[0, 0], [_r(width), 0], [0, _r(height)], [_r(width), _r(height)]],
+        },
+        "bubble_radius": BUBBLE_RADIUS,
+        "max_grid_components": MAX_GRID_COMPONENTS,
+    }
 
 
 def _qr_box(width: float) -> tuple[float, float]:
@@ -417,8 +456,13 @@ def _drawn(pdf: bytes, inks: Sequence[PageInk]) -> bytes:
             page.contents_add(pikepdf.Stream(sheet, operators))
         out = io.BytesIO()
         # Typst's streams are copied as they are (not decoded), only the new ones compressed.
-        sheet.save(out, deterministic_id=True, compress_streams=True, fix_metadata_version=False,
-                   stream_decode_level=pikepdf.StreamDecodeLevel.none)
+        sheet.save(
+            out,
+            deterministic_id=True,
+            compress_streams=True,
+            fix_metadata_version=False,
+            stream_decode_level=pikepdf.StreamDecodeLevel.none,
+        )
         return out.getvalue()
 
 
@@ -430,8 +474,11 @@ def _operators(ink: PageInk, names: dict[str, str], height: float) -> bytes:
     top = height - MARK_INSET * k  # the corner mark's centre, in the page's points
 
     def rects(shapes: list[tuple[float, float, float, float]], operator: str) -> list[str]:
-        return [f"{(MARK_INSET + x) * k:.2f} {top - (y + tall) * k:.2f} {width * k:.2f} {tall * k:.2f} re "
-                + operator for x, y, width, tall in shapes]
+        return [
+            f"{(MARK_INSET + x) * k:.2f} {top - (y + tall) * k:.2f} {width * k:.2f} {tall * k:.2f} re "
+            + operator
+            for x, y, width, tall in shapes
+        ]
 
     out = ["Q", "0 g", *rects(ink.filled, "f")]
     if ink.outlined:
@@ -441,8 +488,11 @@ def _operators(ink: PageInk, names: dict[str, str], height: float) -> bytes:
     shift = BUBBLE_RADIUS + BUBBLE_PAD
     for x, y, dx, dy, line in ink.bubbles:  # the first bubble, then a step to each next one
         step = f" 1 0 0 1 {dx * k:.4f} {-dy * k:.4f} cm "
-        out.append(f"q 1 0 0 1 {(MARK_INSET + x - shift) * k:.2f} {top - (y + shift) * k:.2f} cm "
-                   + step.join(f"{names[glyph]} Do" for glyph in line) + " Q")
+        out.append(
+            f"q 1 0 0 1 {(MARK_INSET + x - shift) * k:.2f} {top - (y + shift) * k:.2f} cm "
+            + step.join(f"{names[glyph]} Do" for glyph in line)
+            + " Q"
+        )
     return ("\n".join(out) + "\n").encode("ascii")
 
 
@@ -452,13 +502,23 @@ def _dots(dots: Iterable[tuple[float, float, float]], height: float) -> list[str
     out = []
     for x, y, radius in dots:
         cx, cy, r = (MARK_INSET + x) * k, height - (MARK_INSET + y) * k, radius * k
-        points = [(cx + r, cy),
-                  (cx + r, cy + c * r), (cx + c * r, cy + r), (cx, cy + r),
-                  (cx - c * r, cy + r), (cx - r, cy + c * r), (cx - r, cy),
-                  (cx - r, cy - c * r), (cx - c * r, cy - r), (cx, cy - r),
-                  (cx + c * r, cy - r), (cx + r, cy - c * r), (cx + r, cy)]
+        points = [
+            (cx + r, cy),
+            (cx + r, cy + c * r),
+            (cx + c * r, cy + r),
+            (cx, cy + r),
+            (cx - c * r, cy + r),
+            (cx - r, cy + c * r),
+            (cx - r, cy),
+            (cx - r, cy - c * r),
+            (cx - c * r, cy - r),
+            (cx, cy - r),
+            (cx + c * r, cy - r),
+            (cx + r, cy - c * r),
+            (cx + r, cy),
+        ]
         text = [f"{px:.2f} {py:.2f}" for px, py in points]
-        out.append(f"{text[0]} m " + " ".join(" ".join(text[i:i + 3]) + " c" for i in (1, 4, 7, 10)) + " f")
+        out.append(f"{text[0]} m " + " ".join(" ".join(text[i : i + 3]) + " c" for i in (1, 4, 7, 10)) + " f")
     return out
 
 
@@ -479,8 +539,10 @@ class Sheet:
 
 def _head(paper: str, title: str) -> str:
     """The start of a sheet's Typst source: the template set up for ``paper``."""
-    return (f"#let inset = {MARK_INSET}mm\n{TEMPLATE}#show: answer-sheet.with(paper: "
-            f"{string('us-letter' if paper == 'letter' else 'a4')}, title: {string(title)})\n")
+    return (
+        f"#let inset = {MARK_INSET}mm\n{TEMPLATE}#show: answer-sheet.with(paper: "
+        f"{string('us-letter' if paper == 'letter' else 'a4')}, title: {string(title)})\n"
+    )
 
 
 def sheet(quiz: Quiz, form: Form, paper: str = "a4") -> Sheet:
@@ -491,23 +553,32 @@ def sheet(quiz: Quiz, form: Form, paper: str = "a4") -> Sheet:
     width, height = frame(paper)
     qx, qy = _qr_box(width)
     code = quiz_code(quiz, paper)
-    layout = {"pages": len(pages), "qr": [[_r(qx), _r(qy)], [_r(qx + QR_SIZE), _r(qy + QR_SIZE)]],
-              "fields": [field for page in pages for field in page.fields]}
+    layout = {
+        "pages": len(pages),
+        "qr": [[_r(qx), _r(qy)], [_r(qx + QR_SIZE), _r(qy + QR_SIZE)]],
+        "fields": [field for page in pages for field in page.fields],
+    }
     out = [_head(paper, quiz.recipe.title + ": answer sheet")]
-    who = (f"Name: *{escape(form.student.name)}*" + (f" · ID {escape(form.student.id)}"
-                                                      if form.student.id else "")
-           if form.student is not None else "")
+    who = (
+        f"Name: *{escape(form.student.name)}*"
+        + (f" · ID {escape(form.student.id)}" if form.student.id else "")
+        if form.student is not None
+        else ""
+    )
     inks = []
     for number, page in enumerate(pages, 1):
         if number > 1:
             out.append("#pagebreak()\n")
         ink = PageInk()
         half = MARK_SIZE / 2
-        ink.filled += [(x - half, y - half, MARK_SIZE, MARK_SIZE)
-                       for x, y in ((0, 0), (width, 0), (0, height), (width, height))]
+        ink.filled += [
+            (x - half, y - half, MARK_SIZE, MARK_SIZE)
+            for x, y in ((0, 0), (width, 0), (0, height), (width, height))
+        ]
         ink.filled += _qr_rects(_qr_modules(qr_text(code, form.code, number, len(pages))), qx, qy)
-        subtitle = escape(f"Form {form.letter} · code {form.code} · answer sheet, "
-                          f"page {number} of {len(pages)}")
+        subtitle = escape(
+            f"Form {form.letter} · code {form.code} · answer sheet, page {number} of {len(pages)}"
+        )
         out.append(f"#header([{markdown(quiz.recipe.title)}], [{subtitle}], [{who}], {_r(qx - 4)})\n")
         out.append(f"#footer({_r(width)}, {_r(height)})\n")
         for kind, args in page.drawing:
@@ -540,8 +611,14 @@ def _qr_rects(qr: np.ndarray, x: float, y: float) -> list[tuple[float, float, fl
                 start = column
                 while column < len(modules) and modules[column]:
                     column += 1
-                rects.append((x + start * module, y + row * module, (column - start) * module + overlap,
-                              module + overlap))
+                rects.append(
+                    (
+                        x + start * module,
+                        y + row * module,
+                        (column - start) * module + overlap,
+                        module + overlap,
+                    )
+                )
             column += 1
     return rects
 
@@ -586,6 +663,14 @@ def _check_fits(quiz_item: QuizItem) -> None:
     grid = grid_for(quiz_item)
     for value in values:
         if grid.digits(value) is None:
-            raise ContentError([Finding("", 0, what, f"the answer {value:g} does not fit the answer "
-                                        f"sheet's grid of {grid.integer} integer digits")])
-
+            raise ContentError(
+                [
+                    Finding(
+                        "",
+                        0,
+                        what,
+                        f"the answer {value:g} does not fit the answer "
+                        f"sheet's grid of {grid.integer} integer digits",
+                    )
+                ]
+            )

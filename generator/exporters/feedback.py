@@ -41,7 +41,7 @@ def _shaped(values: tuple[float | None, ...], shape: tuple[int, ...]) -> object:
     """Flat values back in their printed shape; a part left out is ``?``."""
     shown = [v if v is not None else "?" for v in values]
     if len(shape) == 2 and shape[0] * shape[1] == len(shown):
-        return [shown[r * shape[1]:(r + 1) * shape[1]] for r in range(shape[0])]
+        return [shown[r * shape[1] : (r + 1) * shape[1]] for r in range(shape[0])]
     if len(shape) == 1 or len(shown) > 1:
         return shown
     return shown[0]
@@ -63,8 +63,11 @@ def _answers(question: KeyQuestion, mark: Mark, fmt: Formatter) -> tuple[str, st
     if mark.not_read:
         return f"#emph[{escape(PENDING)}]", "—"
     if question.kind == "short_answer":
-        given = ("not graded yet" if mark.points is None
-                 else f"{format_number(mark.points)} of {format_number(question.points)} points")
+        given = (
+            "not graded yet"
+            if mark.points is None
+            else f"{format_number(mark.points)} of {format_number(question.points)} points"
+        )
         return escape(f"marked by hand: {given}"), "#emph[the model answer below]" if mark.share != 1 else "—"
     if question.kind in ("multiple_choice", "true_false"):
         given = "#emph[no answer]" if mark.blank else _choice(question, str(mark.answer))
@@ -106,12 +109,14 @@ def _problem(question: KeyQuestion) -> Problem | None:
         return None
     tolerance = Tolerance(question.tolerance_abs, question.tolerance_rel)
     same = len(value) == question.size and all(
-        accepts(e, v, tolerance) for e, v in zip(question.answer, value, strict=True))
+        accepts(e, v, tolerance) for e, v in zip(question.answer, value, strict=True)
+    )
     return problem if same else None
 
 
-def _worked(grading: Grading, question: KeyQuestion, mark: Mark,
-            content_questions: dict[str, Question]) -> str:
+def _worked(
+    grading: Grading, question: KeyQuestion, mark: Mark, content_questions: dict[str, Question]
+) -> str:
     """The worked solution of a question that lost points, where to read, the mistake named."""
     out = []
     problem = _problem(question) if question.problem_type else None
@@ -129,8 +134,10 @@ def _worked(grading: Grading, question: KeyQuestion, mark: Mark,
                 out.append(f"#right-answer[{_choice(question, question.answer_letter)}]")
             elif question.kind == "numeric":
                 fmt = answer_formatter(found.prompt, question.tolerance_abs or None)
-                out.append(f"#right-answer[{inline_math(fmt(question.answer[0]))}"
-                           f" (tolerance {markdown(tolerance_words(question.tolerance_abs))})]")
+                out.append(
+                    f"#right-answer[{inline_math(fmt(question.answer[0]))}"
+                    f" (tolerance {markdown(tolerance_words(question.tolerance_abs))})]"
+                )
             else:
                 out.append(f"#right-answer[{markdown(str(found.answer))}]")
             if found.explanation:
@@ -155,29 +162,42 @@ def _formatter(question: KeyQuestion, content_questions: dict[str, Question]) ->
     return number_formatter(question.tolerance_abs or None, question.tolerance_rel or None)
 
 
-def feedback_source(grading: Grading, result: StudentResult, deck: str | None, paper: str,
-                    template: str) -> str:
+def feedback_source(
+    grading: Grading, result: StudentResult, deck: str | None, paper: str, template: str
+) -> str:
     """The Typst source of one student's feedback (``template``: the report's pieces, grade.typ)."""
     key = grading.key
     form = key.forms[result.form]
     title = key.title or key.quiz
     name = f"#box[{escape(result.student)}]"
     content_questions = {q.id: q for lesson in grading.readings.content.lessons for q in lesson.questions}
-    out = [preamble(paper, f"{title}: feedback", f"[{name} · Form {escape(result.form)}]", markdown(title)),
-           template, "\n"]
+    out = [
+        preamble(paper, f"{title}: feedback", f"[{name} · Form {escape(result.form)}]", markdown(title)),
+        template,
+        "\n",
+    ]
     code = f" · code {form.code}" if form.code else ""
-    out.append(f"#align(center, text(size: 17pt, weight: \"bold\")[{markdown(title)}])\n"
-               f"#align(center, text(size: 12pt)[*{name}* · {escape(f'Form {result.form}{code}')}])\n")
+    out.append(
+        f'#align(center, text(size: 17pt, weight: "bold")[{markdown(title)}])\n'
+        f"#align(center, text(size: 12pt)[*{name}* · {escape(f'Form {result.form}{code}')}])\n"
+    )
     ungraded = sum(1 for m in result.marks if m.points is None and not m.not_read)
-    later = (escape(f" · {ungraded} short answer{'s' if ungraded > 1 else ''} still to be graded")
-             if ungraded else "")
+    later = (
+        escape(f" · {ungraded} short answer{'s' if ungraded > 1 else ''} still to be graded")
+        if ungraded
+        else ""
+    )
     if result.not_read:
         count = len(result.not_read)
-        later += escape(f" · {count} answer{'s' if count > 1 else ''} not read from your sheet (question"
-                        f"{'s' if count > 1 else ''} {', '.join(map(str, result.not_read))}): pending, "
-                        "your teacher checks them and the score may change")
-    out.append(f"#score-line[{escape(f'{format_number(result.score)} of {format_number(result.max)} points')}"
-               f" ({escape(f'{result.percent:.0f} %')}){later}]\n")
+        later += escape(
+            f" · {count} answer{'s' if count > 1 else ''} not read from your sheet (question"
+            f"{'s' if count > 1 else ''} {', '.join(map(str, result.not_read))}): pending, "
+            "your teacher checks them and the score may change"
+        )
+    out.append(
+        f"#score-line[{escape(f'{format_number(result.score)} of {format_number(result.max)} points')}"
+        f" ({escape(f'{result.percent:.0f} %')}){later}]\n"
+    )
     rows = []
     missed = []
     for m in result.marks:
@@ -189,8 +209,10 @@ def feedback_source(grading: Grading, result: StudentResult, deck: str | None, p
             missed.append((question, m))
     out.append("#answers-table(" + ",\n".join(rows) + ")\n")
     if missed:
-        out.append("#section-title([What to look at again], [the worked solution of each question that lost"
-                   " points, and where to read about it])\n")
+        out.append(
+            "#section-title([What to look at again], [the worked solution of each question that lost"
+            " points, and where to read about it])\n"
+        )
         out.extend(_worked(grading, question, m, content_questions) for question, m in missed)
     else:
         out.append("Full marks on everything graded.\n")
@@ -199,9 +221,15 @@ def feedback_source(grading: Grading, result: StudentResult, deck: str | None, p
 
         search = review_search(grading.readings.content.paper.id, key.quiz)
         out.append(f"#deck-note({string(deck)})\n")
-        out.append("#text(size: 9.5pt)[" + escape(
-            "Already have the full deck? Importing this one adds the fresh problems and updates the cards "
-            "you already have (their reviews are kept), so nothing shows as new. To practise them now: in "
-            "Anki, Tools › Create Filtered Deck, with the search ") + f"#raw({string(search)})" + escape(".")
-            + "]\n")
+        out.append(
+            "#text(size: 9.5pt)["
+            + escape(
+                "Already have the full deck? Importing this one adds the fresh problems and updates the cards "
+                "you already have (their reviews are kept), so nothing shows as new. To practise them now: in "
+                "Anki, Tools › Create Filtered Deck, with the search "
+            )
+            + f"#raw({string(search)})"
+            + escape(".")
+            + "]\n"
+        )
     return "".join(out)

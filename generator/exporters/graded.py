@@ -86,13 +86,30 @@ def scores_csv(grading: Grading) -> bytes:
     """One row per student; with a roster that gave IDs, the ID beside the name (a gradebook's key)."""
     width = max((len(r.marks) for r in grading.results), default=0)
     ids = any(form.student_id for form in grading.key.forms.values())
-    rows = [["student", *(["id"] if ids else []), "form", "score", "max", "percent",
-             *map(str, range(1, width + 1))]]
+    rows = [
+        [
+            "student",
+            *(["id"] if ids else []),
+            "form",
+            "score",
+            "max",
+            "percent",
+            *map(str, range(1, width + 1)),
+        ]
+    ]
     for r in grading.results:
         by_number = {m.number: m for m in r.marks}
-        rows.append([r.student, *([_student_id(grading, r)] if ids else []), r.form, points_text(r.score),
-                     points_text(r.max), f"{r.percent:.1f}",
-                     *(_points_cell(by_number[n]) if n in by_number else "" for n in range(1, width + 1))])
+        rows.append(
+            [
+                r.student,
+                *([_student_id(grading, r)] if ids else []),
+                r.form,
+                points_text(r.score),
+                points_text(r.max),
+                f"{r.percent:.1f}",
+                *(_points_cell(by_number[n]) if n in by_number else "" for n in range(1, width + 1)),
+            ]
+        )
     return csv_bytes(rows, grading.csv)
 
 
@@ -104,12 +121,22 @@ def mistakes_csv(grading: Grading) -> bytes:
             if m.mistake:
                 question = form.questions[m.number]
                 where = grading.readings.lessons(question)[0]
-                rows.append([r.student, str(m.number), prose(m.mistake), r.form, question.item, where.title,
-                             where.source])
+                rows.append(
+                    [
+                        r.student,
+                        str(m.number),
+                        prose(m.mistake),
+                        r.form,
+                        question.item,
+                        where.title,
+                        where.source,
+                    ]
+                )
     return csv_bytes(rows, grading.csv)
 
 
 # -- the report ------------------------------------------------------------------
+
 
 def _percent(x: float | None) -> str:
     return "—" if x is None else f"{100 * x:.0f} %"
@@ -119,8 +146,11 @@ def _where(readings: tuple[Reading, ...]) -> str:
     parts = []
     for reading in readings:
         if reading.title:
-            parts.append(f"{markdown(reading.title)} ({escape(reading.source)})" if reading.source
-                         else markdown(reading.title))
+            parts.append(
+                f"{markdown(reading.title)} ({escape(reading.source)})"
+                if reading.source
+                else markdown(reading.title)
+            )
         elif reading.source:
             parts.append(escape(f"the paper, {reading.source}"))
     return "; ".join(parts) or "—"
@@ -137,7 +167,7 @@ def _question_text(item: str, prompts: dict[str, str]) -> str:
         return escape(f"{item.removeprefix('problem:')} problem (fresh numbers on every form)")
     text = " ".join(prose(prompts.get(item, "")).split())
     if len(text) > QUESTION_CHARACTERS:
-        text = text[:QUESTION_CHARACTERS - 1].rstrip() + "…"
+        text = text[: QUESTION_CHARACTERS - 1].rstrip() + "…"
     shown = f"{escape(text)} " if text else ""
     return f"{shown}#text(size: 7.5pt, fill: luma(90))[{escape(item)}]"
 
@@ -178,8 +208,10 @@ def name_markup(name: str) -> str:
 
 def _student(grading: Grading, result: StudentResult) -> str:
     form = grading.key.forms[result.form]
-    head = name_markup(result.student) + escape(f" · Form {result.form} · {points_text(result.score)} of "
-                                                f"{points_text(result.max)} ({result.percent:.0f} %)")
+    head = name_markup(result.student) + escape(
+        f" · Form {result.form} · {points_text(result.score)} of "
+        f"{points_text(result.max)} ({result.percent:.0f} %)"
+    )
     lines = []
     ungraded = 0
     for m in result.marks:
@@ -193,8 +225,10 @@ def _student(grading: Grading, result: StudentResult) -> str:
             continue
         question = form.questions[m.number]
         where = _where(grading.readings.lessons(question)[:1])
-        lines.append(f"- *{m.number}.* {_item_name(question)}, {escape(points_text(m.points))}"
-                     f" of {escape(points_text(m.possible))} · {_wrong(question, m)} · read {where}\n")
+        lines.append(
+            f"- *{m.number}.* {_item_name(question)}, {escape(points_text(m.points))}"
+            f" of {escape(points_text(m.possible))} · {_wrong(question, m)} · read {where}\n"
+        )
     if not lines:
         lines.append("Full marks on everything graded.\n")
     if ungraded:
@@ -213,39 +247,60 @@ def report_source(grading: Grading, paper: str = "a4") -> str:
     out = [preamble(paper, f"{title}: class report", "[Class report]", markdown(title)), _TEMPLATE, "\n"]
     results = grading.results
     percents = [r.percent for r in results]
-    summary = (f"{len(results)} students · {len(key.forms)} forms · "
-               f"mean {statistics.fmean(percents):.1f} % · median {statistics.median(percents):.1f} %"
-               ) if results else "no students"
+    summary = (
+        (
+            f"{len(results)} students · {len(key.forms)} forms · "
+            f"mean {statistics.fmean(percents):.1f} % · median {statistics.median(percents):.1f} %"
+        )
+        if results
+        else "no students"
+    )
     not_read = [(r, r.not_read) for r in results if r.not_read]
     if not_read:
         count = sum(len(numbers) for _, numbers in not_read)
-        summary += (f" · {count} answer{'s' if count > 1 else ''} not read, pending (in neither score nor"
-                    " max; listed under Not read)")
+        summary += (
+            f" · {count} answer{'s' if count > 1 else ''} not read, pending (in neither score nor"
+            " max; listed under Not read)"
+        )
     if grading.review:
         summary += f" · {len(grading.review)} scan flags at the end"
-    out.append(f"#align(center, text(size: 17pt, weight: \"bold\")[{markdown(title)}: class report])\n"
-               f"#align(center, text(size: 10pt)[{escape(summary)}])\n")
+    out.append(
+        f'#align(center, text(size: 17pt, weight: "bold")[{markdown(title)}: class report])\n'
+        f"#align(center, text(size: 10pt)[{escape(summary)}])\n"
+    )
     out.append("#section-title([Scores], [students per band of the score, in percent])\n")
     labels = ", ".join(f"[{i * 100 // BINS}–{(i + 1) * 100 // BINS}]" for i in range(BINS))
     out.append(f"#histogram(({', '.join(map(str, grading.histogram))},), ({labels},))\n")
-    out.append("#section-title([Questions], [share correct: mean share of the points earned; "
-               "discrimination: point-biserial correlation with the rest of the quiz])\n")
+    out.append(
+        "#section-title([Questions], [share correct: mean share of the points earned; "
+        "discrimination: point-biserial correlation with the rest of the quiz])\n"
+    )
     rows = []
     prompts = {q.id: q.prompt for lesson in grading.readings.content.lessons for q in lesson.questions}
     for stats in grading.items:
         disc = "—" if stats.discrimination is None else f"{stats.discrimination:.2f}"
-        rows.append(f"[{_question_text(stats.item, prompts)}], [{markdown(stats.section)}],"
-                    f" [{stats.students}], [{_percent(stats.difficulty)}], [{escape(disc)}]")
-    out.append("#table(columns: (2fr, 1fr, auto, auto, auto), inset: 4pt, align: (left, left, right, right,"
-               " right), [*Question*], [*Section*], [*Students*], [*Share correct*], [*Discrimination*],\n"
-               + ",\n".join(rows) + ")\n")
-    out.append("#section-title([Named mistakes], "
-               "[the most common first, with the lessons that teach them])\n")
+        rows.append(
+            f"[{_question_text(stats.item, prompts)}], [{markdown(stats.section)}],"
+            f" [{stats.students}], [{_percent(stats.difficulty)}], [{escape(disc)}]"
+        )
+    out.append(
+        "#table(columns: (2fr, 1fr, auto, auto, auto), inset: 4pt, align: (left, left, right, right,"
+        " right), [*Question*], [*Section*], [*Students*], [*Share correct*], [*Discrimination*],\n"
+        + ",\n".join(rows)
+        + ")\n"
+    )
+    out.append(
+        "#section-title([Named mistakes], [the most common first, with the lessons that teach them])\n"
+    )
     if grading.mistakes:
-        rows = [f"[{markdown(m.name)}], [{m.count}], [{m.students}], [{_where(m.readings)}]"
-                for m in grading.mistakes[:TOP_MISTAKES]]
-        out.append("#table(columns: (1fr, auto, auto, 1fr), inset: 4pt, [*Mistake*], [*Answers*],"
-                   " [*Students*], [*Read*],\n" + ",\n".join(rows) + ")\n")
+        rows = [
+            f"[{markdown(m.name)}], [{m.count}], [{m.students}], [{_where(m.readings)}]"
+            for m in grading.mistakes[:TOP_MISTAKES]
+        ]
+        out.append(
+            "#table(columns: (1fr, auto, auto, 1fr), inset: 4pt, [*Mistake*], [*Answers*],"
+            " [*Students*], [*Read*],\n" + ",\n".join(rows) + ")\n"
+        )
         if len(grading.mistakes) > TOP_MISTAKES:
             more = len(grading.mistakes) - TOP_MISTAKES
             out.append(escape(f"{more} more named mistake{'s' if more > 1 else ''} in mistakes.csv.") + "\n")
@@ -255,22 +310,32 @@ def report_source(grading: Grading, paper: str = "a4") -> str:
         out.append("#section-title([Roster], [rows that do not match the roster the quiz was printed for])\n")
         out.extend(f"- {escape(_roster_line(finding))}\n" for finding in grading.roster)
     if grading.names:
-        out.append("#section-title([Names], [names that look like another without being it: one student "
-                   "typed twice, or two students? Graded apart; you decide])\n")
+        out.append(
+            "#section-title([Names], [names that look like another without being it: one student "
+            "typed twice, or two students? Graded apart; you decide])\n"
+        )
         out.extend(f"- {escape(_roster_line(finding))}\n" for finding in grading.names)
     if not_read:
-        out.append("#section-title([Not read], [answers the scan could not read: pending, in neither score "
-                   "nor max, until the cell in the responses CSV is fixed and the class graded again])\n")
-        out.extend(f"- {name_markup(r.student)}{escape(f' (form {r.form}): question')}"
-                   f"{escape('s' if len(numbers) > 1 else '')} {escape(', '.join(map(str, numbers)))}\n"
-                   for r, numbers in not_read)
-    out.append("#pagebreak(weak: true)\n#section-title([Feedback], [per student: what lost points, "
-               "the mistake it shows, where to read about it])\n")
+        out.append(
+            "#section-title([Not read], [answers the scan could not read: pending, in neither score "
+            "nor max, until the cell in the responses CSV is fixed and the class graded again])\n"
+        )
+        out.extend(
+            f"- {name_markup(r.student)}{escape(f' (form {r.form}): question')}"
+            f"{escape('s' if len(numbers) > 1 else '')} {escape(', '.join(map(str, numbers)))}\n"
+            for r, numbers in not_read
+        )
+    out.append(
+        "#pagebreak(weak: true)\n#section-title([Feedback], [per student: what lost points, "
+        "the mistake it shows, where to read about it])\n"
+    )
     out.extend(_student(grading, result) for result in results)
     if grading.review:
         where = f"; files relative to {grading.scans}" if grading.scans else ""
-        out.append(f"#section-title([Scanning], [{len(grading.review)} to check: left empty, never "
-                   f"guessed; the review file beside the responses CSV shows each crop{escape(where)}])\n")
+        out.append(
+            f"#section-title([Scanning], [{len(grading.review)} to check: left empty, never "
+            f"guessed; the review file beside the responses CSV shows each crop{escape(where)}])\n"
+        )
         out.append("".join(f"- {escape(line)}\n" for line in grading.review))
     return "".join(out)
 
@@ -280,6 +345,7 @@ def report_pdf(grading: Grading, paper: str = "a4", timestamp: int | None = None
 
 
 # -- writing the folder ----------------------------------------------------------
+
 
 def export(grading: Grading, folder: Path, options: ExportOptions) -> list[Path]:
     """Write the scores, the mistakes, the report, each student's feedback (and remedial decks)
@@ -309,8 +375,10 @@ def export(grading: Grading, folder: Path, options: ExportOptions) -> list[Path]
         width = 2 * parallelism() + 2
         written += [str(path.relative_to(staging)) for path, _ in write_each(jobs(), width, _write)]
         if options.feedback:
-            print_file(((staging / "feedback" / f"{stem}.pdf").read_bytes() for stem in names),
-                       staging / "feedback.pdf")
+            print_file(
+                ((staging / "feedback" / f"{stem}.pdf").read_bytes() for stem in names),
+                staging / "feedback.pdf",
+            )
             written.append("feedback.pdf")
         if grading.remedial:
             from .anki import build_package

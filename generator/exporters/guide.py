@@ -35,12 +35,15 @@ def _equation(item: StudyItem, figures: Path) -> str:
     rows = ", ".join(
         f"[{inline_math(v.symbol)}], [{escape(v.shape) if v.shape == 'scalar' else inline_math(v.shape)}],"
         f" [{markdown(v.meaning)}]"
-        for v in eq.variables)
+        for v in eq.variables
+    )
     deep = f"\n#block(inset: (left: 1em))[{markdown(eq.deep_dive)}]" if eq.deep_dive else ""
-    return (f"#block(breakable: false, below: 1em)[*{markdown(eq.name)}* ({escape(eq.label)})\n"
-            f"{display_math(eq.latex)}\n"
-            f"#table(columns: (auto, auto, 1fr), inset: 4pt, [*Symbol*], [*Shape*], [*Meaning*], {rows})]"
-            f"{deep}\n")
+    return (
+        f"#block(breakable: false, below: 1em)[*{markdown(eq.name)}* ({escape(eq.label)})\n"
+        f"{display_math(eq.latex)}\n"
+        f"#table(columns: (auto, auto, 1fr), inset: 4pt, [*Symbol*], [*Shape*], [*Meaning*], {rows})]"
+        f"{deep}\n"
+    )
 
 
 def _worked_example(item: StudyItem, figures: Path) -> str:
@@ -48,13 +51,17 @@ def _worked_example(item: StudyItem, figures: Path) -> str:
     steps = ", ".join(f"[{markdown(step)}]" for step in example.steps)
     # Each result named as the cards name it (presentation.name_symbol): d_k as math, a word as words.
     result = ", ".join(
-        inline_math(f"{symbol} = {value_latex(value)}") if (symbol := name_symbol(name)) is not None
+        inline_math(f"{symbol} = {value_latex(value)}")
+        if (symbol := name_symbol(name)) is not None
         else f"{escape(name.replace('_', ' '))} {inline_math('= ' + value_latex(value))}"
-        for name, value in example.result.items())
+        for name, value in example.result.items()
+    )
     task = f"{markdown(example.task)}\n" if example.task else ""
-    return (f"#block(below: 1em)[*{markdown(example.title)}* ({escape(example.source)})\n"
-            f"{task}#enum({steps})\n"
-            f"Result: {result}]\n")
+    return (
+        f"#block(below: 1em)[*{markdown(example.title)}* ({escape(example.source)})\n"
+        f"{task}#enum({steps})\n"
+        f"Result: {result}]\n"
+    )
 
 
 _PAPER_FIGURE = re.compile(r"\.F(\d+)$")
@@ -81,8 +88,10 @@ def _visual(item: StudyItem, figures: Path) -> str:
     # A diagram's SVG prints at its natural size (1 px = 0.75 pt), where its words are
     # 10.5 pt like the text around it; plots fill the column.
     size = "" if path.suffix == ".svg" else ", width: 100%"
-    return (f"#figure(image({string('/' + path.name)}{size}), {_figure_label(visual)},"
-            f" caption: [{markdown(visual.caption)} ({escape(visual.source)})])\n")
+    return (
+        f"#figure(image({string('/' + path.name)}{size}), {_figure_label(visual)},"
+        f" caption: [{markdown(visual.caption)} ({escape(visual.source)})])\n"
+    )
 
 
 _PRACTISED = ("flashcard", "cloze", "question", "label")
@@ -90,19 +99,32 @@ _PRACTISED = ("flashcard", "cloze", "question", "label")
 _NAMES = {"label": "label cards"}
 
 _RENDER: dict[str, Callable[[StudyItem, Path], str] | None] = {
-    "concept": _concept, "equation": _equation, "worked_example": _worked_example,
-    "visual": _visual, "flashcard": None, "cloze": None, "question": None, "label": None,
+    "concept": _concept,
+    "equation": _equation,
+    "worked_example": _worked_example,
+    "visual": _visual,
+    "flashcard": None,
+    "cloze": None,
+    "question": None,
+    "label": None,
 }
-_HEADINGS = {"concept": "Concepts", "equation": "Equations", "worked_example": "Worked examples",
-             "visual": "Figures"}
+_HEADINGS = {
+    "concept": "Concepts",
+    "equation": "Equations",
+    "worked_example": "Worked examples",
+    "visual": "Figures",
+}
 
 
 def _lesson(group: str, items: list[StudyItem], figures: Path) -> str:
     lesson = items[0].lesson
     assert lesson is not None
-    out = [f"#pagebreak(weak: true)\n= {markdown(group)}\n",
-           f"#text(size: 9pt)[Sources: {escape(', '.join(lesson.sources))}]\n\n",
-           markdown(lesson.text), "\n"]
+    out = [
+        f"#pagebreak(weak: true)\n= {markdown(group)}\n",
+        f"#text(size: 9pt)[Sources: {escape(', '.join(lesson.sources))}]\n\n",
+        markdown(lesson.text),
+        "\n",
+    ]
     for kind, heading in _HEADINGS.items():
         render = _RENDER[kind]
         chosen = [i for i in items if i.kind == kind]
@@ -112,14 +134,23 @@ def _lesson(group: str, items: list[StudyItem], figures: Path) -> str:
                 with about(f"printing {i.kind} {i.key!r} in the guide"):
                     out.append(render(i, figures))
     # Label cards are counted only where a figure asks for them.
-    counts = [f"{n} {_NAMES.get(k, k.replace('_', ' ') + 's')}" for k in _PRACTISED
-              if (n := sum(i.kind == k for i in items)) or k not in _NAMES]
+    counts = [
+        f"{n} {_NAMES.get(k, k.replace('_', ' ') + 's')}"
+        for k in _PRACTISED
+        if (n := sum(i.kind == k for i in items)) or k not in _NAMES
+    ]
     out.append(f"#text(size: 9pt)[To practise in Anki and quizzes: {escape(', '.join(counts))}.]\n")
     if lesson.resources:
-        out.append("== Resources\n#list(" + ", ".join(
-            f"[#link({string(r.url)})[{escape(r.title)}]"
-            + (f" — {markdown(r.note)}" if r.note else "") + "]"
-            for r in lesson.resources) + ")\n")
+        out.append(
+            "== Resources\n#list("
+            + ", ".join(
+                f"[#link({string(r.url)})[{escape(r.title)}]"
+                + (f" — {markdown(r.note)}" if r.note else "")
+                + "]"
+                for r in lesson.resources
+            )
+            + ")\n"
+        )
     return "".join(out)
 
 
@@ -133,13 +164,16 @@ def guide_source(guide: Guide, figures: Path, paper_size: str = "a4") -> str:
         groups.setdefault(item.group, []).append(item)
     paper, title = guide.paper, guide.title
     running = f"[{escape(paper.title)}]"
-    out = [USE_TEMPLATE, f"#show: sheet.with(paper: {string(PAPERS[paper_size])}, title: {string(title)},"
-           f" running: {running})\n",
-           "#set heading(numbering: none)\n#show heading.where(level: 1): set text(size: 16pt)\n",
-           f"#align(center, text(size: 20pt, weight: \"bold\")[{escape(title)}])\n",
-           f"#align(center)[{escape(', '.join(paper.authors))} ({paper.year}) · "
-           f"#link({string(f'https://arxiv.org/abs/{paper.arxiv}')})[arXiv:{escape(paper.arxiv)}]]\n",
-           "#outline(title: [Lessons], depth: 1)\n"]
+    out = [
+        USE_TEMPLATE,
+        f"#show: sheet.with(paper: {string(PAPERS[paper_size])}, title: {string(title)},"
+        f" running: {running})\n",
+        "#set heading(numbering: none)\n#show heading.where(level: 1): set text(size: 16pt)\n",
+        f'#align(center, text(size: 20pt, weight: "bold")[{escape(title)}])\n',
+        f"#align(center)[{escape(', '.join(paper.authors))} ({paper.year}) · "
+        f"#link({string(f'https://arxiv.org/abs/{paper.arxiv}')})[arXiv:{escape(paper.arxiv)}]]\n",
+        "#outline(title: [Lessons], depth: 1)\n",
+    ]
     out.extend(_lesson(group, group_items, figures) for group, group_items in groups.items())
     return "".join(out)
 

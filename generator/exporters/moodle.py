@@ -71,9 +71,11 @@ def category(path: str) -> str:
 
 
 def _head(kind: str, name: str, text: str, points: float, explanation: str = "", idnumber: str = "") -> str:
-    out = (f'<question type="{kind}">\n<name><text>{_x(name)}</text></name>\n'
-           f"{_text('questiontext', text)}\n{_text('generalfeedback', explanation)}\n"
-           f"<defaultgrade>{_number(points)}</defaultgrade>\n<penalty>0</penalty>\n<hidden>0</hidden>\n")
+    out = (
+        f'<question type="{kind}">\n<name><text>{_x(name)}</text></name>\n'
+        f"{_text('questiontext', text)}\n{_text('generalfeedback', explanation)}\n"
+        f"<defaultgrade>{_number(points)}</defaultgrade>\n<penalty>0</penalty>\n<hidden>0</hidden>\n"
+    )
     if idnumber:
         out += f"<idnumber>{_x(idnumber)}</idnumber>\n"
     return out
@@ -81,8 +83,10 @@ def _head(kind: str, name: str, text: str, points: float, explanation: str = "",
 
 def _answer(fraction: int, text: str, feedback: str, extra: str = "", html_format: bool = True) -> str:
     fmt = ' format="html"' if html_format else ""
-    return (f'<answer fraction="{fraction}"{fmt}><text>{_x(text)}</text>'
-            f"{_text('feedback', feedback)}{extra}</answer>\n")
+    return (
+        f'<answer fraction="{fraction}"{fmt}><text>{_x(text)}</text>'
+        f"{_text('feedback', feedback)}{extra}</answer>\n"
+    )
 
 
 def _mistake(text: str) -> str:
@@ -109,8 +113,9 @@ def choice_question(quiz_item: QuestionItem) -> str:
             out += _answer(100 if right else 0, "true" if value else "false", feedback, html_format=False)
         return out + "</question>\n"
     out = _head("multichoice", question.id, text, quiz_item.points, explanation, question.id)
-    out += ("<single>true</single>\n<shuffleanswers>0</shuffleanswers>\n"
-            "<answernumbering>ABCD</answernumbering>\n")
+    out += (
+        "<single>true</single>\n<shuffleanswers>0</shuffleanswers>\n<answernumbering>ABCD</answernumbering>\n"
+    )
     for option in quiz_item.options:
         feedback = "" if option.correct else _mistake(option.mistake) if option.mistake else explanation
         out += _answer(100 if option.correct else 0, inline(option.text), feedback)
@@ -121,17 +126,35 @@ def _rule(abs_tol: float | None, rel_tol: float | None) -> str:
     return f"<p>{TYPING} Accepted: {inline(tolerance_words(abs_tol, rel_tol))}.</p>"
 
 
-def numerical_question(name: str, text: str, points: float, value: float, abs_tol: float | None,
-                       rel_tol: float | None, mistakes: list[tuple[str, Any]], explanation: str = "",
-                       idnumber: str = "") -> str:
+def numerical_question(
+    name: str,
+    text: str,
+    points: float,
+    value: float,
+    abs_tol: float | None,
+    rel_tol: float | None,
+    mistakes: list[tuple[str, Any]],
+    explanation: str = "",
+    idnumber: str = "",
+) -> str:
     out = _head("numerical", name, text + _rule(abs_tol, rel_tol), points, explanation, idnumber)
-    out += _answer(100, _number(value), "", f"<tolerance>{_margin(value, abs_tol, rel_tol)}</tolerance>",
-                   html_format=False)
+    out += _answer(
+        100,
+        _number(value),
+        "",
+        f"<tolerance>{_margin(value, abs_tol, rel_tol)}</tolerance>",
+        html_format=False,
+    )
     for mistake, wrong in mistakes:
         if wrong is None or isinstance(wrong, (list, tuple)):
             continue
-        out += _answer(0, _number(wrong), _mistake(mistake),
-                       f"<tolerance>{_margin(wrong, abs_tol, rel_tol)}</tolerance>", html_format=False)
+        out += _answer(
+            0,
+            _number(wrong),
+            _mistake(mistake),
+            f"<tolerance>{_margin(wrong, abs_tol, rel_tol)}</tolerance>",
+            html_format=False,
+        )
     return out + "<showunits>3</showunits>\n</question>\n"
 
 
@@ -141,37 +164,60 @@ def cloze_feedback(html_text: str) -> str:
     return html_text.replace("~", "∼").replace("}", r"\}").replace("#", r"\#")
 
 
-def cloze_box(value: float, abs_tol: float | None, rel_tol: float | None,
-              mistakes: list[tuple[str, float]]) -> str:
+def cloze_box(
+    value: float, abs_tol: float | None, rel_tol: float | None, mistakes: list[tuple[str, float]]
+) -> str:
     """One number of a Cloze question: the key, then each mistake's number at ``%0%``."""
     parts = [f"={_number(value)}:{_margin(value, abs_tol, rel_tol)}"]
-    parts += [f"%0%{_number(wrong)}:{_margin(wrong, abs_tol, rel_tol)}#{cloze_feedback(_mistake(text))}"
-              for text, wrong in mistakes]
+    parts += [
+        f"%0%{_number(wrong)}:{_margin(wrong, abs_tol, rel_tol)}#{cloze_feedback(_mistake(text))}"
+        for text, wrong in mistakes
+    ]
     return "{1:NUMERICAL:" + "~".join(parts) + "}"
 
 
-def cloze_question(name: str, text: str, label: str, value: Any, abs_tol: float | None,
-                   rel_tol: float | None, mistakes: list[tuple[str, Any]], explanation: str = "") -> str:
+def cloze_question(
+    name: str,
+    text: str,
+    label: str,
+    value: Any,
+    abs_tol: float | None,
+    rel_tol: float | None,
+    mistakes: list[tuple[str, Any]],
+    explanation: str = "",
+) -> str:
     values = flat(value)
     rows, columns = shape(value)
     usable = [(t, flat(w)) for t, w in mistakes if w is not None and len(flat(w)) == len(values)]
     boxes = [cloze_box(v, abs_tol, rel_tol, [(t, w[i]) for t, w in usable]) for i, v in enumerate(values)]
-    table = "".join("<tr>" + "".join(f"<td>{boxes[r * columns + c]}</td>" for c in range(columns)) + "</tr>"
-                    for r in range(rows))
+    table = "".join(
+        "<tr>" + "".join(f"<td>{boxes[r * columns + c]}</td>" for c in range(columns)) + "</tr>"
+        for r in range(rows)
+    )
     body = f"{text}<p>{label}</p><table>{table}</table>{_rule(abs_tol, rel_tol)}"
     # A Cloze question's mark is the sum of its boxes' weights (1 each): the quiz sets the item's points.
-    return (f'<question type="cloze">\n<name><text>{_x(name)}</text></name>\n{_text("questiontext", body)}\n'
-            f"{_text('generalfeedback', explanation)}\n<penalty>0</penalty>\n<hidden>0</hidden>\n"
-            "</question>\n")
+    return (
+        f'<question type="cloze">\n<name><text>{_x(name)}</text></name>\n{_text("questiontext", body)}\n'
+        f"{_text('generalfeedback', explanation)}\n<penalty>0</penalty>\n<hidden>0</hidden>\n"
+        "</question>\n"
+    )
 
 
 def essay_question(quiz_item: QuestionItem) -> str:
     question = quiz_item.question
-    out = _head("essay", question.id, block(question.prompt) + _values(quiz_item.table), quiz_item.points,
-                block(question.explanation) if question.explanation else "", question.id)
-    return (out + "<responseformat>editor</responseformat>\n<responserequired>1</responserequired>\n"
-            "<responsefieldlines>5</responsefieldlines>\n<attachments>0</attachments>\n"
-            f"{_text('graderinfo', 'Model answer: ' + block(str(question.answer)))}\n</question>\n")
+    out = _head(
+        "essay",
+        question.id,
+        block(question.prompt) + _values(quiz_item.table),
+        quiz_item.points,
+        block(question.explanation) if question.explanation else "",
+        question.id,
+    )
+    return (
+        out + "<responseformat>editor</responseformat>\n<responserequired>1</responserequired>\n"
+        "<responsefieldlines>5</responsefieldlines>\n<attachments>0</attachments>\n"
+        f"{_text('graderinfo', 'Model answer: ' + block(str(question.answer)))}\n</question>\n"
+    )
 
 
 def question_xml(quiz_item: QuestionItem) -> str:
@@ -182,8 +228,17 @@ def question_xml(quiz_item: QuestionItem) -> str:
         unit = f" ({inline(question.unit)})" if question.unit else ""
         text = block(question.prompt) + _values(quiz_item.table) + (f"<p>Unit: {unit}</p>" if unit else "")
         explanation = block(question.explanation) if question.explanation else ""
-        return numerical_question(question.id, text, quiz_item.points, question.answer,
-                                  question.tolerance or 0.0, None, [], explanation, question.id)
+        return numerical_question(
+            question.id,
+            text,
+            quiz_item.points,
+            question.answer,
+            question.tolerance or 0.0,
+            None,
+            [],
+            explanation,
+            question.id,
+        )
     return essay_question(quiz_item)
 
 
@@ -214,8 +269,10 @@ def quiz_xml(quiz: LmsQuiz) -> str:
         elif isinstance(section, ProblemPool):
             for j, slot in enumerate(section.slots, 1):
                 out.append(category(f"{path}/Problem {j}"))
-                out.extend(problem_xml(f"{_plain(section.title)}: problem {j}, variant {v}", variant)
-                           for v, variant in enumerate(slot, 1))
+                out.extend(
+                    problem_xml(f"{_plain(section.title)}: problem {j}, variant {v}", variant)
+                    for v, variant in enumerate(slot, 1)
+                )
     out.append("</quiz>\n")
     return "".join(out)
 

@@ -25,19 +25,80 @@ from ..latex.parser import TOKEN
 # a card); the operators below are written for a terminal line.
 _SYMBOLS = {
     **LETTERS,
-    "cdot": "·", "times": "×", "div": "÷", "pm": "±", "top": "ᵀ", "infty": "∞",
-    "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "neq": "≠", "approx": "≈",
-    "sim": "~", "equiv": "≡", "propto": "∝", "in": "∈", "to": "→", "rightarrow": "→",
-    "leftarrow": "←", "mapsto": "↦", "sum": "Σ", "prod": "Π", "int": "∫", "partial": "∂",
-    "nabla": "∇", "ell": "ℓ", "odot": "⊙", "oplus": "⊕", "otimes": "⊗", "circ": "∘",
-    "ldots": "…", "dots": "…", "cdots": "⋯", "vdots": "⋮", "langle": "⟨", "rangle": "⟩",
-    "lfloor": "⌊", "rfloor": "⌋", "lceil": "⌈", "rceil": "⌉", "mid": "|", "vert": "|",
-    "{": "{", "}": "}", "%": "%", "&": "&", "_": "_", "#": "#", "$": "$",
-    ",": " ", ":": " ", ";": " ", "!": "", " ": " ", "quad": "  ", "qquad": "    ",
+    "cdot": "·",
+    "times": "×",
+    "div": "÷",
+    "pm": "±",
+    "top": "ᵀ",
+    "infty": "∞",
+    "le": "≤",
+    "leq": "≤",
+    "ge": "≥",
+    "geq": "≥",
+    "ne": "≠",
+    "neq": "≠",
+    "approx": "≈",
+    "sim": "~",
+    "equiv": "≡",
+    "propto": "∝",
+    "in": "∈",
+    "to": "→",
+    "rightarrow": "→",
+    "leftarrow": "←",
+    "mapsto": "↦",
+    "sum": "Σ",
+    "prod": "Π",
+    "int": "∫",
+    "partial": "∂",
+    "nabla": "∇",
+    "ell": "ℓ",
+    "odot": "⊙",
+    "oplus": "⊕",
+    "otimes": "⊗",
+    "circ": "∘",
+    "ldots": "…",
+    "dots": "…",
+    "cdots": "⋯",
+    "vdots": "⋮",
+    "langle": "⟨",
+    "rangle": "⟩",
+    "lfloor": "⌊",
+    "rfloor": "⌋",
+    "lceil": "⌈",
+    "rceil": "⌉",
+    "mid": "|",
+    "vert": "|",
+    "{": "{",
+    "}": "}",
+    "%": "%",
+    "&": "&",
+    "_": "_",
+    "#": "#",
+    "$": "$",
+    ",": " ",
+    ":": " ",
+    ";": " ",
+    "!": "",
+    " ": " ",
+    "quad": "  ",
+    "qquad": "    ",
 }
 _OPERATORS = {"max", "min", "exp", "log", "ln", "sin", "cos", "tan", "tanh", "arg", "lim", "det"}
-_WORDS = {"mathrm", "text", "textrm", "mathit", "mathbf", "boldsymbol", "operatorname", "mathsf",
-          "textit", "textbf", "mathbb", "mathcal", "mbox"}
+_WORDS = {
+    "mathrm",
+    "text",
+    "textrm",
+    "mathit",
+    "mathbf",
+    "boldsymbol",
+    "operatorname",
+    "mathsf",
+    "textit",
+    "textbf",
+    "mathbb",
+    "mathcal",
+    "mbox",
+}
 _IGNORED = {"left", "right", "displaystyle", "big", "Big", "bigl", "bigr", "Bigl", "Bigr", "limits"}
 _SUPERSCRIPTS = str.maketrans("0123456789+-()ni", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁽⁾ⁿⁱ")
 
@@ -204,8 +265,10 @@ def _script(kind: str, text: str) -> str:
 def math_box(latex: str, compact: bool = False) -> Box:
     """LaTeX math (without delimiters) as a box of plain text."""
     box = _Reader(latex, compact).sequence()
-    return Box([re.sub(r" {3,}", "  ", line).rstrip() if len(box.lines) == 1 else line
-                for line in box.lines], box.base)
+    return Box(
+        [re.sub(r" {3,}", "  ", line).rstrip() if len(box.lines) == 1 else line for line in box.lines],
+        box.base,
+    )
 
 
 _MATH = re.compile(r"\\\((.*?)\\\)|\\\[(.*?)\\\]", re.S)

@@ -25,8 +25,10 @@ def calculator_note(type_ids: list[str]) -> str:
         return "No calculator is needed: exponentials are given where needed."
     if len(needing) == len(set(type_ids)):
         return f"A calculator is needed ({', '.join(needing)} take powers, roots or sines)."
-    return (f"A calculator is needed for {', '.join(needing)} (powers, roots or sines);"
-            " for the others exponentials are given where needed.")
+    return (
+        f"A calculator is needed for {', '.join(needing)} (powers, roots or sines);"
+        " for the others exponentials are given where needed."
+    )
 
 
 def practice_source(deck: Deck, paper: str = "a4") -> str:
@@ -42,8 +44,10 @@ def practice_source(deck: Deck, paper: str = "a4") -> str:
     title = f"{deck.title}: practice"
     out = [preamble(paper, title, f"[{escape(f'{len(found)} problems')}]")]
     note = escape(calculator_note([study_item.body.type for study_item in found]))
-    out.append(f"#front(title: [{escape(title)}], subtitle: [], name: true, points: none, minutes: none,"
-               f" calculator: [{note}], instructions: [Worked answers are at the end.])\n")
+    out.append(
+        f"#front(title: [{escape(title)}], subtitle: [], name: true, points: none, minutes: none,"
+        f" calculator: [{note}], instructions: [Worked answers are at the end.])\n"
+    )
     for n, study_item in enumerate(found, 1):
         problem = study_item.body
         pairs = exponentials(problem)

@@ -116,8 +116,7 @@ def solution(problem: Problem) -> str:
     """Answer with tolerance, worked steps and named-mistake results of a problem."""
     lines = []
     fmt = answer_formatter(problem.prompt, problem.tolerance.abs, problem.tolerance.rel)
-    answers = r" \quad ".join(rf"{answer_name(k)} = {value_latex(v, fmt)}"
-                              for k, v in problem.answer.items())
+    answers = r" \quad ".join(rf"{answer_name(k)} = {value_latex(v, fmt)}" for k, v in problem.answer.items())
     tolerance = markdown(tolerance_words(problem.tolerance.abs, problem.tolerance.rel))
     lines.append(f"#right-answer[{display_math(answers)} Tolerance: {tolerance}.]")
     for n, step in enumerate(problem.steps, 1):
@@ -129,8 +128,10 @@ def solution(problem: Problem) -> str:
             got = d.answer.get(primary)
             rows.append(f"[{markdown(d.mistake)}], [{inline_math(value_latex(got, fmt))}]")
         header = f"[*Named mistake*], [*Gives {escape(primary)}*]"
-        lines.append("#block(breakable: false, above: 0.8em, table(columns: (1fr, auto), inset: 5pt,"
-                     f" {header}, {', '.join(rows)}))")
+        lines.append(
+            "#block(breakable: false, above: 0.8em, table(columns: (1fr, auto), inset: 5pt,"
+            f" {header}, {', '.join(rows)}))"
+        )
     return "\n".join(lines)
 
 
@@ -149,11 +150,17 @@ def _question_key(quiz_item: QuestionItem) -> str:
     if question.type == "multiple_choice":
         right = quiz_item.answer_index or 0
         out.append(f"#right-answer[({letter(right)}) {markdown(str(question.answer))}]")
-        wrong = [f"[({letter(i)}) {markdown(o.text)}], [{markdown(o.mistake)}]"
-                 for i, o in enumerate(quiz_item.options) if not o.correct]
+        wrong = [
+            f"[({letter(i)}) {markdown(o.text)}], [{markdown(o.mistake)}]"
+            for i, o in enumerate(quiz_item.options)
+            if not o.correct
+        ]
         if wrong:
-            out.append("#table(columns: (auto, 1fr), inset: 5pt, [*Wrong choice*], [*Why it is wrong*], "
-                       + ", ".join(wrong) + ")")
+            out.append(
+                "#table(columns: (auto, 1fr), inset: 5pt, [*Wrong choice*], [*Why it is wrong*], "
+                + ", ".join(wrong)
+                + ")"
+            )
     elif question.type == "true_false":
         shown = f"({letter(quiz_item.answer_index)}) " if quiz_item.answer_index is not None else ""
         out.append(f"#right-answer[{shown}{'True' if question.answer else 'False'}]")
@@ -176,10 +183,11 @@ def key_item(quiz_item: QuizItem) -> str:
             body = _question_key(quiz_item)
         else:
             problem = quiz_item.problem
-            body = (markdown(problem.prompt) + f"\n\n#text(size: 8pt)[{problem_tag(problem)}]\n\n"
-                    + solution(problem))
+            body = (
+                markdown(problem.prompt)
+                + f"\n\n#text(size: 8pt)[{problem_tag(problem)}]\n\n"
+                + solution(problem)
+            )
     except LatexError as error:
         raise LatexError(f"cannot print {_name(quiz_item)}: {error}", error.command) from None
     return f"#key-block({quiz_item.number}, none, [{body}])\n"
-
-

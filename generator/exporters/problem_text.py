@@ -23,8 +23,13 @@ def _wrap(text: str, indent: str = "") -> list[str]:
 
 def _value_box(value: Any, fmt: Formatter, compact: bool = False) -> Box:
     """A given or an answer: a number, a vector, a matrix or a list of matrices."""
-    if isinstance(value, list) and value and isinstance(value[0], list) and value[0] \
-            and isinstance(value[0][0], list):  # a list of matrices
+    if (
+        isinstance(value, list)
+        and value
+        and isinstance(value[0], list)
+        and value[0]
+        and isinstance(value[0][0], list)
+    ):  # a list of matrices
         return beside([b for m in value for b in (_value_box(m, fmt, compact), Box.of("  "))][:-1])
     if isinstance(value, list):
         rows = value if value and isinstance(value[0], list) else [value]
@@ -103,7 +108,7 @@ def dollar_math(text: str) -> str:
     are not Markdown, so ``\\\\`` keeps both backslashes. A ``$`` in the prose is escaped."""
     out, end = [], 0
     for match in _MATH.finditer(text):
-        out.append(text[end:match.start()].replace("$", "\\$"))
+        out.append(text[end : match.start()].replace("$", "\\$"))
         latex = match.group(2).strip()
         out.append(f"$${latex}$$" if match.group(1) == "[" else f"${latex}$")
         end = match.end()
@@ -116,19 +121,30 @@ def as_markdown(problem: Problem) -> str:
     tolerance = problem.tolerance
     fmt = answer_formatter(problem.prompt, tolerance.abs, tolerance.rel)  # as cards and printed keys
     command = f"paperdeck problems {problem.type} --problem-seed {problem.seed} -d {problem.difficulty}"
-    lines = [f"## {problem.id} ({problem.type}, {problem.difficulty})", "",
-             dollar_math(problem.prompt), "", f"Seed {problem.seed}: `{command}`", "", "### Solution", ""]
+    lines = [
+        f"## {problem.id} ({problem.type}, {problem.difficulty})",
+        "",
+        dollar_math(problem.prompt),
+        "",
+        f"Seed {problem.seed}: `{command}`",
+        "",
+        "### Solution",
+        "",
+    ]
     for i, step in enumerate(problem.steps, 1):
         lines += [f"{i}. {dollar_math(step.title)}:", "", "   $$", f"   {step.latex}", "   $$", ""]
     lines += [f"**Answer** ({dollar_math(tolerance_words(tolerance.abs, tolerance.rel))}):", ""]
     primary = get(problem.type).primary
-    lines += [f"- `{name}` = ${value_latex(value, fmt)}$"
-              for name, value in _primary_first(problem.answer, primary)]
+    lines += [
+        f"- `{name}` = ${value_latex(value, fmt)}$" for name, value in _primary_first(problem.answer, primary)
+    ]
     mistakes = [(d.mistake, d.answer[primary]) for d in problem.distractors if primary in d.answer]
     if mistakes:
         lines += ["", "**Common mistakes:**", ""]
-        lines += [f"- {dollar_math(mistake)}: `{primary}` = ${value_latex(value, fmt)}$"
-                  for mistake, value in mistakes]
+        lines += [
+            f"- {dollar_math(mistake)}: `{primary}` = ${value_latex(value, fmt)}$"
+            for mistake, value in mistakes
+        ]
     return "\n".join(lines) + "\n"
 
 

@@ -59,14 +59,17 @@ PAPERDECK = "urn:x-paperdeck:lms:1"
 NUMBER_PATTERN = r"-?[0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?"
 """What a number box accepts (an XML Schema pattern): a decimal with a point, optionally an exponent."""
 
-TYPING = ("Type each number in its own box as a decimal with a point (0.73, -1.5, 6.988e-4):"
-          " a comma, a fraction or words are not read as a number.")
+TYPING = (
+    "Type each number in its own box as a decimal with a point (0.73, -1.5, 6.988e-4):"
+    " a comma, a fraction or words are not read as a number."
+)
 """How to type a number in a QTI player, stated in every numeric item's prompt."""
 
 _ZIP_EPOCH = 315532800  # 1980-01-01, the earliest date a zip entry can hold
 
 
 # -- the tolerance rule as bounds ------------------------------------------------
+
 
 def _decimal(x: float) -> Decimal:
     """A number as the decimal its shortest representation writes (0.1 is 0.1, not 0.1000…0555)."""
@@ -108,6 +111,7 @@ def shape(value: Any) -> tuple[int, int]:
 
 # -- content as XHTML with MathML ------------------------------------------------
 
+
 def inline(text: str) -> str:
     """One paragraph of content Markdown as QTI's XHTML, math as MathML."""
     from .site.markup import inline as html_inline
@@ -126,8 +130,9 @@ def block(text: str) -> str:
             out.append(f"<{tag}>" + "".join(f"<li>{inline(i)}</li>" for i in part.items) + f"</{tag}>")
         else:
             head = "".join(f"<th>{inline(cell)}</th>" for cell in part.header)
-            rows = "".join("<tr>" + "".join(f"<td>{inline(cell)}</td>" for cell in row) + "</tr>"
-                           for row in part.rows)
+            rows = "".join(
+                "<tr>" + "".join(f"<td>{inline(cell)}</td>" for cell in row) + "</tr>" for row in part.rows
+            )
             out.append(f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
     return "".join(out)
 
@@ -141,6 +146,7 @@ def _attribute(text: str) -> str:
 
 
 # -- items -----------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Item:
@@ -158,19 +164,23 @@ class Item:
 
 
 def _item(identifier: str, title: str, declarations: str, body: str, processing: str, feedback: str) -> str:
-    return (f'<?xml version="1.0" encoding="UTF-8"?>\n'
-            f'<assessmentItem xmlns="{QTI}" xmlns:xsi="{XSI}" xsi:schemaLocation="{QTI} '
-            f'http://www.imsglobal.org/xsd/qti/qtiv2p1/imsqti_v2p1.xsd" identifier="{identifier}"'
-            f' title="{_attribute(title)}" adaptive="false" timeDependent="false">\n'
-            f"{declarations}<itemBody>{body}</itemBody>\n{processing}{feedback}</assessmentItem>\n")
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<assessmentItem xmlns="{QTI}" xmlns:xsi="{XSI}" xsi:schemaLocation="{QTI} '
+        f'http://www.imsglobal.org/xsd/qti/qtiv2p1/imsqti_v2p1.xsd" identifier="{identifier}"'
+        f' title="{_attribute(title)}" adaptive="false" timeDependent="false">\n'
+        f"{declarations}<itemBody>{body}</itemBody>\n{processing}{feedback}</assessmentItem>\n"
+    )
 
 
 def _outcomes(points: float, feedback: bool) -> str:
-    out = (f'<outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float"'
-           f' normalMaximum="{_number(points)}"><defaultValue><value>0</value></defaultValue>'
-           f"</outcomeDeclaration>\n"
-           f'<outcomeDeclaration identifier="MAXSCORE" cardinality="single" baseType="float">'
-           f"<defaultValue><value>{_number(points)}</value></defaultValue></outcomeDeclaration>\n")
+    out = (
+        f'<outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float"'
+        f' normalMaximum="{_number(points)}"><defaultValue><value>0</value></defaultValue>'
+        f"</outcomeDeclaration>\n"
+        f'<outcomeDeclaration identifier="MAXSCORE" cardinality="single" baseType="float">'
+        f"<defaultValue><value>{_number(points)}</value></defaultValue></outcomeDeclaration>\n"
+    )
     if feedback:
         out += '<outcomeDeclaration identifier="FEEDBACK" cardinality="single" baseType="identifier"/>\n'
     return out
@@ -181,13 +191,17 @@ def _number(x: float) -> str:
 
 
 def _set(identifier: str, base_type: str, value: str) -> str:
-    return (f'<setOutcomeValue identifier="{identifier}"><baseValue baseType="{base_type}">{value}'
-            f"</baseValue></setOutcomeValue>")
+    return (
+        f'<setOutcomeValue identifier="{identifier}"><baseValue baseType="{base_type}">{value}'
+        f"</baseValue></setOutcomeValue>"
+    )
 
 
 def _feedback(identifier: str, content: str) -> str:
-    return (f'<modalFeedback outcomeIdentifier="FEEDBACK" identifier="{identifier}" showHide="show">'
-            f"{content}</modalFeedback>\n")
+    return (
+        f'<modalFeedback outcomeIdentifier="FEEDBACK" identifier="{identifier}" showHide="show">'
+        f"{content}</modalFeedback>\n"
+    )
 
 
 def _mistake(text: str) -> str:
@@ -198,16 +212,24 @@ def choice_item(identifier: str, quiz_item: QuestionItem) -> Item:
     """A multiple-choice or true/false question: its choices in the order the document gives them."""
     question = quiz_item.question
     right = letter(quiz_item.answer_index or 0)
-    declarations = (f'<responseDeclaration identifier="RESPONSE" cardinality="single" baseType="identifier">'
-                    f"<correctResponse><value>{right}</value></correctResponse></responseDeclaration>\n"
-                    + _outcomes(quiz_item.points, True))
-    choices = "".join(f'<simpleChoice identifier="{letter(i)}">{inline(option.text)}</simpleChoice>'
-                      for i, option in enumerate(quiz_item.options))
-    body = (f'<div class="pd-prompt">{block(question.prompt)}</div>{_values(quiz_item.table)}'
-            f'<choiceInteraction responseIdentifier="RESPONSE" shuffle="false" maxChoices="1">{choices}'
-            f"</choiceInteraction>")
-    branches = [f'<responseIf><match><variable identifier="RESPONSE"/><correct identifier="RESPONSE"/>'
-                f'</match>{_set("SCORE", "float", _number(quiz_item.points))}</responseIf>']
+    declarations = (
+        f'<responseDeclaration identifier="RESPONSE" cardinality="single" baseType="identifier">'
+        f"<correctResponse><value>{right}</value></correctResponse></responseDeclaration>\n"
+        + _outcomes(quiz_item.points, True)
+    )
+    choices = "".join(
+        f'<simpleChoice identifier="{letter(i)}">{inline(option.text)}</simpleChoice>'
+        for i, option in enumerate(quiz_item.options)
+    )
+    body = (
+        f'<div class="pd-prompt">{block(question.prompt)}</div>{_values(quiz_item.table)}'
+        f'<choiceInteraction responseIdentifier="RESPONSE" shuffle="false" maxChoices="1">{choices}'
+        f"</choiceInteraction>"
+    )
+    branches = [
+        f'<responseIf><match><variable identifier="RESPONSE"/><correct identifier="RESPONSE"/>'
+        f"</match>{_set('SCORE', 'float', _number(quiz_item.points))}</responseIf>"
+    ]
     feedback = []
     for i, option in enumerate(quiz_item.options):
         if option.correct:
@@ -218,17 +240,24 @@ def choice_item(identifier: str, quiz_item: QuestionItem) -> Item:
             content = block(question.explanation)
         else:
             continue
-        branches.append(f'<responseElseIf><match><variable identifier="RESPONSE"/>'
-                        f'<baseValue baseType="identifier">{letter(i)}</baseValue></match>'
-                        f'{_set("FEEDBACK", "identifier", letter(i))}</responseElseIf>')
+        branches.append(
+            f'<responseElseIf><match><variable identifier="RESPONSE"/>'
+            f'<baseValue baseType="identifier">{letter(i)}</baseValue></match>'
+            f"{_set('FEEDBACK', 'identifier', letter(i))}</responseElseIf>"
+        )
         feedback.append(_feedback(letter(i), content))
-    return Item(identifier, question.id, _item(identifier, question.id, declarations, body,
-                                               _processing(branches), "".join(feedback)))
+    return Item(
+        identifier,
+        question.id,
+        _item(identifier, question.id, declarations, body, _processing(branches), "".join(feedback)),
+    )
 
 
 def _processing(branches: list[str]) -> str:
-    return (f"<responseProcessing><responseCondition>{''.join(branches)}</responseCondition>"
-            "</responseProcessing>\n")
+    return (
+        f"<responseProcessing><responseCondition>{''.join(branches)}</responseCondition>"
+        "</responseProcessing>\n"
+    )
 
 
 def _values(table: tuple[tuple[str, float], ...], note: str = "Values you may need:") -> str:
@@ -236,8 +265,10 @@ def _values(table: tuple[tuple[str, float], ...], note: str = "Values you may ne
         return ""
     head = "".join(f"<th>{math(latex)}</th>" for latex, _ in table)
     cells = "".join(f"<td>{value:.4f}</td>" for _, value in table)
-    return (f'<table class="pd-values"><caption>{note}</caption><tbody><tr>{head}</tr><tr>{cells}</tr>'
-            "</tbody></table>")
+    return (
+        f'<table class="pd-values"><caption>{note}</caption><tbody><tr>{head}</tr><tr>{cells}</tr>'
+        "</tbody></table>"
+    )
 
 
 def _within(identifiers: list[str], values: list[float], abs_tol: float | None, rel_tol: float | None) -> str:
@@ -245,20 +276,34 @@ def _within(identifiers: list[str], values: list[float], abs_tol: float | None, 
     parts = []
     for identifier, value in zip(identifiers, values, strict=True):
         low, high = bounds(value, abs_tol, rel_tol)
-        parts.append(f'<and><gte><variable identifier="{identifier}"/><baseValue baseType="float">{low}'
-                     f'</baseValue></gte><lte><variable identifier="{identifier}"/>'
-                     f'<baseValue baseType="float">{high}</baseValue></lte></and>')
+        parts.append(
+            f'<and><gte><variable identifier="{identifier}"/><baseValue baseType="float">{low}'
+            f'</baseValue></gte><lte><variable identifier="{identifier}"/>'
+            f'<baseValue baseType="float">{high}</baseValue></lte></and>'
+        )
     return parts[0] if len(parts) == 1 else "<and>" + "".join(parts) + "</and>"
 
 
 def _box(identifier: str) -> str:
-    return (f'<textEntryInteraction responseIdentifier="{identifier}" expectedLength="10"'
-            f' patternMask="{NUMBER_PATTERN}"/>')
+    return (
+        f'<textEntryInteraction responseIdentifier="{identifier}" expectedLength="10"'
+        f' patternMask="{NUMBER_PATTERN}"/>'
+    )
 
 
-def numeric_item(identifier: str, title: str, prompt: str, name: str | None, value: Any, points: float,
-                 abs_tol: float | None, rel_tol: float | None, mistakes: list[tuple[str, Any]],
-                 unit: str = "", extra: str = "") -> Item:
+def numeric_item(
+    identifier: str,
+    title: str,
+    prompt: str,
+    name: str | None,
+    value: Any,
+    points: float,
+    abs_tol: float | None,
+    rel_tol: float | None,
+    mistakes: list[tuple[str, Any]],
+    unit: str = "",
+    extra: str = "",
+) -> Item:
     """A question whose answer is one number, a vector or a matrix, typed number by number."""
     values = flat(value)
     rows, columns = shape(value)
@@ -266,39 +311,56 @@ def numeric_item(identifier: str, title: str, prompt: str, name: str | None, val
     declarations = "".join(
         f'<responseDeclaration identifier="{rid}" cardinality="single" baseType="float">'
         f"<correctResponse><value>{_number(v)}</value></correctResponse></responseDeclaration>\n"
-        for rid, v in zip(ids, values, strict=True))
-    usable = [(text, flat(wrong)) for text, wrong in mistakes
-              if wrong is not None and len(flat(wrong)) == len(values)]
+        for rid, v in zip(ids, values, strict=True)
+    )
+    usable = [
+        (text, flat(wrong))
+        for text, wrong in mistakes
+        if wrong is not None and len(flat(wrong)) == len(values)
+    ]
     declarations += _outcomes(points, bool(usable))
     label = f"{math(name)} = " if name else "Answer: "
     after = f" {inline(unit)}" if unit else ""
     if len(values) == 1:
         boxes = f"<p>{label}{_box(ids[0])}{after}</p>"
     else:
-        cells = "".join("<tr>" + "".join(f"<td>{_box(ids[r * columns + c])}</td>" for c in range(columns))
-                        + "</tr>" for r in range(rows))
+        cells = "".join(
+            "<tr>" + "".join(f"<td>{_box(ids[r * columns + c])}</td>" for c in range(columns)) + "</tr>"
+            for r in range(rows)
+        )
         boxes = f'<p>{label}</p><table class="pd-answer"><tbody>{cells}</tbody></table>'
     accepted = inline(tolerance_words(abs_tol, rel_tol))
     rule = f'<p class="pd-rule">{html.escape(TYPING)} Accepted: {accepted}.</p>'
     body = f'<div class="pd-prompt">{block(prompt)}</div>{extra}{boxes}{rule}'
-    branches = [f"<responseIf>{_within(ids, values, abs_tol, rel_tol)}"
-                f'{_set("SCORE", "float", _number(points))}</responseIf>']
+    branches = [
+        f"<responseIf>{_within(ids, values, abs_tol, rel_tol)}"
+        f"{_set('SCORE', 'float', _number(points))}</responseIf>"
+    ]
     feedback = []
     for k, (text, wrong) in enumerate(usable, 1):
-        branches.append(f"<responseElseIf>{_within(ids, wrong, abs_tol, rel_tol)}"
-                        f'{_set("FEEDBACK", "identifier", f"M{k}")}</responseElseIf>')
+        branches.append(
+            f"<responseElseIf>{_within(ids, wrong, abs_tol, rel_tol)}"
+            f"{_set('FEEDBACK', 'identifier', f'M{k}')}</responseElseIf>"
+        )
         feedback.append(_feedback(f"M{k}", _mistake(text)))
-    return Item(identifier, title, _item(identifier, title, declarations, body, _processing(branches),
-                                         "".join(feedback)))
+    return Item(
+        identifier,
+        title,
+        _item(identifier, title, declarations, body, _processing(branches), "".join(feedback)),
+    )
 
 
 def essay_item(identifier: str, quiz_item: QuestionItem) -> Item:
     """A short answer: typed text, marked by hand in the LMS (no score is computed)."""
     question = quiz_item.question
-    declarations = ('<responseDeclaration identifier="RESPONSE" cardinality="single" baseType="string"/>\n'
-                    + _outcomes(quiz_item.points, False))
-    body = (f'<div class="pd-prompt">{block(question.prompt)}</div>{_values(quiz_item.table)}'
-            f'<extendedTextInteraction responseIdentifier="RESPONSE" expectedLines="4"/>')
+    declarations = (
+        '<responseDeclaration identifier="RESPONSE" cardinality="single" baseType="string"/>\n'
+        + _outcomes(quiz_item.points, False)
+    )
+    body = (
+        f'<div class="pd-prompt">{block(question.prompt)}</div>{_values(quiz_item.table)}'
+        f'<extendedTextInteraction responseIdentifier="RESPONSE" expectedLines="4"/>'
+    )
     return Item(identifier, question.id, _item(identifier, question.id, declarations, body, "", ""))
 
 
@@ -307,8 +369,19 @@ def question_item(identifier: str, quiz_item: QuestionItem) -> Item:
     if quiz_item.options:
         return choice_item(identifier, quiz_item)
     if question.type == "numeric":
-        return numeric_item(identifier, question.id, question.prompt, None, question.answer, quiz_item.points,
-                            question.tolerance or 0.0, None, [], question.unit, _values(quiz_item.table))
+        return numeric_item(
+            identifier,
+            question.id,
+            question.prompt,
+            None,
+            question.answer,
+            quiz_item.points,
+            question.tolerance or 0.0,
+            None,
+            [],
+            question.unit,
+            _values(quiz_item.table),
+        )
     return essay_item(identifier, quiz_item)
 
 
@@ -318,16 +391,28 @@ def problem_item(identifier: str, title: str, quiz_item: ProblemItem) -> Item:
     primary = problems.get(problem.type).primary
     exponentials = tuple((f"e^{{{number(x, 4)}}}", y) for x, y in quiz_item.exponentials)
     mistakes = [(d.mistake, d.answer.get(primary)) for d in problem.distractors]
-    item = numeric_item(identifier, title, problem.prompt, answer_name(primary), problem.answer[primary],
-                        quiz_item.points, problem.tolerance.abs, problem.tolerance.rel, mistakes,
-                        extra=_values(exponentials, "Exponentials you may need:"))
-    metadata = (f'<pd:problem type="{problem.type}" difficulty="{problem.difficulty}" seed="{problem.seed}"'
-                f' command="paperdeck problems {problem.type} --problem-seed {problem.seed}'
-                f' -d {problem.difficulty}"/>')
+    item = numeric_item(
+        identifier,
+        title,
+        problem.prompt,
+        answer_name(primary),
+        problem.answer[primary],
+        quiz_item.points,
+        problem.tolerance.abs,
+        problem.tolerance.rel,
+        mistakes,
+        extra=_values(exponentials, "Exponentials you may need:"),
+    )
+    metadata = (
+        f'<pd:problem type="{problem.type}" difficulty="{problem.difficulty}" seed="{problem.seed}"'
+        f' command="paperdeck problems {problem.type} --problem-seed {problem.seed}'
+        f' -d {problem.difficulty}"/>'
+    )
     return Item(item.identifier, item.title, item.xml, metadata)
 
 
 # -- the test and the package ----------------------------------------------------
+
 
 def items(quiz: LmsQuiz) -> Iterator[tuple[int, Item]]:
     """Every item with the index of its section."""
@@ -348,17 +433,21 @@ def _text_title(title: str) -> str:
 
 def test_xml(quiz: LmsQuiz, made: list[tuple[int, Item]]) -> str:
     recipe = quiz.recipe
-    out = [f'<?xml version="1.0" encoding="UTF-8"?>\n<assessmentTest xmlns="{QTI}" xmlns:xsi="{XSI}"'
-           f' xsi:schemaLocation="{QTI} http://www.imsglobal.org/xsd/qti/qtiv2p1/imsqti_v2p1.xsd"'
-           f' identifier="test-{recipe.id or "quiz"}" title="{_attribute(_text_title(recipe.title))}">\n'
-           f'<outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float"'
-           f' normalMaximum="{_number(quiz.total_points)}"><defaultValue><value>0</value></defaultValue>'
-           f"</outcomeDeclaration>\n"]
+    out = [
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<assessmentTest xmlns="{QTI}" xmlns:xsi="{XSI}"'
+        f' xsi:schemaLocation="{QTI} http://www.imsglobal.org/xsd/qti/qtiv2p1/imsqti_v2p1.xsd"'
+        f' identifier="test-{recipe.id or "quiz"}" title="{_attribute(_text_title(recipe.title))}">\n'
+        f'<outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float"'
+        f' normalMaximum="{_number(quiz.total_points)}"><defaultValue><value>0</value></defaultValue>'
+        f"</outcomeDeclaration>\n"
+    ]
     if recipe.minutes is not None:
         out.append(f'<timeLimits maxTime="{recipe.minutes * 60}"/>\n')
-    out.append('<testPart identifier="part" navigationMode="nonlinear" submissionMode="simultaneous">\n'
-               '<itemSessionControl maxAttempts="1" showFeedback="true" allowReview="true"'
-               ' showSolution="false"/>\n')
+    out.append(
+        '<testPart identifier="part" navigationMode="nonlinear" submissionMode="simultaneous">\n'
+        '<itemSessionControl maxAttempts="1" showFeedback="true" allowReview="true"'
+        ' showSolution="false"/>\n'
+    )
     for s, section in enumerate(quiz.sections):
         refs = [item for i, item in made if i == s]
         title = _attribute(_text_title(section.title))
@@ -367,39 +456,51 @@ def test_xml(quiz: LmsQuiz, made: list[tuple[int, Item]]) -> str:
             out.append(f'<selection select="{section.draw}"/>\n')
             if section.shuffle:
                 out.append('<ordering shuffle="true"/>\n')
-            out.extend(f'<assessmentItemRef identifier="{item.identifier}" href="{item.href}"/>\n'
-                       for item in refs)
+            out.extend(
+                f'<assessmentItemRef identifier="{item.identifier}" href="{item.href}"/>\n' for item in refs
+            )
         else:
             for j in range(1, len(section.slots) + 1):
                 prefix = f"p{s + 1}-{j}-"
-                out.append(f'<assessmentSection identifier="s{s + 1}-{j}" title="{title}: problem {j}"'
-                           f' visible="false">\n<selection select="1"/>\n')
-                out.extend(f'<assessmentItemRef identifier="{item.identifier}" href="{item.href}"/>\n'
-                           for item in refs if item.identifier.startswith(prefix))
+                out.append(
+                    f'<assessmentSection identifier="s{s + 1}-{j}" title="{title}: problem {j}"'
+                    f' visible="false">\n<selection select="1"/>\n'
+                )
+                out.extend(
+                    f'<assessmentItemRef identifier="{item.identifier}" href="{item.href}"/>\n'
+                    for item in refs
+                    if item.identifier.startswith(prefix)
+                )
                 out.append("</assessmentSection>\n")
         out.append("</assessmentSection>\n")
-    out.append('</testPart>\n<outcomeProcessing><setOutcomeValue identifier="SCORE"><sum>'
-               '<testVariables variableIdentifier="SCORE"/></sum></setOutcomeValue></outcomeProcessing>\n'
-               "</assessmentTest>\n")
+    out.append(
+        '</testPart>\n<outcomeProcessing><setOutcomeValue identifier="SCORE"><sum>'
+        '<testVariables variableIdentifier="SCORE"/></sum></setOutcomeValue></outcomeProcessing>\n'
+        "</assessmentTest>\n"
+    )
     return "".join(out)
 
 
 def manifest_xml(quiz: LmsQuiz, made: list[tuple[int, Item]]) -> str:
     recipe_id = quiz.recipe.id or "quiz"
-    out = [f'<?xml version="1.0" encoding="UTF-8"?>\n<manifest xmlns="{IMSCP}" xmlns:xsi="{XSI}"'
-           f' xmlns:pd="{PAPERDECK}" identifier="manifest-{recipe_id}"'
-           f' xsi:schemaLocation="{IMSCP} http://www.imsglobal.org/xsd/imscp_v1p1.xsd">\n'
-           f"<metadata><schema>QTIv2.1 Package</schema><schemaversion>1.0.0</schemaversion>"
-           f'<pd:quiz recipe="{recipe_id}" seed="{quiz.seed}" variants="{quiz.variants}"/></metadata>\n'
-           f"<organizations/>\n<resources>\n"
-           f'<resource identifier="test-{recipe_id}" type="imsqti_test_xmlv2p1" href="test.xml">'
-           f'<file href="test.xml"/>']
+    out = [
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<manifest xmlns="{IMSCP}" xmlns:xsi="{XSI}"'
+        f' xmlns:pd="{PAPERDECK}" identifier="manifest-{recipe_id}"'
+        f' xsi:schemaLocation="{IMSCP} http://www.imsglobal.org/xsd/imscp_v1p1.xsd">\n'
+        f"<metadata><schema>QTIv2.1 Package</schema><schemaversion>1.0.0</schemaversion>"
+        f'<pd:quiz recipe="{recipe_id}" seed="{quiz.seed}" variants="{quiz.variants}"/></metadata>\n'
+        f"<organizations/>\n<resources>\n"
+        f'<resource identifier="test-{recipe_id}" type="imsqti_test_xmlv2p1" href="test.xml">'
+        f'<file href="test.xml"/>'
+    ]
     out.extend(f'<dependency identifierref="{item.identifier}"/>' for _, item in made)
     out.append("</resource>\n")
     for _, item in made:
         metadata = f"<metadata>{item.metadata}</metadata>" if item.metadata else ""
-        out.append(f'<resource identifier="{item.identifier}" type="imsqti_item_xmlv2p1" href="{item.href}">'
-                   f'{metadata}<file href="{item.href}"/></resource>\n')
+        out.append(
+            f'<resource identifier="{item.identifier}" type="imsqti_item_xmlv2p1" href="{item.href}">'
+            f'{metadata}<file href="{item.href}"/></resource>\n'
+        )
     out.append("</resources>\n</manifest>\n")
     return "".join(out)
 

@@ -86,7 +86,8 @@ def form_source(quiz: Quiz, form: Form, paper: str = "a4") -> str:
         f" points: [{points(form.total_points)}],"
         f" minutes: {'none' if recipe.minutes is None else recipe.minutes},"
         f" calculator: {_calculator_note(quiz)},"
-        f" instructions: [{markdown(recipe.instructions)}])\n")
+        f" instructions: [{markdown(recipe.instructions)}])\n"
+    )
     for section in form.sections:
         if not section.items:
             continue
@@ -99,12 +100,17 @@ def form_source(quiz: Quiz, form: Form, paper: str = "a4") -> str:
 def form_key_source(quiz: Quiz, form: Form, paper: str = "a4") -> str:
     """The Typst source of one form's answer key."""
     recipe = quiz.recipe
-    out = [preamble(paper, _plain(f"{recipe.title}: answer key"), _running(form, key=True),
-                    markdown(recipe.title))]
+    out = [
+        preamble(
+            paper, _plain(f"{recipe.title}: answer key"), _running(form, key=True), markdown(recipe.title)
+        )
+    ]
     who = f" · {name_markup(form.student.name)}" if form.student is not None else ""
-    out.append(f"#front(title: [{markdown(recipe.title)} · answer key], subtitle: [*Form {form.letter}*"
-               f" · {escape(f'code {form.code} · seed {form.seed}')}{who}], name: false,"
-               f" points: [{points(form.total_points)}], minutes: none, calculator: [], instructions: [])\n")
+    out.append(
+        f"#front(title: [{markdown(recipe.title)} · answer key], subtitle: [*Form {form.letter}*"
+        f" · {escape(f'code {form.code} · seed {form.seed}')}{who}], name: false,"
+        f" points: [{points(form.total_points)}], minutes: none, calculator: [], instructions: [])\n"
+    )
     for section in form.sections:
         if section.items:
             out.append(f"#section-title([{markdown(section.title)}], [])\n")
@@ -113,6 +119,7 @@ def form_key_source(quiz: Quiz, form: Form, paper: str = "a4") -> str:
 
 
 # -- the answer-key booklet ------------------------------------------------------
+
 
 def _tolerance(abs_tol: float | None, rel_tol: float | None = None) -> str:
     """A tolerance as short markup: ``±0.005`` or ``±0.1 %`` (nothing when exact)."""
@@ -187,36 +194,54 @@ its forms are made, and the parts are joined. One document of 250 forms took Typ
 more memory and 6.7 s on one thread, after every form was made."""
 
 
-def booklet_source(quiz: Quiz, cards: list[str], model_answers: dict[str, int], paper: str = "a4",
-                   first: bool = True, last: bool = True) -> str:
+def booklet_source(
+    quiz: Quiz,
+    cards: list[str],
+    model_answers: dict[str, int],
+    paper: str = "a4",
+    first: bool = True,
+    last: bool = True,
+) -> str:
     """The answer-key booklet, or one part of it: the title (first part), the forms' cards, then
     the model answer of each short answer (last part). Printed in parts, its pages are not numbered:
     a teacher finds a form by its label."""
     recipe = quiz.recipe
     whole = first and last
-    out = [preamble(paper, _plain(f"{recipe.title}: answer key"), "[Answer key · keep it from students]",
-                    markdown(recipe.title), page_numbers=whole)]
+    out = [
+        preamble(
+            paper,
+            _plain(f"{recipe.title}: answer key"),
+            "[Answer key · keep it from students]",
+            markdown(recipe.title),
+            page_numbers=whole,
+        )
+    ]
     if first:
         forms = f"{quiz.count} form{'s' if quiz.count != 1 else ''}"
         subtitle = escape(f"{quiz.paper_title} · answer key of {forms} · quiz seed {quiz.seed}")
-        title = f"#align(center, text(size: 15pt, weight: \"bold\")[{markdown(recipe.title)} · answer key])"
-        out.append(f"{title}\n#align(center, text(size: 10pt)[{subtitle}])\n"
-                   "#text(size: 8.5pt)[Per form, each question's answer: the letter whose bubble is filled,"
-                   " or the value with its tolerance per number. Worked solutions:"
-                   " #raw(\"paperdeck quiz --worked-keys\") and each student's feedback after"
-                   " #raw(\"paperdeck grade\").]\n")
+        title = f'#align(center, text(size: 15pt, weight: "bold")[{markdown(recipe.title)} · answer key])'
+        out.append(
+            f"{title}\n#align(center, text(size: 10pt)[{subtitle}])\n"
+            "#text(size: 8.5pt)[Per form, each question's answer: the letter whose bubble is filled,"
+            " or the value with its tolerance per number. Worked solutions:"
+            ' #raw("paperdeck quiz --worked-keys") and each student\'s feedback after'
+            ' #raw("paperdeck grade").]\n'
+        )
     out.extend(cards)
     if last and model_answers:
         by_id = {question.id: question for pool in quiz.pools for question in pool}
         out.append("#section-title([Model answers], [of the questions marked by hand])\n")
         for question_id, reference in model_answers.items():
             question = by_id[question_id]
-            out.append(f"#key-block({reference}, none, [{markdown(question.prompt)}\n\n"
-                       f"#right-answer[{markdown(str(question.answer))}]])\n")
+            out.append(
+                f"#key-block({reference}, none, [{markdown(question.prompt)}\n\n"
+                f"#right-answer[{markdown(str(question.answer))}]])\n"
+            )
     return "".join(out)
 
 
 # -- the key as JSON -------------------------------------------------------------
+
 
 def _item_key(quiz_item: QuizItem, section: str) -> dict[str, Any]:
     entry: dict[str, Any] = {"number": quiz_item.number, "section": section, "points": quiz_item.points}
@@ -226,11 +251,20 @@ def _item_key(quiz_item: QuizItem, section: str) -> dict[str, Any]:
         if quiz_item.options:
             right = quiz_item.answer_index or 0
             entry["answer"] = letter(right)
-            entry["options"] = [{"letter": letter(i), "text": o.text, "correct": o.correct,
-                                 **({"mistake": o.mistake} if o.mistake else {})}
-                                for i, o in enumerate(quiz_item.options)]
-            entry["mistakes"] = [{"mistake": o.mistake, "letter": letter(i)}
-                                 for i, o in enumerate(quiz_item.options) if o.mistake]
+            entry["options"] = [
+                {
+                    "letter": letter(i),
+                    "text": o.text,
+                    "correct": o.correct,
+                    **({"mistake": o.mistake} if o.mistake else {}),
+                }
+                for i, o in enumerate(quiz_item.options)
+            ]
+            entry["mistakes"] = [
+                {"mistake": o.mistake, "letter": letter(i)}
+                for i, o in enumerate(quiz_item.options)
+                if o.mistake
+            ]
         elif question.type == "numeric":
             entry["answer"] = question.answer
             entry["tolerance"] = {"abs": question.tolerance or 0.0}
@@ -241,33 +275,47 @@ def _item_key(quiz_item: QuizItem, section: str) -> dict[str, Any]:
         return entry
     problem = quiz_item.problem
     primary = problems.get(problem.type).primary
-    entry.update(kind="problem", problem_type=problem.type, problem_seed=problem.seed,
-                 difficulty=problem.difficulty, primary=primary, answer=problem.answer,
-                 tolerance=problem.tolerance.to_json(),
-                 mistakes=[{"mistake": d.mistake, "value": d.answer.get(primary)}
-                           for d in problem.distractors])
+    entry.update(
+        kind="problem",
+        problem_type=problem.type,
+        problem_seed=problem.seed,
+        difficulty=problem.difficulty,
+        primary=primary,
+        answer=problem.answer,
+        tolerance=problem.tolerance.to_json(),
+        mistakes=[{"mistake": d.mistake, "value": d.answer.get(primary)} for d in problem.distractors],
+    )
     return entry
 
 
 def form_key(form: Form, pdf: str, key_pdf: str | None) -> dict[str, Any]:
     """The key of one form as the key JSON holds it (``key_pdf`` None: no worked key written)."""
     return {
-        "label": form.letter, "seed": form.seed, "code": form.code,
+        "label": form.letter,
+        "seed": form.seed,
+        "code": form.code,
         "student": None if form.student is None else {"name": form.student.name, "id": form.student.id},
-        "pdf": pdf, "key_pdf": key_pdf, "total_points": form.total_points,
-        "questions": [_item_key(quiz_item, section.title)
-                      for section in form.sections for quiz_item in section.items],
+        "pdf": pdf,
+        "key_pdf": key_pdf,
+        "total_points": form.total_points,
+        "questions": [
+            _item_key(quiz_item, section.title) for section in form.sections for quiz_item in section.items
+        ],
     }
 
 
 # -- writing the set -------------------------------------------------------------
 
+
 def set_file(stem: str) -> Callable[[Path], bool]:
     """Whether a path (relative to the quiz's folder) is a file of the quiz's set: a form, its
     key, its answer sheet, the print file, the key JSON, the roster's index. Anything else
     there (a user's notes, ``graded/``, a kept ``<quiz>-key.replaced-….json``) is left alone."""
-    pattern = re.compile(rf"{re.escape(stem)}-(?:key\.json|key\.pdf|index\.csv|print\.pdf"
-                         rf"|form-[A-Z]+(?:-key|-sheet)?\.pdf)", re.S)
+    pattern = re.compile(
+        rf"{re.escape(stem)}-(?:key\.json|key\.pdf|index\.csv|print\.pdf"
+        rf"|form-[A-Z]+(?:-key|-sheet)?\.pdf)",
+        re.S,
+    )
     return lambda path: len(path.parts) == 1 and pattern.fullmatch(path.name) is not None
 
 
@@ -304,11 +352,20 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
 
     with file_set(folder, set_file(stem), keep_the_replaced_key) as staging:
         key_path = staging / f"{stem}-key.json"
-        head = {"format": KEY_FORMAT, "quiz": stem, "title": quiz.recipe.title,
-                "paper_title": quiz.paper_title, "seed": quiz.seed, "forms": quiz.count,
-                "calculator": quiz.recipe.calculator, "paper": paper, "made_by": options.made_by,
-                "key_booklet": f"{stem}-key.pdf", "print": f"{stem}-print.pdf",
-                "sheets": answer_sheets.layout_head(quiz, paper)}
+        head = {
+            "format": KEY_FORMAT,
+            "quiz": stem,
+            "title": quiz.recipe.title,
+            "paper_title": quiz.paper_title,
+            "seed": quiz.seed,
+            "forms": quiz.count,
+            "calculator": quiz.recipe.calculator,
+            "paper": paper,
+            "made_by": options.made_by,
+            "key_booklet": f"{stem}-key.pdf",
+            "print": f"{stem}-print.pdf",
+            "sheets": answer_sheets.layout_head(quiz, paper),
+        }
         form_keys: list[orjson.Fragment] = []  # each form's key as JSON as it comes: bytes, not dicts
         index_rows: list[list[str]] = []
 
@@ -322,8 +379,13 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
                 last = form.index + 1 == quiz.count
                 if len(cards) == BOOKLET_PART or last:
                     # The last part goes before the last form, to compile beside it.
-                    booklet.append(submit(lambda c=cards, f=not booklet, e=last: compile_pdf(  # type: ignore[misc]
-                        booklet_source(quiz, c, model_answers, paper, first=f, last=e), timestamp)))
+                    booklet.append(
+                        submit(
+                            lambda c=cards, f=not booklet, e=last: compile_pdf(  # type: ignore[misc]
+                                booklet_source(quiz, c, model_answers, paper, first=f, last=e), timestamp
+                            )
+                        )
+                    )
                     cards = []
                 # The form compiles while its sheet is laid out (the first sheet also
                 # sizes every question's digit grid).
@@ -333,8 +395,9 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
                 entry = form_key(form, pdf, key_pdf) | {"sheet_pdf": sheet_pdf, "sheet": sheet.layout}
                 form_keys.append(orjson.Fragment(orjson.dumps(entry)))
                 if form.student is not None:
-                    index_rows.append([form.student.name, form.student.id, form.letter, form.code,
-                                       str(form.seed), pdf])
+                    index_rows.append(
+                        [form.student.name, form.student.id, form.letter, form.code, str(form.seed), pdf]
+                    )
                 if key_pdf is not None:
                     key = form_key_source(quiz, form, paper)
                     yield staging / key_pdf, lambda s=key: compile_pdf(s, timestamp)  # type: ignore[misc]
@@ -388,8 +451,12 @@ def print_file(documents: Iterable[bytes], target: Path, odd_pages: bool = True)
             if odd_pages and len(source.pages) % 2:
                 box = source.pages[-1].mediabox
                 out.add_blank_page(page_size=(float(box[2]) - float(box[0]), float(box[3]) - float(box[1])))
-        out.save(target, deterministic_id=True, fix_metadata_version=False,
-                 stream_decode_level=pikepdf.StreamDecodeLevel.none)
+        out.save(
+            target,
+            deterministic_id=True,
+            fix_metadata_version=False,
+            stream_decode_level=pikepdf.StreamDecodeLevel.none,
+        )
         for source in sources:
             source.close()
         return len(out.pages)

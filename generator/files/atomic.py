@@ -44,10 +44,21 @@ PRIVATE = 0o600
 PUBLIC = 0o644
 """Mode of every other file written."""
 
-_LEFTOVER = re.compile(r"\.(?P<target>.+)\.(?P<kind>new|old|part|undo|redo)-(?P<tag>\d+(?:-[0-9a-f]{8})?)\Z",
-                       re.S)
-_WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM, errno.EFBIG,
-                 errno.ENOTDIR, errno.EISDIR, errno.EEXIST, errno.ENAMETOOLONG}
+_LEFTOVER = re.compile(
+    r"\.(?P<target>.+)\.(?P<kind>new|old|part|undo|redo)-(?P<tag>\d+(?:-[0-9a-f]{8})?)\Z", re.S
+)
+_WRITE_ERRORS = {
+    errno.ENOSPC,
+    errno.EDQUOT,
+    errno.EROFS,
+    errno.EACCES,
+    errno.EPERM,
+    errno.EFBIG,
+    errno.ENOTDIR,
+    errno.EISDIR,
+    errno.EEXIST,
+    errno.ENAMETOOLONG,
+}
 _held = threading.local()
 """The folders whose lock this thread holds."""
 
@@ -163,8 +174,9 @@ def recover(parent: Path, target: str | Callable[[str], bool]) -> None:
     except OSError:
         return
     wanted = target if callable(target) else target.__eq__
-    found = [(name, match) for name in names
-             if (match := _LEFTOVER.fullmatch(name)) and wanted(match["target"])]
+    found = [
+        (name, match) for name in names if (match := _LEFTOVER.fullmatch(name)) and wanted(match["target"])
+    ]
     order = {"redo": 0, "undo": 1, "old": 2}
     for name, match in sorted(found, key=lambda pair: order.get(pair[1]["kind"], 3)):
         path = parent / name
@@ -262,6 +274,7 @@ def write_bytes(target: Path, data: bytes, mode: int = PUBLIC) -> None:
 
 def open_private(path: Path, mode: str = "w", **options: Any) -> IO[Any]:
     """Open a new file readable by its owner only, whatever the umask (``open``'s arguments)."""
+
     def opener(name: str, flags: int) -> int:
         fd = os.open(name, flags, PRIVATE)
         if hasattr(os, "fchmod"):  # a file that was there keeps its old mode otherwise
@@ -305,12 +318,18 @@ def _write_record(staging: Path, record: str) -> None:
     (staging / record).write_text(
         "# written by paperdeck: the files of its last build here, which the next build replaces;\n"
         "# anything else in this folder is left alone\n" + "".join(f"{name}\n" for name in names),
-        encoding="utf-8")
+        encoding="utf-8",
+    )
 
 
 @contextlib.contextmanager
-def file_set(folder: Path, ours: Ours, before_swap: Callable[[Path], None] | None = None,
-             record: str | None = None, whole: bool = True) -> Iterator[Path]:
+def file_set(
+    folder: Path,
+    ours: Ours,
+    before_swap: Callable[[Path], None] | None = None,
+    record: str | None = None,
+    whole: bool = True,
+) -> Iterator[Path]:
     """A staging folder beside ``folder``; if the block succeeds, what it holds becomes
     the set in ``folder``, and the entries of the old set (``ours``) that it does not
     replace are removed.

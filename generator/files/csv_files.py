@@ -83,8 +83,9 @@ def dialect_of(path: Path) -> Dialect:
         start = file.read(4096)
     encoding = "utf-16" if start.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) else "utf-8-sig"
     first = start.decode(encoding, errors="ignore").splitlines()[0] if start else ""
-    return Dialect(separator(first), start.startswith((codecs.BOM_UTF8, codecs.BOM_UTF16_LE,
-                                                        codecs.BOM_UTF16_BE)))
+    return Dialect(
+        separator(first), start.startswith((codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
+    )
 
 
 def csv_bytes(rows: Iterable[Iterable[object]], dialect: Dialect = COMMA) -> bytes:
@@ -138,8 +139,9 @@ def read_rows(path: Path, what: str, max_rows: int) -> Iterator[tuple[int, list[
         if not Path(path).is_file():
             raise error(0, f"the {what} is not a file")
         if size > MAX_FILE_BYTES:
-            raise error(0, f"{size / 2**20:.0f} MiB; a {what} file is read up to "
-                           f"{MAX_FILE_BYTES // 2**20} MiB")
+            raise error(
+                0, f"{size / 2**20:.0f} MiB; a {what} file is read up to {MAX_FILE_BYTES // 2**20} MiB"
+            )
         file = open(path, encoding=_encoding(path), newline="")
     except FileNotFoundError:
         raise error(0, "no such file") from None
@@ -156,17 +158,25 @@ def read_rows(path: Path, what: str, max_rows: int) -> Iterator[tuple[int, list[
                     raise error(line, f"more than {max_rows} rows; a {what} file holds at most {max_rows}")
                 for cell in row:
                     if len(cell) > MAX_CELL_CHARS:
-                        raise error(line, f"a cell of {len(cell)} characters; a cell holds at most "
-                                          f"{MAX_CELL_CHARS}")
+                        raise error(
+                            line, f"a cell of {len(cell)} characters; a cell holds at most {MAX_CELL_CHARS}"
+                        )
                     if "\0" in cell:
-                        raise error(line, "a NUL character; save the file as CSV text (UTF-8, or UTF-16 "
-                                          "with a byte-order mark)")
+                        raise error(
+                            line,
+                            "a NUL character; save the file as CSV text (UTF-8, or UTF-16 "
+                            "with a byte-order mark)",
+                        )
                 yield line, [read_back(cell) for cell in row]
         except UnicodeDecodeError:
-            raise error(_undecodable_line(path), "not UTF-8 text; save the file as CSV UTF-8 (or Unicode "
-                                                 "text)") from None
+            raise error(
+                _undecodable_line(path), "not UTF-8 text; save the file as CSV UTF-8 (or Unicode text)"
+            ) from None
         except csv.Error as failure:
             if "field larger" in str(failure):
-                raise error(line + 1, f"a cell of more than {csv.field_size_limit()} characters; a cell "
-                                      f"holds at most {MAX_CELL_CHARS}") from None
+                raise error(
+                    line + 1,
+                    f"a cell of more than {csv.field_size_limit()} characters; a cell "
+                    f"holds at most {MAX_CELL_CHARS}",
+                ) from None
             raise error(line + 1, f"not readable as CSV ({failure})") from None

@@ -19,8 +19,9 @@ import unicodedata
 MAX_STEM_BYTES = 80
 """Longest stem, in bytes of UTF-8 (26 CJK characters, 80 Latin letters)."""
 _NOT_WORD = re.compile(r"[\W_]+", re.UNICODE)
-_WINDOWS_DEVICES = frozenset({"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)),
-                              *(f"lpt{i}" for i in range(10))})
+_WINDOWS_DEVICES = frozenset(
+    {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
+)
 
 
 def safe_stem(name: str, fallback: str = "student") -> str:

@@ -77,9 +77,11 @@ def existing_key(folder: Path, quiz: str) -> IssuedKey | None:
 def refuse_unasked(found: IssuedKey | None, replace: bool) -> None:
     """``paperdeck quiz``: an issued quiz is replaced only when the user asks (``--replace``)."""
     if found is not None and found.issued and not replace:
-        raise UsageError(f"{found.path} is the key of an issued quiz ({found.describe()}); its printed forms "
-                         "need it to be graded. Give --replace to make a new quiz there (the old key is kept "
-                         "beside it, dated), or --out another folder")
+        raise UsageError(
+            f"{found.path} is the key of an issued quiz ({found.describe()}); its printed forms "
+            "need it to be graded. Give --replace to make a new quiz there (the old key is kept "
+            "beside it, dated), or --out another folder"
+        )
 
 
 def kept_when_replaced(found: IssuedKey, new: bytes) -> bool:

@@ -52,9 +52,15 @@ class Grading:
     """Names that look like another without being it (``names.lookalikes``): the teacher decides."""
 
 
-def grade_quiz(key_path: Path, responses_path: Path, content: Content, remedial_seed: int | None = None,
-               note: Callable[[str], None] = lambda _: None, strict: bool = False,
-               csv: Dialect | None = None) -> Grading:
+def grade_quiz(
+    key_path: Path,
+    responses_path: Path,
+    content: Content,
+    remedial_seed: int | None = None,
+    note: Callable[[str], None] = lambda _: None,
+    strict: bool = False,
+    csv: Dialect | None = None,
+) -> Grading:
     """Grade ``responses_path`` against ``key_path``; remedial decks when a seed is given. The
     grades' CSVs are written in ``csv``, else as the responses CSV came (``;`` and a byte-order
     mark from Excel in many locales: what the teacher's spreadsheet opens).
@@ -78,9 +84,18 @@ def grade_quiz(key_path: Path, responses_path: Path, content: Content, remedial_
         from .remedial import remedial_decks
 
         decks = remedial_decks(content, key, results, readings, remedial_seed)
-    return Grading(key, results, tuple(item_stats(key, results)),
-                   tuple(common_mistakes(key, results, readings)), tuple(histogram(results)), readings, decks,
-                   roster, csv=csv or dialect_of(responses_path), names=lookalike)
+    return Grading(
+        key,
+        results,
+        tuple(item_stats(key, results)),
+        tuple(common_mistakes(key, results, readings)),
+        tuple(histogram(results)),
+        readings,
+        decks,
+        roster,
+        csv=csv or dialect_of(responses_path),
+        names=lookalike,
+    )
 
 
 __all__ = ["Grading", "grade_quiz"]

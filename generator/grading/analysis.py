@@ -75,8 +75,10 @@ class Readings:
             source = problems.get(question.problem_type).source
         except Exception:
             source = ""
-        taught = sorted(self.types.get(question.problem_type, ()),
-                        key=lambda pair: (source not in pair[0].sources, pair[1]))
+        taught = sorted(
+            self.types.get(question.problem_type, ()),
+            key=lambda pair: (source not in pair[0].sources, pair[1]),
+        )
         if not taught:
             return (Reading("", "", source),)
         return tuple(Reading(lesson.id, lesson_group(number, lesson), source) for lesson, number in taught)
@@ -140,8 +142,9 @@ def item_stats(key: QuizKey, results: Iterable[StudentResult]) -> list[ItemStats
         for m in result.marks:
             question = form.questions[m.number]
             about.setdefault(question.item, question)
-            order[question.item] = min(order.get(question.item, (m.number, question.item)),
-                                       (m.number, question.item))
+            order[question.item] = min(
+                order.get(question.item, (m.number, question.item)), (m.number, question.item)
+            )
             if m.share is None or m.points is None:
                 continue
             shares[question.item].append(m.share)
@@ -150,8 +153,16 @@ def item_stats(key: QuizKey, results: Iterable[StudentResult]) -> list[ItemStats
     for item in sorted(about, key=lambda i: order[i]):
         xs = shares.get(item, [])
         question = about[item]
-        stats.append(ItemStats(item, question.section, question.kind, len(xs),
-                               sum(xs) / len(xs) if xs else None, _correlation(xs, rests.get(item, []))))
+        stats.append(
+            ItemStats(
+                item,
+                question.section,
+                question.kind,
+                len(xs),
+                sum(xs) / len(xs) if xs else None,
+                _correlation(xs, rests.get(item, [])),
+            )
+        )
     return stats
 
 
@@ -174,6 +185,7 @@ def common_mistakes(key: QuizKey, results: Iterable[StudentResult], readings: Re
         for question in items[name].values():
             first = readings.lessons(question)[0]
             where.setdefault((first.lesson, first.title, first.source), first)
-        found.append(MistakeCount(name, count, len(students[name]), tuple(items[name]),
-                                  tuple(where.values())))
+        found.append(
+            MistakeCount(name, count, len(students[name]), tuple(items[name]), tuple(where.values()))
+        )
     return found

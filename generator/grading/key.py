@@ -150,8 +150,9 @@ class _Bad(Exception):
         self.message = message
 
 
-def _get(entry: dict[str, Any], name: str, field: str, kind: type | tuple[type, ...],
-         what: str, default: Any = ...) -> Any:
+def _get(
+    entry: dict[str, Any], name: str, field: str, kind: type | tuple[type, ...], what: str, default: Any = ...
+) -> Any:
     """``entry[name]``, which must be a ``kind`` (``what`` says it in words)."""
     if name not in entry:
         if default is not ...:
@@ -174,8 +175,10 @@ def _shown(value: Any) -> str:
 def _points(entry: dict[str, Any], field: str) -> float:
     points = _get(entry, "points", field, (int, float), "a number")
     if not math.isfinite(points) or not 0 <= points <= MAX_POINTS:
-        raise _Bad(f"{field}.points", f"must be a number from 0 to {MAX_POINTS:,} (as content allows), "
-                                      f"got {_shown(points)}")
+        raise _Bad(
+            f"{field}.points",
+            f"must be a number from 0 to {MAX_POINTS:,} (as content allows), got {_shown(points)}",
+        )
     return float(points)
 
 
@@ -187,7 +190,7 @@ def _value(value: Any, field: str) -> tuple[tuple[float, ...], tuple[int, ...]]:
 
 
 def _tolerance(entry: dict[str, Any], field: str) -> tuple[float, float]:
-    tolerance = _get(entry, "tolerance", field, dict, "an object like {\"abs\": 0.001}", {}) or {}
+    tolerance = _get(entry, "tolerance", field, dict, 'an object like {"abs": 0.001}', {}) or {}
     found = []
     for name in ("abs", "rel"):
         value = _get(tolerance, name, f"{field}.tolerance", (int, float, type(None)), "a number", None)
@@ -212,8 +215,12 @@ def _question(entry: Any, field: str) -> KeyQuestion:
     number = _get(entry, "number", field, int, "a whole number")
     if number < 1:
         raise _Bad(f"{field}.number", f"must be 1 or more, got {number}")
-    common: dict[str, Any] = dict(number=number, section=str(_get(entry, "section", field, str, "text", "")),
-                                  points=_points(entry, field), kind=kind)
+    common: dict[str, Any] = dict(
+        number=number,
+        section=str(_get(entry, "section", field, str, "text", "")),
+        points=_points(entry, field),
+        kind=kind,
+    )
     if kind == "problem":
         primary = _get(entry, "primary", field, str, "text")
         answers = _get(entry, "answer", field, dict, "an object of named results")
@@ -232,12 +239,21 @@ def _question(entry: Any, field: str) -> KeyQuestion:
         problem_type = _get(entry, "problem_type", field, str, "text")
         difficulty = _get(entry, "difficulty", field, str, "text", "easy")
         if difficulty not in DIFFICULTIES:
-            raise _Bad(f"{field}.difficulty",
-                       f"expected one of {', '.join(DIFFICULTIES)}, got {difficulty!r}")
-        return KeyQuestion(**common, item=f"problem:{problem_type}", answer=answer, shape=shape,
-                           tolerance_abs=tolerance_abs, tolerance_rel=tolerance_rel, mistakes=tuple(mistakes),
-                           problem_type=problem_type, difficulty=difficulty,
-                           problem_seed=_get(entry, "problem_seed", field, int, "a whole number", 0))
+            raise _Bad(
+                f"{field}.difficulty", f"expected one of {', '.join(DIFFICULTIES)}, got {difficulty!r}"
+            )
+        return KeyQuestion(
+            **common,
+            item=f"problem:{problem_type}",
+            answer=answer,
+            shape=shape,
+            tolerance_abs=tolerance_abs,
+            tolerance_rel=tolerance_rel,
+            mistakes=tuple(mistakes),
+            problem_type=problem_type,
+            difficulty=difficulty,
+            problem_seed=_get(entry, "problem_seed", field, int, "a whole number", 0),
+        )
     content_id = _get(entry, "id", field, str, "text")
     if kind in CHOICE_KINDS:
         options = _get(entry, "options", field, list, "a list")
@@ -251,24 +267,40 @@ def _question(entry: Any, field: str) -> KeyQuestion:
             raise _Bad(f"{field}.options", f"letters must be distinct and at least one, got {list(letters)}")
         answer_letter = _get(entry, "answer", field, str, "a letter")
         if answer_letter not in letters:
-            raise _Bad(f"{field}.answer", f"{answer_letter!r} is not among the printed letters "
-                                          f"{', '.join(letters)}")
+            raise _Bad(
+                f"{field}.answer", f"{answer_letter!r} is not among the printed letters {', '.join(letters)}"
+            )
         mistakes = []
         for i, m in enumerate(_get(entry, "mistakes", field, list, "a list", [])):
             name = _mistake_name(m, f"{field}.mistakes[{i}]")
             letter = _get(m, "letter", f"{field}.mistakes[{i}]", str, "a letter")
             if letter not in letters:
-                raise _Bad(f"{field}.mistakes[{i}].letter", f"{letter!r} is not among the printed letters "
-                                                            f"{', '.join(letters)}")
+                raise _Bad(
+                    f"{field}.mistakes[{i}].letter",
+                    f"{letter!r} is not among the printed letters {', '.join(letters)}",
+                )
             mistakes.append(Mistake(name, letter=letter))
-        return KeyQuestion(**common, item=content_id, content_id=content_id, letters=letters,
-                           answer_letter=answer_letter, mistakes=tuple(mistakes),
-                           options=tuple(str(o.get("text", "")) for o in options))
+        return KeyQuestion(
+            **common,
+            item=content_id,
+            content_id=content_id,
+            letters=letters,
+            answer_letter=answer_letter,
+            mistakes=tuple(mistakes),
+            options=tuple(str(o.get("text", "")) for o in options),
+        )
     if kind == "numeric":
         answer, shape = _value(entry.get("answer"), f"{field}.answer")
         tolerance_abs, tolerance_rel = _tolerance(entry, field)
-        return KeyQuestion(**common, item=content_id, content_id=content_id, answer=answer, shape=shape,
-                           tolerance_abs=tolerance_abs, tolerance_rel=tolerance_rel)
+        return KeyQuestion(
+            **common,
+            item=content_id,
+            content_id=content_id,
+            answer=answer,
+            shape=shape,
+            tolerance_abs=tolerance_abs,
+            tolerance_rel=tolerance_rel,
+        )
     return KeyQuestion(**common, item=content_id, content_id=content_id)
 
 
@@ -288,10 +320,13 @@ def _form(form: Any, field: str) -> KeyForm:
         if question.number in questions:
             raise _Bad(f"{field}.questions[{i}].number", f"question {question.number} is listed twice")
         questions[question.number] = question
-    return KeyForm(label, _get(form, "code", field, str, "text", ""),
-                   str(_get(student, "name", f"{field}.student", (str, type(None)), "text", "") or ""),
-                   questions,
-                   str(_get(student, "id", f"{field}.student", (str, type(None)), "text", "") or ""))
+    return KeyForm(
+        label,
+        _get(form, "code", field, str, "text", ""),
+        str(_get(student, "name", f"{field}.student", (str, type(None)), "text", "") or ""),
+        questions,
+        str(_get(student, "id", f"{field}.student", (str, type(None)), "text", "") or ""),
+    )
 
 
 def _read_regular_file(path: Path, shown: str) -> bytes:
@@ -304,16 +339,31 @@ def _read_regular_file(path: Path, shown: str) -> bytes:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-            raise InputError([Finding(shown, 0, "", f"{what}; give the <quiz>-key.json that paperdeck quiz "
-                                                    "wrote")])
+            raise InputError(
+                [Finding(shown, 0, "", f"{what}; give the <quiz>-key.json that paperdeck quiz wrote")]
+            )
         if info.st_size > MAX_KEY_BYTES:
-            raise InputError([Finding(shown, 0, "", f"{info.st_size / 2**20:.0f} MiB; a quiz key is read up "
-                                                    f"to {MAX_KEY_BYTES // 2**20} MiB")])
+            raise InputError(
+                [
+                    Finding(
+                        shown,
+                        0,
+                        "",
+                        f"{info.st_size / 2**20:.0f} MiB; a quiz key is read up "
+                        f"to {MAX_KEY_BYTES // 2**20} MiB",
+                    )
+                ]
+            )
         with os.fdopen(os.dup(fd), "rb") as file:
             data = file.read(MAX_KEY_BYTES + 1)
         if len(data) > MAX_KEY_BYTES:
-            raise InputError([Finding(shown, 0, "", f"more than {MAX_KEY_BYTES // 2**20} MiB; a quiz key is "
-                                                    "read up to that")])
+            raise InputError(
+                [
+                    Finding(
+                        shown, 0, "", f"more than {MAX_KEY_BYTES // 2**20} MiB; a quiz key is read up to that"
+                    )
+                ]
+            )
         return data
     finally:
         os.close(fd)
@@ -330,8 +380,16 @@ def load_key_json(path: Path) -> dict[str, Any]:
     except (OSError, orjson.JSONDecodeError) as error:
         raise InputError([Finding(shown, 0, "", f"not a quiz key JSON ({error})")]) from None
     if not isinstance(data, dict) or "form_keys" not in data:
-        raise InputError([Finding(shown, 0, "", "not a quiz key JSON (no form_keys); "
-                                    "give the <quiz>-key.json that paperdeck quiz wrote")])
+        raise InputError(
+            [
+                Finding(
+                    shown,
+                    0,
+                    "",
+                    "not a quiz key JSON (no form_keys); give the <quiz>-key.json that paperdeck quiz wrote",
+                )
+            ]
+        )
     return data
 
 
@@ -341,15 +399,25 @@ def read_key(path: Path) -> QuizKey:
     shown = str(path)
     data = load_key_json(path)
     if data.get("format") != KEY_FORMAT:
-        raise InputError([Finding(shown, 0, "format", f"key format {data.get('format')!r} is not "
-                                    f"{KEY_FORMAT}, the one this paperdeck reads")])
+        raise InputError(
+            [
+                Finding(
+                    shown,
+                    0,
+                    "format",
+                    f"key format {data.get('format')!r} is not {KEY_FORMAT}, the one this paperdeck reads",
+                )
+            ]
+        )
     problems: list[Finding] = []
     forms: dict[str, KeyForm] = {}
     codes: dict[str, str] = {}
     try:
         entries = _get(data, "form_keys", "", list, "a list")
-        quiz, title, paper_title = (str(_get(data, name, "", (str, type(None)), "text", "") or "")
-                                    for name in ("quiz", "title", "paper_title"))
+        quiz, title, paper_title = (
+            str(_get(data, name, "", (str, type(None)), "text", "") or "")
+            for name in ("quiz", "title", "paper_title")
+        )
         count = _get(data, "forms", "", int, "a whole number", len(entries))
         if count != len(entries) or not entries:
             raise _Bad("forms", f"says {count} forms but form_keys holds {len(entries)}")
@@ -389,23 +457,47 @@ def _seeds_regenerate_answers(shown: str, forms: dict[str, KeyForm]) -> None:
                 continue
             where = f"form {form.label}, question {question.number}"
             if question.problem_type not in known:
-                raise InputError([Finding(shown, 0, "", f"{where}: problem type {question.problem_type!r} is "
-                                          "not known here; grade in the project the quiz was printed from")])
+                raise InputError(
+                    [
+                        Finding(
+                            shown,
+                            0,
+                            "",
+                            f"{where}: problem type {question.problem_type!r} is "
+                            "not known here; grade in the project the quiz was printed from",
+                        )
+                    ]
+                )
             try:
-                problem = problems.generate_one(question.problem_type, question.problem_seed,
-                                                question.difficulty)
+                problem = problems.generate_one(
+                    question.problem_type, question.problem_seed, question.difficulty
+                )
                 primary = problems.get(question.problem_type).primary
                 value, _ = flatten(problem.answer[primary])
             except (KeyError, ValueError, PaperdeckError) as error:
-                bad.append(f"{where}: its problem type {question.problem_type!r} cannot be regenerated here"
-                           f" ({str(error).splitlines()[0] if str(error) else type(error).__name__})")
+                bad.append(
+                    f"{where}: its problem type {question.problem_type!r} cannot be regenerated here"
+                    f" ({str(error).splitlines()[0] if str(error) else type(error).__name__})"
+                )
                 continue
             tolerance = problems.Tolerance(question.tolerance_abs, question.tolerance_rel)
             if len(value) != question.size or not all(
-                    accepts(e, v, tolerance) for e, v in zip(question.answer, value, strict=True)):
-                bad.append(f"{where}: its seed regenerates a {question.problem_type} problem whose answer is "
-                           "not the key's")
+                accepts(e, v, tolerance) for e, v in zip(question.answer, value, strict=True)
+            ):
+                bad.append(
+                    f"{where}: its seed regenerates a {question.problem_type} problem whose answer is "
+                    "not the key's"
+                )
     if bad:
         more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
-        raise InputError([Finding(shown, 0, "", f"{bad[0]}{more}: the key was edited or mixes forms; grade "
-                                                "with the key paperdeck quiz wrote")])
+        raise InputError(
+            [
+                Finding(
+                    shown,
+                    0,
+                    "",
+                    f"{bad[0]}{more}: the key was edited or mixes forms; grade "
+                    "with the key paperdeck quiz wrote",
+                )
+            ]
+        )

@@ -31,17 +31,54 @@ _JOINERS = "\u200c\u200d"
 Indic scripts), so kept between two letters of those scripts, and removed elsewhere."""
 _DROP = {ord(c): None for c in _INVISIBLE}
 
-_LOOKALIKE = str.maketrans({
-    # Cyrillic, lower case (names are compared case-folded)
-    "а": "a", "в": "b", "е": "e", "ё": "ë", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c",
-    "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ї": "ï", "ј": "j", "ԁ": "d", "ԛ": "q", "ԝ": "w",
-    "һ": "h", "ӏ": "l", "ɡ": "g",
-    # Greek, lower case
-    "α": "a", "β": "b", "ε": "e", "ζ": "z", "η": "n", "ι": "i", "κ": "k", "μ": "u", "ν": "v", "ο": "o",
-    "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ϲ": "c", "ϳ": "j",
-    # Latin letters that print as others
-    "ı": "i", "ſ": "s",
-})
+_LOOKALIKE = str.maketrans(
+    {
+        # Cyrillic, lower case (names are compared case-folded)
+        "а": "a",
+        "в": "b",
+        "е": "e",
+        "ё": "ë",
+        "к": "k",
+        "м": "m",
+        "н": "h",
+        "о": "o",
+        "р": "p",
+        "с": "c",
+        "т": "t",
+        "у": "y",
+        "х": "x",
+        "ѕ": "s",
+        "і": "i",
+        "ї": "ï",
+        "ј": "j",
+        "ԁ": "d",
+        "ԛ": "q",
+        "ԝ": "w",
+        "һ": "h",
+        "ӏ": "l",
+        "ɡ": "g",
+        # Greek, lower case
+        "α": "a",
+        "β": "b",
+        "ε": "e",
+        "ζ": "z",
+        "η": "n",
+        "ι": "i",
+        "κ": "k",
+        "μ": "u",
+        "ν": "v",
+        "ο": "o",
+        "ρ": "p",
+        "τ": "t",
+        "υ": "u",
+        "χ": "x",
+        "ϲ": "c",
+        "ϳ": "j",
+        # Latin letters that print as others
+        "ı": "i",
+        "ſ": "s",
+    }
+)
 
 
 def _script_joiner_kept(name: str, i: int) -> bool:
@@ -49,8 +86,10 @@ def _script_joiner_kept(name: str, i: int) -> bool:
     if not 0 < i < len(name) - 1:
         return False
     before, after = name[i - 1], name[i + 1]
-    return all(c.isalpha() and not unicodedata.name(c, "").startswith(("LATIN", "CYRILLIC", "GREEK"))
-               for c in (before, after))
+    return all(
+        c.isalpha() and not unicodedata.name(c, "").startswith(("LATIN", "CYRILLIC", "GREEK"))
+        for c in (before, after)
+    )
 
 
 def clean(name: str) -> str:
@@ -78,8 +117,12 @@ def _differences(one: str, other: str) -> str:
     shown = []
     for c in dict.fromkeys(one + other):
         folded = c.casefold()
-        if (unicodedata.normalize("NFKC", c) != c or c.isalpha() and folded.translate(_LOOKALIKE) != folded
-                and not unicodedata.name(c, "").startswith("LATIN")):
+        if (
+            unicodedata.normalize("NFKC", c) != c
+            or c.isalpha()
+            and folded.translate(_LOOKALIKE) != folded
+            and not unicodedata.name(c, "").startswith("LATIN")
+        ):
             shown.append(f"{c} {unicodedata.name(c, '?').title()} U+{ord(c):04X}")
     return "; ".join(shown)
 
@@ -95,10 +138,15 @@ def lookalikes(names: Iterable[tuple[int, str]], shown: str) -> tuple[Finding, .
             earlier_line, earlier = first[skeleton]
             letters = _differences(name, earlier)
             because = f" (look-alike letters: {letters})" if letters else ""
-            found.append(Finding(shown, line, "column student",
-                                 f"{name!r} looks like {earlier!r} on line {earlier_line}{because}; graded "
-                                 "as two students: if they are one, give them one row"))
+            found.append(
+                Finding(
+                    shown,
+                    line,
+                    "column student",
+                    f"{name!r} looks like {earlier!r} on line {earlier_line}{because}; graded "
+                    "as two students: if they are one, give them one row",
+                )
+            )
         else:
             first.setdefault(skeleton, (line, name))
     return tuple(found)
-

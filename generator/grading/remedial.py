@@ -64,8 +64,9 @@ def review_search(paper_id: str, quiz: str) -> str:
     return f"tag:{review_tag(paper_id, quiz)}"
 
 
-def student_deck(content: Content, key: QuizKey, result: StudentResult, readings: Readings,
-                 seed: int) -> items.Deck | None:
+def student_deck(
+    content: Content, key: QuizKey, result: StudentResult, readings: Readings, seed: int
+) -> items.Deck | None:
     """The remedial deck of one student, or None when they lost no points."""
     form = key.forms[result.form]
     types: dict[str, str] = {}
@@ -79,16 +80,20 @@ def student_deck(content: Content, key: QuizKey, result: StudentResult, readings
             lessons.append(first.lesson)
         if question.problem_type:
             before = types.get(question.problem_type, question.difficulty)
-            types[question.problem_type] = min(before, question.difficulty,
-                                               key=lambda d: _DIFFICULTY_ORDER.get(d, 0))
+            types[question.problem_type] = min(
+                before, question.difficulty, key=lambda d: _DIFFICULTY_ORDER.get(d, 0)
+            )
     if not lessons and not types:
         return None
     found = items.lesson_items(content, lessons) if lessons else []
-    sets = [ProblemSet(type_id, REVIEW_PROBLEMS, difficulty)  # type: ignore[arg-type]
-            for type_id, difficulty in types.items()]
+    sets = [
+        ProblemSet(type_id, REVIEW_PROBLEMS, difficulty)  # type: ignore[arg-type]
+        for type_id, difficulty in types.items()
+    ]
     who = student_key(result.student)
-    generated = items.problem_items(content.paper.id, f"review/{who}", "Practice", sets,
-                                    student_seed(seed, result.student))
+    generated = items.problem_items(
+        content.paper.id, f"review/{who}", "Practice", sets, student_seed(seed, result.student)
+    )
     counters: dict[str, int] = {}
     for item in generated:
         type_id = item.body.type
@@ -100,8 +105,9 @@ def student_deck(content: Content, key: QuizKey, result: StudentResult, readings
     return items.Deck(deck_title(content), content.paper.id, tagged)
 
 
-def remedial_decks(content: Content, key: QuizKey, results: tuple[StudentResult, ...], readings: Readings,
-                   seed: int) -> tuple[tuple[str, str, items.Deck], ...]:
+def remedial_decks(
+    content: Content, key: QuizKey, results: tuple[StudentResult, ...], readings: Readings, seed: int
+) -> tuple[tuple[str, str, items.Deck], ...]:
     """(student, file name, deck) for every student who lost points, in the order of the responses."""
     taken: set[str] = set()
     decks = []

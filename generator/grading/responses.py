@@ -94,24 +94,35 @@ def parse_answer(question: KeyQuestion, text: str) -> tuple[Answer, str]:
             return match.group(1).upper(), ""
         choices = f"{question.letters[0]} to {question.letters[-1]}" if question.letters else "none"
         extra = " (or T/F)" if kind == "true_false" else ""
-        return None, f"{text.strip()!r} is not one of the letters printed for question " \
-                     f"{question.number}: {choices}{extra}"
+        return (
+            None,
+            f"{text.strip()!r} is not one of the letters printed for question "
+            f"{question.number}: {choices}{extra}",
+        )
     if kind == "short_answer":
         found = numbers(text, 1)
         if found is None or len(found) != 1 or found[0] is None:
-            return None, (f"question {question.number} is a short answer: write the points you gave it "
-                          f"(0 to {question.points:g}), or leave it empty to leave it ungraded")
+            return None, (
+                f"question {question.number} is a short answer: write the points you gave it "
+                f"(0 to {question.points:g}), or leave it empty to leave it ungraded"
+            )
         if not 0 <= found[0] <= question.points:
-            return None, (f"{found[0]:g} points is outside 0 to {question.points:g}, "
-                          f"the points of question {question.number}")
+            return None, (
+                f"{found[0]:g} points is outside 0 to {question.points:g}, "
+                f"the points of question {question.number}"
+            )
         return found[0], ""
     found = numbers(text, question.size)
     if found is None:
-        return None, f"{text.strip()!r} is not a number; question {question.number} wants " \
-                     f"{_shape_words(question)}"
+        return (
+            None,
+            f"{text.strip()!r} is not a number; question {question.number} wants {_shape_words(question)}",
+        )
     if len(found) != question.size:
-        return None, (f"{len(found)} number{'s' if len(found) != 1 else ''} given; question "
-                      f"{question.number} wants {_shape_words(question)} (write ? for a part left out)")
+        return None, (
+            f"{len(found)} number{'s' if len(found) != 1 else ''} given; question "
+            f"{question.number} wants {_shape_words(question)} (write ? for a part left out)"
+        )
     return found, ""
 
 
@@ -132,8 +143,10 @@ def _find_form(key: QuizKey, text: str, student: str) -> tuple[KeyForm | None, s
             return named[0], ""
         return None, "no form given"
     if _FORM_CODE.match(label):  # a printed code this key does not know: the key of another run
-        return None, (f"form code {text.strip()!r} is not in {key.path}: the key is of another run of "
-                      "the quiz; give the key written with these forms")
+        return None, (
+            f"form code {text.strip()!r} is not in {key.path}: the key is of another run of "
+            "the quiz; give the key written with these forms"
+        )
     labels = list(key.forms)
     span = labels[0] if len(labels) == 1 else f"{labels[0]} to {labels[-1]}"
     return None, f"unknown form {text.strip()!r}; the key has forms {span}"
@@ -145,8 +158,9 @@ def read_responses(path: Path, key: QuizKey, note: Callable[[str], None] = lambd
     rows = read_rows(path, "responses", MAX_RESPONSES)
     first = next(rows, None)
     if first is None:
-        raise InputError([Finding(shown, 0, "", "empty file; the first line names the columns: "
-                                    "student, form, 1, 2, …")])
+        raise InputError(
+            [Finding(shown, 0, "", "empty file; the first line names the columns: student, form, 1, 2, …")]
+        )
     header = first[1]
     columns: dict[str, int] = {}
     questions: dict[int, int] = {}
@@ -169,8 +183,14 @@ def read_responses(path: Path, key: QuizKey, note: Callable[[str], None] = lambd
             skipped.append(cleaned)
     for needed in ("student", "form"):
         if needed not in columns:
-            found.append(Finding(shown, 1, "", f"no {needed!r} column; the first line names the columns: "
-                                 "student, form, 1, 2, …"))
+            found.append(
+                Finding(
+                    shown,
+                    1,
+                    "",
+                    f"no {needed!r} column; the first line names the columns: student, form, 1, 2, …",
+                )
+            )
     if found:
         raise InputError(found)
     if skipped:
@@ -187,9 +207,15 @@ def read_responses(path: Path, key: QuizKey, note: Callable[[str], None] = lambd
             found.append(Finding(shown, line, "column student", "no student name"))
             continue
         if names.identity(student) in seen:
-            found.append(Finding(shown, line, "column student",
-                                 f"{student!r} already has answers on line {seen[names.identity(student)]}; "
-                                 "give every student one row and a distinct name"))
+            found.append(
+                Finding(
+                    shown,
+                    line,
+                    "column student",
+                    f"{student!r} already has answers on line {seen[names.identity(student)]}; "
+                    "give every student one row and a distinct name",
+                )
+            )
             continue
         seen[names.identity(student)] = line
         form, problem = _find_form(key, cell(columns["form"]), student)
@@ -203,9 +229,15 @@ def read_responses(path: Path, key: QuizKey, note: Callable[[str], None] = lambd
                 continue
             question = form.questions.get(n)
             if question is None:
-                found.append(Finding(shown, line, f"column {header[i].strip()}",
-                                     f"form {form.label} has no question {n} "
-                                     f"(its questions are 1 to {max(form.questions, default=0)})"))
+                found.append(
+                    Finding(
+                        shown,
+                        line,
+                        f"column {header[i].strip()}",
+                        f"form {form.label} has no question {n} "
+                        f"(its questions are 1 to {max(form.questions, default=0)})",
+                    )
+                )
                 continue
             answer, problem = parse_answer(question, text)
             if problem:

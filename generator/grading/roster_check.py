@@ -33,12 +33,24 @@ def roster_findings(key: QuizKey, responses: list[Response], path: Path) -> tupl
         answered.add(who)
         if who not in roster:
             where = f"; form {response.form} was printed for {owner}" if owner else ""
-            found.append(Finding(shown, response.line, "column student",
-                                 f"{response.student!r} is not on the roster{where}"))
+            found.append(
+                Finding(
+                    shown,
+                    response.line,
+                    "column student",
+                    f"{response.student!r} is not on the roster{where}",
+                )
+            )
         elif owner and student_key(owner) != who:
-            found.append(Finding(shown, response.line, "column student",
-                                 f"{response.student!r} answered on form {response.form}, printed for "
-                                 f"{owner} (their own form is {roster[who][0]})"))
+            found.append(
+                Finding(
+                    shown,
+                    response.line,
+                    "column student",
+                    f"{response.student!r} answered on form {response.form}, printed for "
+                    f"{owner} (their own form is {roster[who][0]})",
+                )
+            )
     for who, (label, name) in roster.items():
         if who not in answered:
             found.append(Finding(shown, 0, "", f"{name} (form {label}) is on the roster and has no row"))

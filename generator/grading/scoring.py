@@ -72,17 +72,21 @@ class StudentResult:
 def _numbers_mark(question: KeyQuestion, got: tuple[float | None, ...]) -> Mark:
     # The key's tolerance under the one rule (answers.accepts), as the cards check it.
     tolerance = Tolerance(question.tolerance_abs, question.tolerance_rel)
-    right = sum(1 for e, g in zip(question.answer, got, strict=True)
-                if g is not None and accepts(e, g, tolerance))
+    right = sum(
+        1 for e, g in zip(question.answer, got, strict=True) if g is not None and accepts(e, g, tolerance)
+    )
     share = right / question.size
     mistake = ""
     if right < question.size:
         best = None
         for candidate in question.mistakes:
-            if all(g is not None and accepts(v, g, tolerance)
-                   for v, g in zip(candidate.value, got, strict=True)):
-                worst = max(abs(v - g) for v, g in zip(candidate.value, got, strict=True)  # type: ignore[operator]
-                            )
+            if all(
+                g is not None and accepts(v, g, tolerance) for v, g in zip(candidate.value, got, strict=True)
+            ):
+                worst = max(
+                    abs(v - g)  # type: ignore[operator]
+                    for v, g in zip(candidate.value, got, strict=True)
+                )
                 if best is None or worst < best[0]:
                     best = (worst, candidate.name)
         mistake = best[1] if best else ""
@@ -97,8 +101,13 @@ def mark(question: KeyQuestion, answer: Answer) -> Mark:
         if answer is None:
             return Mark(question.number, None, question.points, None)
         assert isinstance(answer, float)
-        return Mark(question.number, answer, question.points, answer / question.points if question.points
-                    else 1.0, answer=answer)
+        return Mark(
+            question.number,
+            answer,
+            question.points,
+            answer / question.points if question.points else 1.0,
+            answer=answer,
+        )
     if answer is None:
         return Mark(question.number, 0.0, question.points, 0.0, blank=True)
     if question.kind in CHOICE_KINDS:

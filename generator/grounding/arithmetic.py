@@ -23,9 +23,9 @@ from . import numbers
 _RELATION = re.compile(r"\\approx|≈|(?<![<>!\\])=(?!=)|\\simeq")
 _ARITHMETIC = re.compile(
     r"(?:\d[\d,]*(?:\.\d+)?|\\frac|\\sqrt|\\exp|\\ln|\\log|\\sin|\\cos|\\tan|\\cdot|\\times|\\left|\\right|\\,|"
-    r"[-+*/^(){}×·⋅−\[\] ]|(?<![A-Za-z\\])e(?![A-Za-z])|\\mathrm\{e\}|\\text\{e\}|\\pi)+")
-_CHAIN = re.compile(
-    r"(?:" + _ARITHMETIC.pattern[3:-2] + r"|" + _RELATION.pattern + r")+")
+    r"[-+*/^(){}×·⋅−\[\] ]|(?<![A-Za-z\\])e(?![A-Za-z])|\\mathrm\{e\}|\\text\{e\}|\\pi)+"
+)
+_CHAIN = re.compile(r"(?:" + _ARITHMETIC.pattern[3:-2] + r"|" + _RELATION.pattern + r")+")
 _DELIMITERS = re.compile(r"\\[()\[\]]")
 _SCIENTIFIC = r"(\d+(?:\.\d+)?)\s*(?:\\cdot|\\times|×|⋅|·)\s*10\s*\^\s*\{?\s*([-−]?\d+)\s*\}?"
 _MAX_EXPONENT = 400
@@ -73,15 +73,24 @@ def _python(expression: str) -> str:
     return text
 
 
-_FUNCTIONS = {"sqrt": math.sqrt, "exp": math.exp, "log": math.log, "sin": math.sin, "cos": math.cos,
-              "tan": math.tan}
+_FUNCTIONS = {
+    "sqrt": math.sqrt,
+    "exp": math.exp,
+    "log": math.log,
+    "sin": math.sin,
+    "cos": math.cos,
+    "tan": math.tan,
+}
 
 
 def _evaluate(node: ast.AST) -> float:
     if isinstance(node, ast.Expression):
         return _evaluate(node.body)
-    if (isinstance(node, ast.Constant) and isinstance(node.value, (int, float))
-            and not isinstance(node.value, bool)):
+    if (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, (int, float))
+        and not isinstance(node.value, bool)
+    ):
         return float(node.value)
     if isinstance(node, ast.Name) and node.id in ("E_", "PI_"):
         return math.e if node.id == "E_" else math.pi
@@ -99,9 +108,14 @@ def _evaluate(node: ast.AST) -> float:
         if isinstance(node.op, ast.Div):
             return left / right
         if isinstance(node.op, ast.Pow) and abs(right) <= _MAX_EXPONENT:
-            return float(left ** right)
-    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _FUNCTIONS
-            and len(node.args) == 1 and not node.keywords):
+            return float(left**right)
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in _FUNCTIONS
+        and len(node.args) == 1
+        and not node.keywords
+    ):
         argument = _evaluate(node.args[0])
         if node.func.id == "exp" and argument > _MAX_EXPONENT:
             raise ValueError("too large")
@@ -128,7 +142,7 @@ def _half_unit(written: str) -> float:
         return _half_unit(scientific.group(1)) * 10.0 ** int(scientific.group(2).replace("−", "-"))
     digits = written.replace(",", "")
     decimals = len(digits.split(".")[1]) if "." in digits else 0
-    return 0.5 * 10.0 ** -decimals
+    return 0.5 * 10.0**-decimals
 
 
 @functools.lru_cache(maxsize=8192)
@@ -170,8 +184,10 @@ def derived(text: str) -> tuple[Derived, ...]:
 
 
 def _lone_number(side: str) -> bool:
-    return (re.fullmatch(r"\s*[-−]?\d[\d,]*(?:\.\d+)?\s*", side) is not None
-            or re.fullmatch(r"\s*" + _SCIENTIFIC + r"\s*", side) is not None)
+    return (
+        re.fullmatch(r"\s*[-−]?\d[\d,]*(?:\.\d+)?\s*", side) is not None
+        or re.fullmatch(r"\s*" + _SCIENTIFIC + r"\s*", side) is not None
+    )
 
 
 def _trimmed(text: str, start: int, end: int) -> tuple[int, int] | None:

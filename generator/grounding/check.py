@@ -50,7 +50,8 @@ _PAIR = re.compile(r"([^\s=/]+)\s*=\s*([^\s=/]+)")
 """``h=16`` in a cell's row: the row whose cell under a column headed ``h`` holds 16."""
 _QUOTE_LABEL = re.compile(
     r"\s*[,(]?\s*(?:(?:[Ss]ection|§)\s*(\d+(?:\.\d+)*)|(S(?:\d+|[A-Z])(?:\.\d+)*(?:\.[ETF]\d+)?)"
-    r"|((?:Table|Figure) \d+))\b")
+    r"|((?:Table|Figure) \d+))\b"
+)
 _CLOZE = re.compile(r"\{\{c\d+::(.*?)(?:::[^}]*)?\}\}", re.S)
 
 
@@ -113,7 +114,7 @@ def _close(written: numbers.Number, value: float, decimals: int | None = None) -
         return False
     if written.value != written.unscaled:  # 65M: precision in millions
         return float(written.value) == abs(value)
-    return abs(float(written.value) - abs(value)) <= 0.5 * 10.0 ** -written.decimals + 1e-12
+    return abs(float(written.value) - abs(value)) <= 0.5 * 10.0**-written.decimals + 1e-12
 
 
 def symbol_key(latex: str) -> str:
@@ -194,8 +195,10 @@ def _parts(kind: str, item: Any) -> list[tuple[str, str]]:
             parts.append((f, value if isinstance(value, str) else repr(value)))
     if kind == "equations":
         for j, variable in enumerate(item.variables):
-            parts += [(f"variables[{j}].meaning", variable.meaning),
-                      (f"variables[{j}].shape", variable.shape)]
+            parts += [
+                (f"variables[{j}].meaning", variable.meaning),
+                (f"variables[{j}].shape", variable.shape),
+            ]
     parts += [(f"derived[{j}]", d) for j, d in enumerate(getattr(item, "derived", ()))]
     return parts
 
@@ -204,15 +207,34 @@ def _texts(content: Content, lines: _Lines) -> Iterator[_Text]:
     examples = {e.id: e for lesson in content.lessons for e in lesson.worked_examples}
     for lesson in content.lessons:
         path = f"content/lessons/{lesson.id}.yaml"
-        lesson_results = tuple((float(d.value), d.decimals) for expression in lesson.derived
-                               for d in arithmetic.derived(expression))
-        yield _Text(path, lines.line(path, "text"), "text", f"lesson {lesson.id!r}", lesson.text,
-                    (*lesson.sources, *lesson.also), whole_tables=True, results=lesson_results,
-                    item_text=lesson.text)
+        lesson_results = tuple(
+            (float(d.value), d.decimals)
+            for expression in lesson.derived
+            for d in arithmetic.derived(expression)
+        )
+        yield _Text(
+            path,
+            lines.line(path, "text"),
+            "text",
+            f"lesson {lesson.id!r}",
+            lesson.text,
+            (*lesson.sources, *lesson.also),
+            whole_tables=True,
+            results=lesson_results,
+            item_text=lesson.text,
+        )
         for j, expression in enumerate(lesson.derived):
-            yield _Text(path, lines.line(path, f"derived[{j}]"), f"derived[{j}]", f"lesson {lesson.id!r}",
-                        expression, (*lesson.sources, *lesson.also), whole_tables=True,
-                        results=lesson_results, item_text=lesson.text)
+            yield _Text(
+                path,
+                lines.line(path, f"derived[{j}]"),
+                f"derived[{j}]",
+                f"lesson {lesson.id!r}",
+                expression,
+                (*lesson.sources, *lesson.also),
+                whole_tables=True,
+                results=lesson_results,
+                item_text=lesson.text,
+            )
         for kind in _FIELDS:
             for i, item in enumerate(getattr(lesson, kind)):
                 label = str(getattr(item, "source", None) or getattr(item, "label", ""))
@@ -221,7 +243,8 @@ def _texts(content: Content, lines: _Lines) -> Iterator[_Text]:
                 parts = _parts(kind, item)
                 given: tuple[float, ...] = tuple(_flat(getattr(item, "given", ())))
                 results: tuple[tuple[float, int | None], ...] = tuple(
-                    (v, None) for v in _flat(getattr(item, "result", ())))
+                    (v, None) for v in _flat(getattr(item, "result", ()))
+                )
                 if kind == "worked_examples":
                     given, results = _worked(item.problem, item.given, given, results)
                 if kind == "visuals":  # what a figure is drawn with is its own input
@@ -235,14 +258,26 @@ def _texts(content: Content, lines: _Lines) -> Iterator[_Text]:
                     results += tuple((float(d.value), d.decimals) for d in arithmetic.derived(value))
                 whole = " ".join(v for _, v in parts)
                 for f, value in parts:
-                    yield _Text(path, lines.line(path, f"{kind}[{i}].{f}"), f"{kind}[{i}].{f}", name, value,
-                                labels, cells=tuple(getattr(item, "cells", ())), given=given,
-                                results=results, item_text=whole)
+                    yield _Text(
+                        path,
+                        lines.line(path, f"{kind}[{i}].{f}"),
+                        f"{kind}[{i}].{f}",
+                        name,
+                        value,
+                        labels,
+                        cells=tuple(getattr(item, "cells", ())),
+                        given=given,
+                        results=results,
+                        item_text=whole,
+                    )
 
 
-def _worked(problem: str, inputs: dict[str, Any], given: tuple[float, ...],
-            results: tuple[tuple[float, int | None], ...]
-            ) -> tuple[tuple[float, ...], tuple[tuple[float, int | None], ...]]:
+def _worked(
+    problem: str,
+    inputs: dict[str, Any],
+    given: tuple[float, ...],
+    results: tuple[tuple[float, int | None], ...],
+) -> tuple[tuple[float, ...], tuple[tuple[float, int | None], ...]]:
     """A worked example's declared inputs (values and the sizes of its matrices) and derived
     values (every value its problem type computes from them, its steps' values to the
     decimals they are written with)."""
@@ -287,19 +322,32 @@ def _cell_named(reference: str, labels: tuple[str, ...], index: SourceIndex) -> 
         for header, value in pairs:
             wanted = {n.value for n in numbers.numbers(value)}
             header_words = set(numbers.words(header))
-            if not any(header_words <= words and wanted & set(values.get((row, c), ()))
-                       for c, words in columns.items()):
+            if not any(
+                header_words <= words and wanted & set(values.get((row, c), ()))
+                for c, words in columns.items()
+            ):
                 return False
         return True
 
-    matching = [cell for cell in entry.cells
-                if row_words <= rows.get(cell.row, set()) and column_words <= columns.get(cell.column, set())
-                and cell.numbers and pinned(cell.row)]
+    matching = [
+        cell
+        for cell in entry.cells
+        if row_words <= rows.get(cell.row, set())
+        and column_words <= columns.get(cell.column, set())
+        and cell.numbers
+        and pinned(cell.row)
+    ]
     if len(matching) != 1:
         how = "no cell" if not matching else f"{len(matching)} cells"
-        return label, [], (f"cell {reference!r}: {how} of {label} with a number in a row holding "
-                           f"{' '.join(sorted(row_words)) or '(any)'} and a column holding "
-                           f"{' '.join(sorted(column_words)) or '(any)'}")
+        return (
+            label,
+            [],
+            (
+                f"cell {reference!r}: {how} of {label} with a number in a row holding "
+                f"{' '.join(sorted(row_words)) or '(any)'} and a column holding "
+                f"{' '.join(sorted(column_words)) or '(any)'}"
+            ),
+        )
     return label, matching, ""
 
 
@@ -328,8 +376,9 @@ def _table_words(cells: tuple[Cell, ...]) -> _TableWords:
     return rows, columns, values
 
 
-def _constants(content: Content, index: SourceIndex,
-               lines: _Lines) -> tuple[list[tuple[str, str]], list[Finding]]:
+def _constants(
+    content: Content, index: SourceIndex, lines: _Lines
+) -> tuple[list[tuple[str, str]], list[Finding]]:
     """The paper's constants as (symbol key, canonical value), and a finding for each the index
     does not hold at its label."""
     constants = []
@@ -338,10 +387,15 @@ def _constants(content: Content, index: SourceIndex,
         field_path = f"constants[{i}]"
         value = numbers.canonical(Decimal(repr(float(constant.value))))
         if value not in _scope((constant.source,), index, whole_tables=True):
-            findings.append(Finding(
-                "content/paper.yaml", lines.line("content/paper.yaml", field_path), field_path + ".value",
-                f"warning: constant {constant.symbol} = {constant.value} is not in {constant.source} "
-                "of the source index"))
+            findings.append(
+                Finding(
+                    "content/paper.yaml",
+                    lines.line("content/paper.yaml", field_path),
+                    field_path + ".value",
+                    f"warning: constant {constant.symbol} = {constant.value} is not in {constant.source} "
+                    "of the source index",
+                )
+            )
         constants.append((symbol_key(constant.symbol), value))
     return constants, findings
 
@@ -363,26 +417,43 @@ def ground(content: Content, index: SourceIndex, project: Path | None = None) ->
             scopes[key] = _scope(text.labels, index, text.whole_tables)
             for label in text.labels:
                 for name in [label, *index.descendants(label)]:
-                    scopes[key].update(n.value for words in figure_text.get(name, [])
-                                       for n in numbers.numbers(" ".join(words)))
+                    scopes[key].update(
+                        n.value
+                        for words in figure_text.get(name, [])
+                        for n in numbers.numbers(" ".join(words))
+                    )
         scope = scopes[key]
         unknown = [label for label in text.labels if label not in index.labels]
         if unknown and (text.path, text.item) not in reported_labels:
             reported_labels.add((text.path, text.item))
-            result.findings.append(Finding(text.path, text.line, text.field,
-                                           f"warning: {text.item}: the source index has no "
-                                           f"{', '.join(unknown)}"))
+            result.findings.append(
+                Finding(
+                    text.path,
+                    text.line,
+                    text.field,
+                    f"warning: {text.item}: the source index has no {', '.join(unknown)}",
+                )
+            )
         if text.field.rsplit(".", 1)[-1].startswith("derived[") and not arithmetic.derived(text.text):
-            result.findings.append(Finding(text.path, text.line, text.field,
-                                           f"warning: {text.item}: {text.text!r} does not check"))
+            result.findings.append(
+                Finding(
+                    text.path, text.line, text.field, f"warning: {text.item}: {text.text!r} does not check"
+                )
+            )
         cell_numbers: set[str] = set()
         for j, reference in enumerate(text.cells):
             _, cells, problem = _cell_named(reference, text.labels, index)
             item_path = re.sub(r"\.[^.\[\]]+(?:\[\d+\])?(?:\.\w+)?$", "", text.field)
             if problem and (text.path, item_path, j) not in reported:
                 reported.add((text.path, item_path, j))
-                result.findings.append(Finding(text.path, lines.line(text.path, f"{item_path}.cells[{j}]"),
-                                               f"{item_path}.cells[{j}]", f"warning: {text.item}: {problem}"))
+                result.findings.append(
+                    Finding(
+                        text.path,
+                        lines.line(text.path, f"{item_path}.cells[{j}]"),
+                        f"{item_path}.cells[{j}]",
+                        f"warning: {text.item}: {problem}",
+                    )
+                )
             for cell in cells:
                 cell_numbers.update(cell.numbers)
         derived_spans = [(d.start, d.end) for d in arithmetic.derived(text.text)]
@@ -394,24 +465,40 @@ def ground(content: Content, index: SourceIndex, project: Path | None = None) ->
                 continue
             line = text.line
             if "\n" in text.text and text.field == "text":
-                line += 1 + text.text[:number.start].count("\n")
-            result.findings.append(Finding(
-                text.path, line, text.field,
-                f"warning: {text.item}: {number.written.strip()} is not in "
-                f"{', '.join(text.labels) or 'its source'} (nor declared, nor derived)"))
+                line += 1 + text.text[: number.start].count("\n")
+            result.findings.append(
+                Finding(
+                    text.path,
+                    line,
+                    text.field,
+                    f"warning: {text.item}: {number.written.strip()} is not in "
+                    f"{', '.join(text.labels) or 'its source'} (nor declared, nor derived)",
+                )
+            )
         for quote, named in _quotes(text.text):
             result.quotes += 1
             if _quote_found(quote, (named,) if named else text.labels, index, figure_text):
                 result.counts["quotes"] += 1
                 continue
-            result.findings.append(Finding(
-                text.path, text.line, text.field,
-                f"warning: {text.item}: the quote \"{quote}\" is not in {named or ', '.join(text.labels)}"))
+            result.findings.append(
+                Finding(
+                    text.path,
+                    text.line,
+                    text.field,
+                    f'warning: {text.item}: the quote "{quote}" is not in {named or ", ".join(text.labels)}',
+                )
+            )
     return result
 
 
-def _kind(number: numbers.Number, text: _Text, scope: set[str], cells: set[str],
-          derived: list[tuple[int, int]], constants: list[tuple[str, str]]) -> str:
+def _kind(
+    number: numbers.Number,
+    text: _Text,
+    scope: set[str],
+    cells: set[str],
+    derived: list[tuple[int, int]],
+    constants: list[tuple[str, str]],
+) -> str:
     if number.value in cells or number.unscaled in cells:
         return "cell"
     if number.value in scope or number.unscaled in scope:
@@ -474,8 +561,9 @@ def _quotes(text: str) -> list[tuple[str, str]]:
     return found
 
 
-def _quote_found(quote: str, labels: tuple[str, ...], index: SourceIndex,
-                 figure_text: dict[str, list[list[str]]]) -> bool:
+def _quote_found(
+    quote: str, labels: tuple[str, ...], index: SourceIndex, figure_text: dict[str, list[list[str]]]
+) -> bool:
     """Whether each part of ``quote`` (split at an ellipsis or an editor's ``[…]``) is in a
     label the item cites or one inside it, the section a cited float is in, a work they cite,
     or the declared text of a cited figure."""
@@ -491,15 +579,17 @@ def _quote_found(quote: str, labels: tuple[str, ...], index: SourceIndex,
         entries = [index.labels[n] for n in names]
         entries += [index.bibliography[k] for e in list(entries) for k in e.cites if k in index.bibliography]
         shown = [phrase for n in names for phrase in figure_text.get(n, [])]
-        if fragments and all(any(e.has_phrase(" ".join(f)) for e in entries) or _within(f, shown)
-                             for f in fragments):
+        if fragments and all(
+            any(e.has_phrase(" ".join(f)) for e in entries) or _within(f, shown) for f in fragments
+        ):
             return True
     return False
 
 
 def _within(words: list[str], phrases: list[list[str]]) -> bool:
-    return any(phrase[i:i + len(words)] == words for phrase in phrases
-               for i in range(len(phrase) - len(words) + 1))
+    return any(
+        phrase[i : i + len(words)] == words for phrase in phrases for i in range(len(phrase) - len(words) + 1)
+    )
 
 
 def report_grounding(project: Path, content: Content, strict: bool = False) -> Grounding | None:
@@ -514,12 +604,15 @@ def report_grounding(project: Path, content: Content, strict: bool = False) -> G
         return None
     result = ground(content, index, project)
     kinds = ", ".join(f"{kind} {result.counts[kind]}" for kind in KINDS)
-    click.echo(f"grounding: {result.checked} numbers ({kinds}), {result.quotes} quotes "
-               f"({result.counts['quotes']} found); {len(result.findings)} not grounded in "
-               f"content/{INDEX_FILE}")
+    click.echo(
+        f"grounding: {result.checked} numbers ({kinds}), {result.quotes} quotes "
+        f"({result.counts['quotes']} found); {len(result.findings)} not grounded in "
+        f"content/{INDEX_FILE}"
+    )
     if strict and result.findings:
-        raise ContentError([Finding(f.path, f.line, f.field, f.message.removeprefix("warning: "))
-                            for f in result.findings])
+        raise ContentError(
+            [Finding(f.path, f.line, f.field, f.message.removeprefix("warning: ")) for f in result.findings]
+        )
     for finding in result.findings:
         click.echo(str(finding), err=True)
     return result

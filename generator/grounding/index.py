@@ -131,7 +131,7 @@ class SourceIndex:
 
 
 def _local(tag: str) -> str:
-    return tag[len(_LTX):] if tag.startswith(_LTX) else tag
+    return tag[len(_LTX) :] if tag.startswith(_LTX) else tag
 
 
 def _own_tags(element: ET.Element) -> dict[str, str]:
@@ -296,16 +296,22 @@ class _Builder:
             for block in item.findall(_LTX + "bibblock"):
                 pieces.append(_cell_text(block))
             text = " ".join(pieces)
-            self.bibliography[key] = Entry(
-                key, "bibitem", printed, "", _numbers_of(text), _shingles_of(text))
+            self.bibliography[key] = Entry(key, "bibitem", printed, "", _numbers_of(text), _shingles_of(text))
 
     def index(self, title: str) -> SourceIndex:
         labels = {}
         for label, info in self.entries.items():
             text = " ".join(self.text.get(label, []))
             labels[label] = Entry(
-                label, info["kind"], info["title"], info["parent"], _numbers_of(text),
-                _shingles_of(text), tuple(self.cites.get(label, [])), tuple(self.cells.get(label, [])))
+                label,
+                info["kind"],
+                info["title"],
+                info["parent"],
+                _numbers_of(text),
+                _shingles_of(text),
+                tuple(self.cites.get(label, [])),
+                tuple(self.cells.get(label, [])),
+            )
         return SourceIndex(labels, self.bibliography, title)
 
 
@@ -374,13 +380,16 @@ def to_json(index: SourceIndex) -> dict[str, Any]:
         if e.cites:
             data["cites"] = list(e.cites)
         if e.cells:
-            data["cells"] = [[c.row, c.column, c.rowspan, c.colspan, c.text, list(c.numbers)]
-                             for c in e.cells]
+            data["cells"] = [
+                [c.row, c.column, c.rowspan, c.colspan, c.text, list(c.numbers)] for c in e.cells
+            ]
         data["shingles"] = " ".join(sorted(e.shingles))
         return data
 
     return {
-        "format": FORMAT, "version": VERSION, "title": index.title,
+        "format": FORMAT,
+        "version": VERSION,
+        "title": index.title,
         "shingles": {"sizes": list(numbers.SHINGLE_SIZES), "hash": "blake2b-40, keyed"},
         "labels": {label: entry(e) for label, e in index.labels.items()},
         "bibliography": {key: entry(e) for key, e in index.bibliography.items()},
@@ -392,16 +401,26 @@ def from_json(data: Any, shown: str = INDEX_FILE) -> SourceIndex:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise IndexError_(f"{shown}: not a paperdeck source index")
     if data.get("version") != VERSION:
-        raise IndexError_(f"{shown}: source index version {data.get('version')!r}, this paperdeck "
-                          f"reads version {VERSION}: rebuild it with `paperdeck import`")
+        raise IndexError_(
+            f"{shown}: source index version {data.get('version')!r}, this paperdeck "
+            f"reads version {VERSION}: rebuild it with `paperdeck import`"
+        )
 
     def entry(label: str, d: dict[str, Any]) -> Entry:
-        cells = tuple(Cell(int(r), int(c), str(t), tuple(str(v) for v in vs), int(rs), int(cs))
-                      for r, c, rs, cs, t, vs in d.get("cells", []))
-        return Entry(label, str(d["kind"]), str(d.get("title", "")), str(d.get("parent", "")),
-                     tuple(str(v) for v in d.get("numbers", [])),
-                     frozenset(str(d.get("shingles", "")).split()),
-                     tuple(str(k) for k in d.get("cites", [])), cells)
+        cells = tuple(
+            Cell(int(r), int(c), str(t), tuple(str(v) for v in vs), int(rs), int(cs))
+            for r, c, rs, cs, t, vs in d.get("cells", [])
+        )
+        return Entry(
+            label,
+            str(d["kind"]),
+            str(d.get("title", "")),
+            str(d.get("parent", "")),
+            tuple(str(v) for v in d.get("numbers", [])),
+            frozenset(str(d.get("shingles", "")).split()),
+            tuple(str(k) for k in d.get("cites", [])),
+            cells,
+        )
 
     try:
         labels = {str(k): entry(str(k), v) for k, v in data["labels"].items()}

@@ -43,15 +43,17 @@ def _typo(written: numbers.Number) -> str:
     text = written.written
     for i in range(len(text) - 1, -1, -1):
         if text[i].isdigit():
-            return text[:i] + str((int(text[i]) + 1) % 10) + text[i + 1:]
+            return text[:i] + str((int(text[i]) + 1) % 10) + text[i + 1 :]
     return text
 
 
 def mutation_rates(content: Content, index: SourceIndex, seed: int = 0) -> Rates:
     """Mutate every grounded number of ``content`` (see the module docstring) and count."""
     rng = random.Random(seed)
-    pool = sorted({v for e in index.labels.values() for v in e.numbers if v not in ("0", "1")},
-                  key=lambda v: (float(v), v))
+    pool = sorted(
+        {v for e in index.labels.values() for v in e.numbers if v not in ("0", "1")},
+        key=lambda v: (float(v), v),
+    )
     constants, _ = _constants(content, index, _Lines(None))
     tried: Counter[tuple[str, str]] = Counter()
     passed: Counter[tuple[str, str]] = Counter()
@@ -59,8 +61,12 @@ def mutation_rates(content: Content, index: SourceIndex, seed: int = 0) -> Rates
     for text in _texts(content, _Lines(None)):
         scope = _scope(text.labels, index, text.whole_tables)
         whole = _scope(text.labels, index, True)
-        cells = {v for reference in text.cells for c in _cell_named(reference, text.labels, index)[1]
-                 for v in c.numbers}
+        cells = {
+            v
+            for reference in text.cells
+            for c in _cell_named(reference, text.labels, index)[1]
+            for v in c.numbers
+        }
         spans = [(d.start, d.end) for d in arithmetic.derived(text.text)]
         for number in numbers.numbers(text.text):
             kind = _kind(number, text, scope, cells, spans, constants)
@@ -70,7 +76,7 @@ def mutation_rates(content: Content, index: SourceIndex, seed: int = 0) -> Rates
             if float(number.value) > 10:
                 mutations["typo>10"] = mutations["typo"]
             for name, new in mutations.items():
-                changed = text.text[:number.start] + new + text.text[number.end:]
+                changed = text.text[: number.start] + new + text.text[number.end :]
                 mutated = next((n for n in numbers.numbers(changed) if n.start == number.start), None)
                 if mutated is None or mutated.value == number.value:
                     continue

@@ -25,22 +25,49 @@ _REFERENCE = re.compile(
     r"|\bS(?:\d+|[A-Z])(?:\.\d+)*(?:\.[ETF]\d+)?\b"
     r"|\b\d+\s+(?:decimals|decimal places|significant (?:digits|figures))\b"
     r"|\^\s*\{?\s*2\s*\}?(?![\d.])",  # how many digits to give; a square (an operation, not a value)
-    re.I)
+    re.I,
+)
 _SUBSCRIPT = re.compile(r"_\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9])")
 _SCIENTIFIC = re.compile(
-    r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:\\cdot|\\times|×|⋅|·|\*)\s*10\s*\^\s*\{?\s*[-−]?\s*(\d+)\s*\}?")
+    r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:\\cdot|\\times|×|⋅|·|\*)\s*10\s*\^\s*\{?\s*[-−]?\s*(\d+)\s*\}?"
+)
 _SCIENTIFIC_SIGN = re.compile(r"10\s*\^\s*\{?\s*([-−])")
 _POWER_OF_TEN = re.compile(r"(?<![\w.])10\s*\^\s*\{?\s*([-−]?)\s*(\d+)\s*\}?")
 _NUMBER = re.compile(
-    r"(?<![A-Za-z0-9_.\\])(\d{1,3}(?:,\d{3})+(?![\d])|\d+)(\.\d+)?(?:\s?([KMB])(?![A-Za-z]))?(?![A-Za-z0-9])")
+    r"(?<![A-Za-z0-9_.\\])(\d{1,3}(?:,\d{3})+(?![\d])|\d+)(\.\d+)?(?:\s?([KMB])(?![A-Za-z]))?(?![A-Za-z0-9])"
+)
 _COMMAND = re.compile(r"\\[A-Za-z]+")
 _WORD = re.compile(r"[a-z0-9]+")
 
 NUMBER_WORDS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "sixteen": 16, "twenty": 20,
-    "hundred": 100, "thousand": 1000, "half": 0.5, "twice": 2, "single": 1, "once": 1,
-    "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "double": 2, "quarter": 0.25,
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "sixteen": 16,
+    "twenty": 20,
+    "hundred": 100,
+    "thousand": 1000,
+    "half": 0.5,
+    "twice": 2,
+    "single": 1,
+    "once": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "double": 2,
+    "quarter": 0.25,
 }
 """Words the paper writes numbers as; the index counts them as numbers (a card's ``8 GPUs``
 is the paper's ``eight GPUs``). A card's own number words are not checked."""
@@ -106,8 +133,11 @@ def numbers(text: str) -> list[Number]:
         except InvalidOperation:
             continue
         places = len(m.group(1).split(".")[1]) if "." in m.group(1) else 0
-        found.append(Number(m.start(), m.end(), m.group(), canonical(value), canonical(value),
-                            max(0, places - exponent)))
+        found.append(
+            Number(
+                m.start(), m.end(), m.group(), canonical(value), canonical(value), max(0, places - exponent)
+            )
+        )
         taken.append(m.span())
     for m in _POWER_OF_TEN.finditer(text):
         if any(s <= m.start() < e for s, e in taken):
@@ -123,16 +153,18 @@ def numbers(text: str) -> list[Number]:
         value = _value(m.group(1), m.group(2), m.group(3))
         unscaled = canonical(_value(m.group(1), m.group(2), None))
         decimals = len(m.group(2)) - 1 if m.group(2) else 0
-        found.append(Number(m.start(), m.end(), text[m.start():m.end()], canonical(value), unscaled,
-                            decimals))
+        found.append(
+            Number(m.start(), m.end(), text[m.start() : m.end()], canonical(value), unscaled, decimals)
+        )
     found.sort(key=lambda n: n.start)
     return found
 
 
 def number_words(text: str) -> list[str]:
     """The values of the number words in ``text`` (``eight`` → ``8``), canonical."""
-    return [canonical(Decimal(str(NUMBER_WORDS[w]))) for w in _WORD.findall(text.lower())
-            if w in NUMBER_WORDS]
+    return [
+        canonical(Decimal(str(NUMBER_WORDS[w]))) for w in _WORD.findall(text.lower()) if w in NUMBER_WORDS
+    ]
 
 
 def math_as_words(latex: str) -> str:
@@ -169,11 +201,11 @@ def shingles(text_words: list[str]) -> set[str]:
     found = set()
     for size in SHINGLE_SIZES:
         for i in range(len(text_words) - size + 1):
-            found.add(shingle_hash(text_words[i:i + size]))
+            found.add(shingle_hash(text_words[i : i + size]))
     return found
 
 
 def phrase_shingles(phrase_words: list[str]) -> set[str]:
     """The hashes a phrase needs to be found: each run of 3 words, or the whole phrase when shorter."""
     size = min(len(phrase_words), max(SHINGLE_SIZES))
-    return {shingle_hash(phrase_words[i:i + size]) for i in range(len(phrase_words) - size + 1)}
+    return {shingle_hash(phrase_words[i : i + size]) for i in range(len(phrase_words) - size + 1)}

@@ -23,13 +23,21 @@ def cell_name(index: SourceIndex, table: str, cell: Cell) -> str:
     first_data = min((c.row for c in cells if _pure(c) and c.column > 0), default=1)
 
     def header(column: int) -> str:
-        return " ".join(c.text for c in cells if c.row < first_data
-                        and c.column <= column < c.column + c.colspan and re.search("[A-Za-z]", c.text))
+        return " ".join(
+            c.text
+            for c in cells
+            if c.row < first_data
+            and c.column <= column < c.column + c.colspan
+            and re.search("[A-Za-z]", c.text)
+        )
 
     row_cells = [c for c in cells if c.row <= cell.row < c.row + c.rowspan and c.column < cell.column]
     lead = " ".join(c.text for c in row_cells if not _pure(c) and c.text)
-    candidates = [lead] + [f"{lead} {_short(header(c.column))}={c.text}" for c in row_cells
-                           if _pure(c) and _short(header(c.column))]
+    candidates = [lead] + [
+        f"{lead} {_short(header(c.column))}={c.text}"
+        for c in row_cells
+        if _pure(c) and _short(header(c.column))
+    ]
     for row in candidates:
         column = header(cell.column)
         column = _short(column) if "\\(" in column else column
@@ -63,12 +71,25 @@ def suggestions(project: Path) -> list[str]:
         if not found:
             continue
         values = {n.value for n in numbers.numbers(found.group(1))}
-        cells = [cell_name(index, label, c) for label, e in index.labels.items() for c in e.cells
-                 if values & set(c.numbers)]
+        cells = [
+            cell_name(index, label, c)
+            for label, e in index.labels.items()
+            for c in e.cells
+            if values & set(c.numbers)
+        ]
         labels = [label for label, e in index.labels.items() if values & set(e.numbers) and not e.cells]
-        hint = "; ".join(filter(None, [
-            "cells: " + " | ".join(c or "(no unique name)" for c in cells[:4]) if cells else "",
-            "also: " + ", ".join(labels[:5]) if labels else ""])) or "given or derived"
+        hint = (
+            "; ".join(
+                filter(
+                    None,
+                    [
+                        "cells: " + " | ".join(c or "(no unique name)" for c in cells[:4]) if cells else "",
+                        "also: " + ", ".join(labels[:5]) if labels else "",
+                    ],
+                )
+            )
+            or "given or derived"
+        )
         lines.append(f"{finding.path}:{finding.line}: {finding.field}: {found.group(1)}: {hint}")
     return lines
 

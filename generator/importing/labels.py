@@ -57,7 +57,7 @@ class Labels:
 
     def _walk(self, element: ET.Element, parent: str) -> None:
         for child in element:
-            tag = child.tag[len(NS):] if child.tag.startswith(NS) else child.tag
+            tag = child.tag[len(NS) :] if child.tag.startswith(NS) else child.tag
             if tag == "bibliography":
                 self._after_bibliography = True
                 continue

@@ -33,10 +33,14 @@ MEMORY_LIMIT = 4 * 1024**3
 WRITE_LIMIT = 512 * 1024**2
 """Largest file LaTeXML may write, in bytes."""
 
-INSTALL = ("LaTeXML is not installed: install it with `sudo apt install latexml` "
-           "(Debian, Ubuntu; Homebrew: `brew install latexml`), then run the import again")
-INSTALL_SANDBOX = ("bubblewrap is not installed: the import runs LaTeX only inside its sandbox; "
-                   "install it with `sudo apt install bubblewrap`, then run the import again")
+INSTALL = (
+    "LaTeXML is not installed: install it with `sudo apt install latexml` "
+    "(Debian, Ubuntu; Homebrew: `brew install latexml`), then run the import again"
+)
+INSTALL_SANDBOX = (
+    "bubblewrap is not installed: the import runs LaTeX only inside its sandbox; "
+    "install it with `sudo apt install bubblewrap`, then run the import again"
+)
 
 SOURCE = "/paper/source"
 """Where the sandbox shows the source folder (read-only)."""
@@ -48,7 +52,8 @@ SYSTEM = ("/usr", "/etc/texmf", "/var/lib/texmf", "/etc/perl", "/etc/alternative
 """What LaTeXML needs of the system, read-only: programs, Perl, TeX Live and their settings."""
 
 _MESSAGE = re.compile(
-    r"^(Warning|Error|Fatal):(\S+?):(\S*) (.*?)(?: at (\S+?); line (\d+)(?: col \d+)?)?\s*$")
+    r"^(Warning|Error|Fatal):(\S+?):(\S*) (.*?)(?: at (\S+?); line (\d+)(?: col \d+)?)?\s*$"
+)
 _AT = re.compile(r"^\s+at (\S+?); line (\d+)")
 
 
@@ -109,8 +114,18 @@ def find_tools() -> tuple[str, str]:
 def sandbox_command(bwrap: str, source: Path, scratch: Path, bindings: Path, command: list[str]) -> list[str]:
     """``command`` run by bubblewrap: the system read-only, ``source`` read-only at
     ``SOURCE``, ``scratch`` writable at ``SCRATCH``, nothing else of the machine, no network."""
-    args = [bwrap, "--unshare-all", "--die-with-parent", "--new-session",
-            "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+    args = [
+        bwrap,
+        "--unshare-all",
+        "--die-with-parent",
+        "--new-session",
+        "--proc",
+        "/proc",
+        "--dev",
+        "/dev",
+        "--tmpfs",
+        "/tmp",
+    ]
     for folder in SYSTEM:
         if Path(folder).is_dir():
             args += ["--ro-bind", folder, folder]
@@ -120,11 +135,33 @@ def sandbox_command(bwrap: str, source: Path, scratch: Path, bindings: Path, com
             args += ["--symlink", os.readlink(target), f"/{link}"]
         elif target.is_dir():
             args += ["--ro-bind", str(target), f"/{link}"]
-    args += ["--ro-bind", str(source), SOURCE, "--ro-bind", str(bindings), BINDINGS,
-             "--bind", str(scratch), SCRATCH, "--chdir", SOURCE,
-             "--clearenv", "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", SCRATCH,
-             "--setenv", "LANG", "C.UTF-8", "--setenv", "TEXMFVAR", f"{SCRATCH}/texmf-var",
-             "--"]
+    args += [
+        "--ro-bind",
+        str(source),
+        SOURCE,
+        "--ro-bind",
+        str(bindings),
+        BINDINGS,
+        "--bind",
+        str(scratch),
+        SCRATCH,
+        "--chdir",
+        SOURCE,
+        "--clearenv",
+        "--setenv",
+        "PATH",
+        "/usr/bin:/bin",
+        "--setenv",
+        "HOME",
+        SCRATCH,
+        "--setenv",
+        "LANG",
+        "C.UTF-8",
+        "--setenv",
+        "TEXMFVAR",
+        f"{SCRATCH}/texmf-var",
+        "--",
+    ]
     return args + command
 
 
@@ -143,22 +180,44 @@ def convert(source: Path, main: str, scratch: Path, *, time_limit: float = TIME_
     with resources.as_file(resources.files(__package__) / "bindings") as bindings:
         # sh's `times` after LaTeXML: the processor time it used (bubblewrap's own accounting
         # loses the sandbox's processes).
-        command = sandbox_command(bwrap, source.resolve(), scratch.resolve(), bindings, [
-            "/bin/sh", "-c", f'"$@"; status=$?; times > {SCRATCH}/cpu-times; exit $status', "sh",
-            latexml, f"--path={BINDINGS}", f"--dest={SCRATCH}/paper.xml", f"--log={SCRATCH}/latexml.log",
-            # --noparse: formulas keep their LaTeX (``tex``), which is all the import and the
-            # source index read; LaTeXML's own math parsing is about a sixth of its time.
-            "--noparse", "--nocomments", "--inputencoding=utf-8", main])
+        command = sandbox_command(
+            bwrap,
+            source.resolve(),
+            scratch.resolve(),
+            bindings,
+            [
+                "/bin/sh",
+                "-c",
+                f'"$@"; status=$?; times > {SCRATCH}/cpu-times; exit $status',
+                "sh",
+                latexml,
+                f"--path={BINDINGS}",
+                f"--dest={SCRATCH}/paper.xml",
+                f"--log={SCRATCH}/latexml.log",
+                # --noparse: formulas keep their LaTeX (``tex``), which is all the import and the
+                # source index read; LaTeXML's own math parsing is about a sixth of its time.
+                "--noparse",
+                "--nocomments",
+                "--inputencoding=utf-8",
+                main,
+            ],
+        )
         started = time.monotonic()
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                   preexec_fn=_limits, start_new_session=True)
+        process = subprocess.Popen(
+            command,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            preexec_fn=_limits,
+            start_new_session=True,
+        )
         try:
             _, stderr = process.communicate(timeout=time_limit)
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.communicate()
-            raise ImportFailure(f"LaTeXML took longer than {time_limit:g} s on {main} and was stopped; "
-                                f"nothing was imported") from None
+            raise ImportFailure(
+                f"LaTeXML took longer than {time_limit:g} s on {main} and was stopped; nothing was imported"
+            ) from None
         seconds = time.monotonic() - started
         cpu = _cpu_seconds(scratch / "cpu-times")
     log = scratch / "latexml.log"
@@ -167,7 +226,8 @@ def convert(source: Path, main: str, scratch: Path, *, time_limit: float = TIME_
     xml = scratch / "paper.xml"
     if process.returncode != 0 or not xml.is_file() or xml.stat().st_size == 0:
         fatal = next((m for m in messages if m.severity == "fatal"), None) or next(
-            (m for m in messages if m.severity == "error"), None)
+            (m for m in messages if m.severity == "error"), None
+        )
         said = str(fatal) if fatal else _last_line(stderr.decode("utf-8", "replace"))
         raise ImportFailure(f"LaTeXML could not convert {main}: {said}")
     return Conversion(xml, messages, seconds, cpu)
@@ -206,7 +266,7 @@ def read_messages(log: str) -> list[Message]:
                 file, number = at.groups()
         file = file or ""
         if file.startswith(SOURCE + "/"):
-            file = file[len(SOURCE) + 1:]
+            file = file[len(SOURCE) + 1 :]
         elif file.startswith("/") or file.startswith("Anonymous"):
             file = ""
         found.append(Message(severity.lower(), category, what, text.strip(), file, int(number or 0)))

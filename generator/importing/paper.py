@@ -156,8 +156,13 @@ def read(path: Path) -> Paper:
             cite.remove(child)
         cite.text = ""
     title_element = root.find(f"{NS}title")
-    authors = tuple(name for creator in root.iter(f"{NS}creator") if creator.get("role") == "author"
-                    for p in creator.iter(f"{NS}personname") for name in _names(p))
+    authors = tuple(
+        name
+        for creator in root.iter(f"{NS}creator")
+        if creator.get("role") == "author"
+        for p in creator.iter(f"{NS}personname")
+        for name in _names(p)
+    )
     abstract = root.find(f"{NS}abstract")
     date = root.find(f"{NS}date")
     year = re.search(r"\b(19|20)\d\d\b", _plain(date)) if date is not None else None
@@ -172,8 +177,14 @@ def read(path: Path) -> Paper:
         figures=tuple(_figures(root, labels, parents)),
         footnotes=tuple(_footnotes(root, parents, labels)),
         references=tuple(_references(root)),
-        bibliography_files=next((b.get("files", "") for b in root.iter(f"{NS}bibliography")
-                                 if b.get("files") and b.find(f"{NS}biblist") is None), ""),
+        bibliography_files=next(
+            (
+                b.get("files", "")
+                for b in root.iter(f"{NS}bibliography")
+                if b.get("files") and b.find(f"{NS}biblist") is None
+            ),
+            "",
+        ),
     )
 
 
@@ -204,7 +215,7 @@ def _names(personname: ET.Element) -> Iterator[str]:
 
 
 def _local(element: ET.Element) -> str:
-    return element.tag[len(NS):] if element.tag.startswith(NS) else element.tag
+    return element.tag[len(NS) :] if element.tag.startswith(NS) else element.tag
 
 
 def _refnum(element: ET.Element) -> str:
@@ -227,8 +238,13 @@ def _sections(parent: ET.Element, labels: Labels, level: int = 1, holder: str = 
         if label == holder:  # an unnumbered subsection is part of its section
             continue
         title = element.find(f"{NS}title")
-        yield Section(label, _refnum(element), _clean(_markdown(title)) if title is not None else "",
-                      level, tuple(_sections(element, labels, level + 1, label)))
+        yield Section(
+            label,
+            _refnum(element),
+            _clean(_markdown(title)) if title is not None else "",
+            level,
+            tuple(_sections(element, labels, level + 1, label)),
+        )
 
 
 def _equations(root: ET.Element, parents: dict[ET.Element, ET.Element], labels: Labels) -> Iterator[Equation]:
@@ -265,8 +281,9 @@ def _math_tex(equation: ET.Element) -> str:
     return " ".join(p.strip() for p in parts if p.strip())
 
 
-def _equation(element: ET.Element, tex: str, parents: dict[ET.Element, ET.Element],
-              labels: Labels) -> Equation:
+def _equation(
+    element: ET.Element, tex: str, parents: dict[ET.Element, ET.Element], labels: Labels
+) -> Equation:
     number = _refnum(element)
     xml_id = element.get(XML_ID, "")
     first_row = next(element.iter(f"{NS}equation"), None)
@@ -287,7 +304,7 @@ def _context(element: ET.Element, parents: dict[ET.Element, ET.Element]) -> str:
         return _clean(_markdown(para))
     siblings = list(holder)
     index = siblings.index(para)
-    around = siblings[max(0, index - 1):index + 2]
+    around = siblings[max(0, index - 1) : index + 2]
     return " ".join(_clean(_markdown(p)) for p in around if _local(p) == "para")
 
 
@@ -300,9 +317,15 @@ def _tables(root: ET.Element, labels: Labels) -> Iterator[Table]:
         rows = []
         for tr in tabular.iter(f"{NS}tr"):
             header = any(_local(g) == "thead" for g in tabular if tr in list(g.iter(f"{NS}tr")))
-            cells = tuple(Cell(_clean(_markdown(td)), int(td.get("rowspan", "1")),
-                               int(td.get("colspan", "1")), header or "thead" in (td.get("thead") or ""))
-                          for td in tr.findall(f"{NS}td"))
+            cells = tuple(
+                Cell(
+                    _clean(_markdown(td)),
+                    int(td.get("rowspan", "1")),
+                    int(td.get("colspan", "1")),
+                    header or "thead" in (td.get("thead") or ""),
+                )
+                for td in tr.findall(f"{NS}td")
+            )
             rows.append(cells)
         yield Table(label, _refnum(element), _caption(element), tuple(rows))
 
@@ -324,8 +347,11 @@ def _figures(root: ET.Element, labels: Labels, parents: dict[ET.Element, ET.Elem
         holder = parents.get(element)
         if not graphics and holder is not None and _local(holder) in ("inline-para", "inline-block"):
             # \captionof: the image beside the caption, in the box that holds both
-            graphics = [g for g in holder.iter(f"{NS}graphics")
-                        if not any(g in list(f.iter()) for f in holder.iter(f"{NS}figure"))]
+            graphics = [
+                g
+                for g in holder.iter(f"{NS}graphics")
+                if not any(g in list(f.iter()) for f in holder.iter(f"{NS}figure"))
+            ]
         images = tuple(g.get("candidates", "").split(",")[0] or g.get("graphic", "") for g in graphics)
         yield Figure(label, _refnum(element), _caption(element), tuple(i for i in images if i))
 
@@ -393,8 +419,9 @@ def _markdown(element: ET.Element) -> str:
     out: list[str] = []
 
     def walk(node: ET.Element) -> None:
-        if node is not element and (node.tag in _SKIPPED or node.tag == f"{NS}Math"
-                                    and node.get("mode") == "display"):
+        if node is not element and (
+            node.tag in _SKIPPED or node.tag == f"{NS}Math" and node.get("mode") == "display"
+        ):
             out.append(_escape(node.tail or ""))
             return
         if node.tag == f"{NS}Math":
@@ -428,5 +455,15 @@ def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("$", "\\$").replace("`", "'")
 
 
-__all__ = ["Cell", "Equation", "Figure", "Footnote", "Paper", "Reference", "Section", "Table",
-           "inline_math", "read"]
+__all__ = [
+    "Cell",
+    "Equation",
+    "Figure",
+    "Footnote",
+    "Paper",
+    "Reference",
+    "Section",
+    "Table",
+    "inline_math",
+    "read",
+]

@@ -31,7 +31,8 @@ PAPER_FOLDER = "paper"
 _WHERE = re.compile(r"\bwhere\b(.*?)(?:\.\s|\.$|$)", re.I | re.S)
 _PIECES = re.compile(r",\s*(?:and\s+)?|;\s*|\s+and\s+(?=\\\(|`)")
 _SYMBOL_MEANING = re.compile(
-    r"^\s*(\\\((.*?)\\\)|`([^`]+)`)\s+(?:is|are|denotes|denote|represents|stands for)\s+(.+?)\s*$", re.S)
+    r"^\s*(\\\((.*?)\\\)|`([^`]+)`)\s+(?:is|are|denotes|denote|represents|stands for)\s+(.+?)\s*$", re.S
+)
 
 
 @dataclass(frozen=True)
@@ -84,10 +85,20 @@ def _section_of(label: str, top: tuple[Section, ...]) -> Section | None:
 def _equation_item(equation: Equation, paper: str) -> dict[str, Any]:
     left = equation.tex.split("=", 1)[0].strip() if "=" in equation.tex else ""
     variables = _symbols(equation.context) or [
-        {"symbol": left or equation.tex, "shape": "scalar",
-         "meaning": "to write: what this side of the equation and each of its symbols stand for"}]
-    return {"id": f"{paper}-eq-{equation.number}", "name": f"Equation ({equation.number})",
-            "label": equation.label, "latex": equation.tex, "variables": variables, "draft": True}
+        {
+            "symbol": left or equation.tex,
+            "shape": "scalar",
+            "meaning": "to write: what this side of the equation and each of its symbols stand for",
+        }
+    ]
+    return {
+        "id": f"{paper}-eq-{equation.number}",
+        "name": f"Equation ({equation.number})",
+        "label": equation.label,
+        "latex": equation.tex,
+        "variables": variables,
+        "draft": True,
+    }
 
 
 def table_markdown(table: Table) -> str:
@@ -110,31 +121,42 @@ def table_markdown(table: Table) -> str:
     if not lines or width == 0:
         return ""
     lines.insert(1, "|" + "---|" * width)
-    caption = f"**Table {table.number}** ({table.label}): {table.caption}" if table.caption else \
-        f"**Table {table.number}** ({table.label})"
+    caption = (
+        f"**Table {table.number}** ({table.label}): {table.caption}"
+        if table.caption
+        else f"**Table {table.number}** ({table.label})"
+    )
     return caption + "\n\n" + "\n".join(lines)
 
 
 def _cell(text: str) -> str:
     # A bar would end the cell: inside math it is \vert, elsewhere a divides sign that looks the same.
     parts = re.split(r"(\\\(.*?\\\))", text)
-    return "".join(p.replace("|", "\\vert ") if p.startswith("\\(") else p.replace("|", "\u2223")
-                   for p in parts) or " "
+    return (
+        "".join(p.replace("|", "\\vert ") if p.startswith("\\(") else p.replace("|", "\u2223") for p in parts)
+        or " "
+    )
 
 
 def _figure_card(number: str, caption: str, label: str, paper: str) -> dict[str, Any]:
     # The caption's first sentence on the back, the rest under it: a back holds one idea.
     first, _, rest = caption.partition(". ")
-    card = {"id": f"{paper}-figure-{number}", "front": f"What does Figure {number} of the paper show?",
-            "back": first if rest else caption, "source": label, "draft": True}
+    card = {
+        "id": f"{paper}-figure-{number}",
+        "front": f"What does Figure {number} of the paper show?",
+        "back": first if rest else caption,
+        "source": label,
+        "draft": True,
+    }
     if rest:
         card["back"] = first + "."
         card["explanation"] = rest
     return card
 
 
-def lessons(paper: Paper, paper_key: str,
-            images: dict[str, str] | None = None) -> Iterator[tuple[str, dict[str, Any]]]:
+def lessons(
+    paper: Paper, paper_key: str, images: dict[str, str] | None = None
+) -> Iterator[tuple[str, dict[str, Any]]]:
     """Each top-level section as a lesson (id, YAML data), in the paper's order; ``images``
     maps a figure's label to its image under ``content/`` (a draft visual shows it)."""
     images = images or {}
@@ -145,22 +167,40 @@ def lessons(paper: Paper, paper_key: str,
             "id": lesson_id(section, index),
             "title": section.title or f"Section {section.number}",
             "sources": list(dict.fromkeys(section.labels())),
-            "text": "\n\n".join([
-                f"Section {section.number or section.label[1:]} of the paper"
-                f"{': ' + section.title if section.title else ''}. Write this lesson from it; "
-                f"the paper's equations, tables and figures are in `{PAPER_FOLDER}/`.",
-                *(t for t in tables if t)]) + "\n",
+            "text": "\n\n".join(
+                [
+                    f"Section {section.number or section.label[1:]} of the paper"
+                    f"{': ' + section.title if section.title else ''}. Write this lesson from it; "
+                    f"the paper's equations, tables and figures are in `{PAPER_FOLDER}/`.",
+                    *(t for t in tables if t),
+                ]
+            )
+            + "\n",
         }
-        equations = [_equation_item(e, paper_key) for e in paper.equations
-                     if e.number and not e.problem and _section_of(e.label, top) is section]
-        figures = [_figure_card(f.number, f.caption, f.label, paper_key)
-                   for f in paper.figures if f.caption and _section_of(f.label, top) is section]
+        equations = [
+            _equation_item(e, paper_key)
+            for e in paper.equations
+            if e.number and not e.problem and _section_of(e.label, top) is section
+        ]
+        figures = [
+            _figure_card(f.number, f.caption, f.label, paper_key)
+            for f in paper.figures
+            if f.caption and _section_of(f.label, top) is section
+        ]
         if equations:
             lesson["equations"] = equations
-        visuals = [{"id": f"{paper_key}-figure-{f.number}-image", "kind": "image", "caption": f.caption,
-                    "source": f.label, "params": {"file": images[f.label]}, "draft": True}
-                   for f in paper.figures
-                   if f.caption and f.label in images and _section_of(f.label, top) is section]
+        visuals = [
+            {
+                "id": f"{paper_key}-figure-{f.number}-image",
+                "kind": "image",
+                "caption": f.caption,
+                "source": f.label,
+                "params": {"file": images[f.label]},
+                "draft": True,
+            }
+            for f in paper.figures
+            if f.caption and f.label in images and _section_of(f.label, top) is section
+        ]
         if figures:
             lesson["flashcards"] = figures
         if visuals:
@@ -171,16 +211,39 @@ def lessons(paper: Paper, paper_key: str,
 def paper_files(paper: Paper) -> dict[str, Any]:
     """The paper as data, by file name under ``paper/``."""
     return {
-        "equations.yaml": [{"label": e.label, "number": e.number, "latex": e.tex,
-                            **({"unreadable": e.problem} if e.problem else {})} for e in paper.equations],
-        "tables.yaml": [{"label": t.label, "number": t.number, "caption": t.caption,
-                         "rows": [[{"text": c.text, **({"rowspan": c.rowspan} if c.rowspan > 1 else {}),
-                                    **({"colspan": c.colspan} if c.colspan > 1 else {}),
-                                    **({"header": True} if c.header else {})} for c in row]
-                                  for row in t.rows]}
-                        for t in paper.tables],
-        "figures.yaml": [{"label": f.label, "number": f.number, "caption": f.caption,
-                          "images": list(f.images)} for f in paper.figures],
+        "equations.yaml": [
+            {
+                "label": e.label,
+                "number": e.number,
+                "latex": e.tex,
+                **({"unreadable": e.problem} if e.problem else {}),
+            }
+            for e in paper.equations
+        ],
+        "tables.yaml": [
+            {
+                "label": t.label,
+                "number": t.number,
+                "caption": t.caption,
+                "rows": [
+                    [
+                        {
+                            "text": c.text,
+                            **({"rowspan": c.rowspan} if c.rowspan > 1 else {}),
+                            **({"colspan": c.colspan} if c.colspan > 1 else {}),
+                            **({"header": True} if c.header else {}),
+                        }
+                        for c in row
+                    ]
+                    for row in t.rows
+                ],
+            }
+            for t in paper.tables
+        ],
+        "figures.yaml": [
+            {"label": f.label, "number": f.number, "caption": f.caption, "images": list(f.images)}
+            for f in paper.figures
+        ],
         "footnotes.yaml": [{"mark": n.mark, "label": n.label, "text": n.text} for n in paper.footnotes],
         "bibliography.yaml": [{"number": r.number, "key": r.key, "text": r.text} for r in paper.references],
         "sections.yaml": [_section_data(s) for s in paper.sections],
@@ -264,9 +327,16 @@ def write_project(paper: Paper, folder: Path, *, arxiv: str, source: Path) -> Wr
         drafts += sum(len(data.get(name, [])) for name in ("equations", "flashcards", "visuals"))
         files[f"content/lessons/{lesson}.yaml"] = _dump(data)
     year = paper.year or (2000 + int(arxiv[:2]) if arxiv else 0)
-    files["content/paper.yaml"] = _dump({"id": key, "title": paper.title or "Untitled",
-                                         "authors": list(paper.authors) or ["Unknown"], "year": year,
-                                         "arxiv": arxiv or "unknown", "lessons": lesson_ids})
+    files["content/paper.yaml"] = _dump(
+        {
+            "id": key,
+            "title": paper.title or "Untitled",
+            "authors": list(paper.authors) or ["Unknown"],
+            "year": year,
+            "arxiv": arxiv or "unknown",
+            "lessons": lesson_ids,
+        }
+    )
     title = paper.title or "Untitled"
     files[f"decks/{key}.yaml"] = _dump({"kind": "deck", "title": title})
     files[f"decks/{key}-guide.yaml"] = _dump({"kind": "guide", "title": f"{title}: a study guide"})

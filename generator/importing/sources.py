@@ -30,8 +30,17 @@ ARXIV_ID = re.compile(r"(\d{4}\.\d{4,5})(v\d+)?")
 """A new-style arXiv id (``1706.03762``, ``1706.03762v7``) in a file name."""
 TEX_SUFFIXES = (".tex", ".tikz", ".pgf", ".ltx")
 """Files whose pictures are stripped and in which a main file is looked for (``.tex``, ``.ltx``)."""
-PICTURES = ("tikzpicture", "pgfpicture", "axis", "semilogxaxis", "semilogyaxis", "loglogaxis",
-            "groupplot", "polaraxis", "tikzcd")
+PICTURES = (
+    "tikzpicture",
+    "pgfpicture",
+    "axis",
+    "semilogxaxis",
+    "semilogyaxis",
+    "loglogaxis",
+    "groupplot",
+    "polaraxis",
+    "tikzcd",
+)
 _PICTURE = re.compile(r"\\(begin|end)\s*\{(" + "|".join(PICTURES) + r")\}")
 _TIKZ_COMMAND = re.compile(r"\\tikz(?![A-Za-z@])")
 _COMMENT = re.compile(r"(?<!\\)%.*")
@@ -69,8 +78,11 @@ def prepare(source: Path, scratch: Path, main: str | None = None) -> Source:
         named = named or source.name
     else:
         _unpack(source, folder)
-    pictures = sum(_strip_file(path) for path in sorted(folder.rglob("*"))
-                   if path.is_file() and path.suffix.lower() in TEX_SUFFIXES)
+    pictures = sum(
+        _strip_file(path)
+        for path in sorted(folder.rglob("*"))
+        if path.is_file() and path.suffix.lower() in TEX_SUFFIXES
+    )
     found = ARXIV_ID.search(source.name)
     main_file = find_main(folder, named, source)
     use_bbl(folder / main_file)
@@ -113,8 +125,9 @@ def _check_caps(source: Path, count: int, size: int) -> None:
     if count > MAX_FILES:
         raise ImportFailure(f"{source}: more than {MAX_FILES} files; is this a paper's source?")
     if size > MAX_BYTES:
-        raise ImportFailure(f"{source}: more than {MAX_BYTES // 1024**2} MB unpacked; "
-                            f"is this a paper's source?")
+        raise ImportFailure(
+            f"{source}: more than {MAX_BYTES // 1024**2} MB unpacked; is this a paper's source?"
+        )
 
 
 def _unpack(source: Path, target: Path) -> None:
@@ -136,8 +149,9 @@ def _unpack(source: Path, target: Path) -> None:
         stem = re.sub(r"(\.tex)?(\.gz)?$", "", source.name, flags=re.I) or "main"
         (target / f"{stem}.tex").write_bytes(data)
         return
-    raise ImportFailure(f"{source}: expected a .tar.gz, .tar or gzipped .tex (arXiv's source), "
-                        f"a folder or a .tex file")
+    raise ImportFailure(
+        f"{source}: expected a .tar.gz, .tar or gzipped .tex (arXiv's source), a folder or a .tex file"
+    )
 
 
 def _extract(source: Path, archive: tarfile.TarFile, target: Path) -> None:
@@ -145,8 +159,9 @@ def _extract(source: Path, archive: tarfile.TarFile, target: Path) -> None:
     for member in archive:
         name = PurePosixPath(member.name)
         if name.is_absolute() or ".." in name.parts:
-            raise ImportFailure(f"{source}: {member.name!r} would be written outside the source; "
-                                f"the archive is refused")
+            raise ImportFailure(
+                f"{source}: {member.name!r} would be written outside the source; the archive is refused"
+            )
         if member.isdir():
             continue
         if not member.isfile():  # links, devices, fifos: a paper needs none
@@ -173,7 +188,7 @@ def strip_pictures(text: str) -> tuple[str, int]:
             continue
         if match.group(1) == "begin":
             if depth == 0:
-                out.write(text[position:match.start()])
+                out.write(text[position : match.start()])
                 position = match.start()
                 count += 1
             depth += 1
@@ -205,7 +220,7 @@ def _strip_tikz_commands(text: str) -> tuple[str, int]:
         end = _tikz_command_end(text, match.end())
         if end is None:
             continue
-        out.append(text[position:match.start()])
+        out.append(text[position : match.start()])
         out.append("\n" * text.count("\n", match.start(), end))
         position = end
         count += 1
@@ -288,18 +303,28 @@ def find_main(folder: Path, named: str | None, source: Path) -> str:
         if not path.is_file() or ".." in PurePosixPath(named).parts:
             raise ImportFailure(f"{source}: no file {named!r} in the source")
         return PurePosixPath(named).as_posix()
-    texts = {path.relative_to(folder).as_posix(): _uncommented(path)
-             for path in sorted(folder.rglob("*"))
-             if path.is_file() and path.suffix.lower() in (".tex", ".ltx")}
-    candidates = [name for name, text in texts.items()
-                  if re.search(r"\\documentclass", text) and re.search(r"\\begin\s*\{document\}", text)]
+    texts = {
+        path.relative_to(folder).as_posix(): _uncommented(path)
+        for path in sorted(folder.rglob("*"))
+        if path.is_file() and path.suffix.lower() in (".tex", ".ltx")
+    }
+    candidates = [
+        name
+        for name, text in texts.items()
+        if re.search(r"\\documentclass", text) and re.search(r"\\begin\s*\{document\}", text)
+    ]
     if not candidates:
-        raise ImportFailure(f"{source}: no .tex file has both \\documentclass and \\begin{{document}}; "
-                            f"is this a LaTeX paper's source?")
+        raise ImportFailure(
+            f"{source}: no .tex file has both \\documentclass and \\begin{{document}}; "
+            f"is this a LaTeX paper's source?"
+        )
     if len(candidates) > 1:
         standalone = [n for n in candidates if _STANDALONE.search(texts[n])]
-        inputs = {Path(m).stem for n in candidates
-                  for m in re.findall(r"\\(?:input|include|subfile)\s*\{([^}]+)\}", texts[n])}
+        inputs = {
+            Path(m).stem
+            for n in candidates
+            for m in re.findall(r"\\(?:input|include|subfile)\s*\{([^}]+)\}", texts[n])
+        }
         kept = [n for n in candidates if n not in standalone and Path(n).stem not in inputs]
         candidates = kept or candidates
     if len(candidates) > 1:
@@ -307,8 +332,10 @@ def find_main(folder: Path, named: str | None, source: Path) -> str:
         if toplevel in candidates:
             return toplevel
     if len(candidates) > 1:
-        raise ImportFailure(f"{source}: several files could be the main one ({', '.join(candidates)}); "
-                            f"name it: paperdeck import {source} --main {candidates[0]}")
+        raise ImportFailure(
+            f"{source}: several files could be the main one ({', '.join(candidates)}); "
+            f"name it: paperdeck import {source} --main {candidates[0]}"
+        )
     return candidates[0]
 
 

@@ -16,8 +16,7 @@ _DELIMITER = re.compile(r"\\[()\[\]]")
 
 def math_spans(text: str) -> list[tuple[bool, str]]:
     """The math in ``text`` as (display?, LaTeX) pairs, assuming it is balanced."""
-    return [(m.group(1) == "[", m.group(2))
-            for m in re.finditer(r"\\([(\[])(.*?)\\[)\]]", text, re.S)]
+    return [(m.group(1) == "[", m.group(2)) for m in re.finditer(r"\\([(\[])(.*?)\\[)\]]", text, re.S)]
 
 
 def latex_problems(latex: str) -> list[str]:
@@ -54,7 +53,7 @@ def _delimiter_problems(text: str) -> list[str]:
             if token != expected:
                 found.append(f"{token} without a matching opening delimiter")
                 return found
-            found.extend(_brace_problems(text[start:match.start()]))
+            found.extend(_brace_problems(text[start : match.start()]))
             opened = None
     if opened:
         found.append(f"{opened} is never closed")

@@ -20,45 +20,189 @@ from typing import Any
 from .parser import SYMBOLS, Writer, parse
 
 _IDENTIFIERS = {
-    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ϵ", "varepsilon": "ε",
-    "zeta": "ζ", "eta": "η", "theta": "θ", "vartheta": "ϑ", "iota": "ι", "kappa": "κ",
-    "lambda": "λ", "mu": "μ", "nu": "ν", "xi": "ξ", "pi": "π", "varpi": "ϖ", "rho": "ρ",
-    "varrho": "ϱ", "sigma": "σ", "varsigma": "ς", "tau": "τ", "upsilon": "υ", "phi": "ϕ",
-    "varphi": "φ", "chi": "χ", "psi": "ψ", "omega": "ω",
-    "top": "⊤", "bot": "⊥", "infty": "∞", "partial": "∂", "nabla": "∇", "ell": "ℓ", "hbar": "ℏ",
+    "alpha": "α",
+    "beta": "β",
+    "gamma": "γ",
+    "delta": "δ",
+    "epsilon": "ϵ",
+    "varepsilon": "ε",
+    "zeta": "ζ",
+    "eta": "η",
+    "theta": "θ",
+    "vartheta": "ϑ",
+    "iota": "ι",
+    "kappa": "κ",
+    "lambda": "λ",
+    "mu": "μ",
+    "nu": "ν",
+    "xi": "ξ",
+    "pi": "π",
+    "varpi": "ϖ",
+    "rho": "ρ",
+    "varrho": "ϱ",
+    "sigma": "σ",
+    "varsigma": "ς",
+    "tau": "τ",
+    "upsilon": "υ",
+    "phi": "ϕ",
+    "varphi": "φ",
+    "chi": "χ",
+    "psi": "ψ",
+    "omega": "ω",
+    "top": "⊤",
+    "bot": "⊥",
+    "infty": "∞",
+    "partial": "∂",
+    "nabla": "∇",
+    "ell": "ℓ",
+    "hbar": "ℏ",
     "emptyset": "∅",
 }
-_UPRIGHT = {"Gamma": "Γ", "Delta": "Δ", "Theta": "Θ", "Lambda": "Λ", "Xi": "Ξ", "Pi": "Π",
-            "Sigma": "Σ", "Upsilon": "Υ", "Phi": "Φ", "Psi": "Ψ", "Omega": "Ω"}
+_UPRIGHT = {
+    "Gamma": "Γ",
+    "Delta": "Δ",
+    "Theta": "Θ",
+    "Lambda": "Λ",
+    "Xi": "Ξ",
+    "Pi": "Π",
+    "Sigma": "Σ",
+    "Upsilon": "Υ",
+    "Phi": "Φ",
+    "Psi": "Ψ",
+    "Omega": "Ω",
+}
 LETTERS = {**_IDENTIFIERS, **_UPRIGHT}
 """The one list of letters and letter-like symbols as Unicode (LaTeX's ``\\epsilon`` is the
 lunate ϵ, ``\\varepsilon`` ε); plain text takes its letters from here."""
 _OPERATORS = {
-    "cdot": "⋅", "times": "×", "div": "÷", "pm": "±", "mp": "∓", "ast": "∗", "star": "⋆",
-    "circ": "∘", "bullet": "∙", "odot": "⊙", "oplus": "⊕", "otimes": "⊗", "perp": "⊥",
-    "prime": "′", "sum": "∑", "prod": "∏", "int": "∫",
-    "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "neq": "≠", "ll": "≪", "gg": "≫",
-    "approx": "≈", "sim": "∼", "simeq": "≃", "equiv": "≡", "propto": "∝", "cong": "≅",
-    "mid": "∣", "in": "∈", "notin": "∉", "ni": "∋", "subset": "⊂", "subseteq": "⊆",
-    "supset": "⊃", "supseteq": "⊇", "cup": "∪", "cap": "∩", "setminus": "∖", "forall": "∀",
-    "exists": "∃", "neg": "¬", "land": "∧", "lor": "∨", "wedge": "∧", "vee": "∨",
-    "to": "→", "rightarrow": "→", "leftarrow": "←", "gets": "←", "Rightarrow": "⇒",
-    "Leftarrow": "⇐", "leftrightarrow": "↔", "Leftrightarrow": "⇔", "iff": "⟺",
-    "implies": "⟹", "mapsto": "↦", "uparrow": "↑", "downarrow": "↓",
-    "dots": "…", "ldots": "…", "cdots": "⋯", "vdots": "⋮", "ddots": "⋱",
-    "langle": "⟨", "rangle": "⟩", "lfloor": "⌊", "rfloor": "⌋", "lceil": "⌈", "rceil": "⌉",
-    "lvert": "|", "rvert": "|", "vert": "|", "lVert": "‖", "rVert": "‖", "Vert": "‖", "colon": ":",
+    "cdot": "⋅",
+    "times": "×",
+    "div": "÷",
+    "pm": "±",
+    "mp": "∓",
+    "ast": "∗",
+    "star": "⋆",
+    "circ": "∘",
+    "bullet": "∙",
+    "odot": "⊙",
+    "oplus": "⊕",
+    "otimes": "⊗",
+    "perp": "⊥",
+    "prime": "′",
+    "sum": "∑",
+    "prod": "∏",
+    "int": "∫",
+    "le": "≤",
+    "leq": "≤",
+    "ge": "≥",
+    "geq": "≥",
+    "ne": "≠",
+    "neq": "≠",
+    "ll": "≪",
+    "gg": "≫",
+    "approx": "≈",
+    "sim": "∼",
+    "simeq": "≃",
+    "equiv": "≡",
+    "propto": "∝",
+    "cong": "≅",
+    "mid": "∣",
+    "in": "∈",
+    "notin": "∉",
+    "ni": "∋",
+    "subset": "⊂",
+    "subseteq": "⊆",
+    "supset": "⊃",
+    "supseteq": "⊇",
+    "cup": "∪",
+    "cap": "∩",
+    "setminus": "∖",
+    "forall": "∀",
+    "exists": "∃",
+    "neg": "¬",
+    "land": "∧",
+    "lor": "∨",
+    "wedge": "∧",
+    "vee": "∨",
+    "to": "→",
+    "rightarrow": "→",
+    "leftarrow": "←",
+    "gets": "←",
+    "Rightarrow": "⇒",
+    "Leftarrow": "⇐",
+    "leftrightarrow": "↔",
+    "Leftrightarrow": "⇔",
+    "iff": "⟺",
+    "implies": "⟹",
+    "mapsto": "↦",
+    "uparrow": "↑",
+    "downarrow": "↓",
+    "dots": "…",
+    "ldots": "…",
+    "cdots": "⋯",
+    "vdots": "⋮",
+    "ddots": "⋱",
+    "langle": "⟨",
+    "rangle": "⟩",
+    "lfloor": "⌊",
+    "rfloor": "⌋",
+    "lceil": "⌈",
+    "rceil": "⌉",
+    "lvert": "|",
+    "rvert": "|",
+    "vert": "|",
+    "lVert": "‖",
+    "rVert": "‖",
+    "Vert": "‖",
+    "colon": ":",
 }
 _WORDS = {"argmax": "arg max", "argmin": "arg min"}
-_SPACE_WIDTHS = {"quad": "1em", "qquad": "2em", ",": "0.1667em", ":": "0.2222em",
-                 ">": "0.2222em", ";": "0.2778em", " ": "0.25em"}
-_FENCES = {"(": "(", ")": ")", "[": "[", "]": "]", r"\{": "{", r"\}": "}", "|": "|", r"\|": "‖",
-           "<": "⟨", ">": "⟩", "/": "/", ".": ""}
-_MATRIX_FENCES = {"pmatrix": ("(", ")"), "bmatrix": ("[", "]"), "Bmatrix": ("{", "}"),
-                  "vmatrix": ("|", "|"), "Vmatrix": ("‖", "‖")}
-_ACCENTS = {"hat": "^", "widehat": "^", "bar": "¯", "overline": "‾", "tilde": "~",
-            "widetilde": "~", "vec": "→", "dot": "˙", "ddot": "¨", "check": "ˇ", "breve": "˘",
-            "acute": "´", "grave": "`", "overrightarrow": "→"}
+_SPACE_WIDTHS = {
+    "quad": "1em",
+    "qquad": "2em",
+    ",": "0.1667em",
+    ":": "0.2222em",
+    ">": "0.2222em",
+    ";": "0.2778em",
+    " ": "0.25em",
+}
+_FENCES = {
+    "(": "(",
+    ")": ")",
+    "[": "[",
+    "]": "]",
+    r"\{": "{",
+    r"\}": "}",
+    "|": "|",
+    r"\|": "‖",
+    "<": "⟨",
+    ">": "⟩",
+    "/": "/",
+    ".": "",
+}
+_MATRIX_FENCES = {
+    "pmatrix": ("(", ")"),
+    "bmatrix": ("[", "]"),
+    "Bmatrix": ("{", "}"),
+    "vmatrix": ("|", "|"),
+    "Vmatrix": ("‖", "‖"),
+}
+_ACCENTS = {
+    "hat": "^",
+    "widehat": "^",
+    "bar": "¯",
+    "overline": "‾",
+    "tilde": "~",
+    "widetilde": "~",
+    "vec": "→",
+    "dot": "˙",
+    "ddot": "¨",
+    "check": "ˇ",
+    "breve": "˘",
+    "acute": "´",
+    "grave": "`",
+    "overrightarrow": "→",
+}
 _CHARACTER_OPERATORS = {"-": "−", "*": "∗", "'": "′", "~": "\u00a0"}
 _NOT_STRETCHY = frozenset("()[]|/")
 _LARGE = ("∑", "∏", "∫")
@@ -69,17 +213,40 @@ _LARGE = ("∑", "∏", "∫")
 _ALPHABETS: dict[str, tuple[int, int, int | None, dict[str, str]]] = {
     "bold": (0x1D400, 0x1D41A, 0x1D7CE, {}),
     "italic": (0x1D434, 0x1D44E, None, {"h": "ℎ"}),
-    "cal": (0x1D49C, 0x1D4B6, None, {"B": "ℬ", "E": "ℰ", "F": "ℱ", "H": "ℋ", "I": "ℐ", "L": "ℒ",
-                                     "M": "ℳ", "R": "ℛ", "e": "ℯ", "g": "ℊ", "o": "ℴ"}),
+    "cal": (
+        0x1D49C,
+        0x1D4B6,
+        None,
+        {
+            "B": "ℬ",
+            "E": "ℰ",
+            "F": "ℱ",
+            "H": "ℋ",
+            "I": "ℐ",
+            "L": "ℒ",
+            "M": "ℳ",
+            "R": "ℛ",
+            "e": "ℯ",
+            "g": "ℊ",
+            "o": "ℴ",
+        },
+    ),
     "frak": (0x1D504, 0x1D51E, None, {"C": "ℭ", "H": "ℌ", "I": "ℑ", "R": "ℜ", "Z": "ℨ"}),
-    "bb": (0x1D538, 0x1D552, 0x1D7D8, {"C": "ℂ", "H": "ℍ", "N": "ℕ", "P": "ℙ", "Q": "ℚ", "R": "ℝ",
-                                       "Z": "ℤ"}),
+    "bb": (0x1D538, 0x1D552, 0x1D7D8, {"C": "ℂ", "H": "ℍ", "N": "ℕ", "P": "ℙ", "Q": "ℚ", "R": "ℝ", "Z": "ℤ"}),
     "sans": (0x1D5A0, 0x1D5BA, 0x1D7E2, {}),
     "mono": (0x1D670, 0x1D68A, 0x1D7F6, {}),
 }
-_STYLE_ALPHABET = {"mathbf": "bold", "boldsymbol": "bold", "bm": "bold", "mathit": "italic",
-                   "mathcal": "cal", "mathsf": "sans", "mathtt": "mono", "mathbb": "bb",
-                   "mathfrak": "frak"}
+_STYLE_ALPHABET = {
+    "mathbf": "bold",
+    "boldsymbol": "bold",
+    "bm": "bold",
+    "mathit": "italic",
+    "mathcal": "cal",
+    "mathsf": "sans",
+    "mathtt": "mono",
+    "mathbb": "bb",
+    "mathfrak": "frak",
+}
 _LETTER = re.compile(r"<(mi|mn)>([A-Za-z0-9]+)</\1>")
 
 
@@ -106,7 +273,7 @@ def _children(element: str, tag: str) -> str | None:
     opening, closing = f"<{tag}>", f"</{tag}>"
     if not (element.startswith(opening) and element.endswith(closing)):
         return None
-    inner = element[len(opening):-len(closing)]
+    inner = element[len(opening) : -len(closing)]
     # One element only: the closing tag must not occur before the end at depth 0.
     depth = 0
     for match in re.finditer(rf"<(/?){tag}>", inner):
@@ -183,8 +350,10 @@ class MathMLWriter(Writer):
         return f"<mfrac>{self.join(top) or '<mrow></mrow>'}{self.join(bottom) or '<mrow></mrow>'}</mfrac>"
 
     def binom(self, top: list[Any], bottom: list[Any]) -> Any:
-        return (f'<mrow>{_mo("(")}<mfrac linethickness="0">{self.join(top)}{self.join(bottom)}</mfrac>'
-                f'{_mo(")")}</mrow>')
+        return (
+            f'<mrow>{_mo("(")}<mfrac linethickness="0">{self.join(top)}{self.join(bottom)}</mfrac>'
+            f"{_mo(')')}</mrow>"
+        )
 
     def sqrt(self, body: list[Any], index: list[Any] | None) -> Any:
         if index:
@@ -234,12 +403,16 @@ class MathMLWriter(Writer):
         return "<mrow>" + "".join(p for p in pieces if p) + "</mrow>"
 
     def environment(self, name: str, rows: list[list[list[Any]]]) -> Any:
-        table_class = ' class="pd-aligned"' if name not in _MATRIX_FENCES and name not in (
-            "matrix", "smallmatrix", "array", "cases") else ""
+        table_class = (
+            ' class="pd-aligned"'
+            if name not in _MATRIX_FENCES and name not in ("matrix", "smallmatrix", "array", "cases")
+            else ""
+        )
         if name == "cases":
             table_class = ' class="pd-cases"'
-        body = "".join("<mtr>" + "".join(f"<mtd>{self.join(cell)}</mtd>" for cell in row) + "</mtr>"
-                       for row in rows)
+        body = "".join(
+            "<mtr>" + "".join(f"<mtd>{self.join(cell)}</mtd>" for cell in row) + "</mtr>" for row in rows
+        )
         table = f"<mtable{table_class}>{body}</mtable>"
         if name in _MATRIX_FENCES:
             opening, closing = _MATRIX_FENCES[name]

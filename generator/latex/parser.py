@@ -39,71 +39,229 @@ _GREEK = (
 
 #: Commands that stand for one symbol, and the Typst that prints it.
 SYMBOLS: dict[str, str] = {name: name for name in _GREEK}
-SYMBOLS.update({
-    # LaTeX's \epsilon and \phi are the lunate and looped forms; \var… the other ones.
-    "epsilon": "epsilon.alt", "varepsilon": "epsilon", "phi": "phi.alt", "varphi": "phi",
-    "vartheta": "theta.alt", "varpi": "pi.alt", "varrho": "rho.alt", "varsigma": "sigma.alt",
-    "cdot": "dot.op", "times": "times", "div": "div", "pm": "plus.minus", "mp": "minus.plus",
-    "ast": "ast", "star": "star", "circ": "compose", "bullet": "bullet",
-    "odot": "dot.o", "oplus": "plus.o", "otimes": "times.o",
-    "top": "top", "bot": "bot", "perp": "perp", "infty": "infinity", "partial": "partial",
-    "nabla": "nabla", "ell": "ell", "hbar": "planck", "emptyset": "emptyset", "prime": "prime",
-    "sum": "sum", "prod": "product", "int": "integral",
-    "le": "<=", "leq": "<=", "ge": ">=", "geq": ">=", "ne": "!=", "neq": "!=",
-    "ll": "<<", "gg": ">>", "approx": "approx", "sim": "tilde.op", "simeq": "tilde.eq",
-    "equiv": "equiv", "propto": "prop", "cong": "tilde.equiv", "mid": "divides",
-    "in": "in", "notin": "in.not", "ni": "in.rev", "subset": "subset", "subseteq": "subset.eq",
-    "supset": "supset", "supseteq": "supset.eq", "cup": "union", "cap": "inter",
-    "setminus": "without", "forall": "forall", "exists": "exists", "neg": "not",
-    "land": "and", "lor": "or", "wedge": "and", "vee": "or",
-    "to": "->", "rightarrow": "->", "leftarrow": "<-", "gets": "<-", "Rightarrow": "=>",
-    "Leftarrow": "arrow.l.double", "leftrightarrow": "<->", "Leftrightarrow": "<=>",
-    "iff": "<=>", "implies": "=>", "mapsto": "|->", "uparrow": "arrow.t",
-    "downarrow": "arrow.b",
-    "dots": "dots.h", "ldots": "dots.h", "cdots": "dots.h.c", "vdots": "dots.v",
-    "ddots": "dots.down",
-    "langle": "chevron.l", "rangle": "chevron.r", "lfloor": "floor.l", "rfloor": "floor.r",
-    "lceil": "ceil.l", "rceil": "ceil.r",
-    "lvert": '#math.class("opening", sym.bar.v)', "rvert": '#math.class("closing", sym.bar.v)',
-    "lVert": '#math.class("opening", sym.bar.double)',
-    "rVert": '#math.class("closing", sym.bar.double)',
-    "vert": '#math.class("normal", sym.bar.v)', "Vert": '#math.class("normal", sym.bar.double)',
-    "quad": "quad", "qquad": "wide", "colon": ":",
-    # Operators Typst knows by the same name (upright, with limits where LaTeX has them).
-    **{name: name for name in (
-        "max min exp log ln sin cos tan sinh cosh tanh arg lim det sup inf dim ker deg "
-        "gcd Pr sec csc cot arcsin arccos arctan").split()},
-    "argmax": 'op("arg max", limits: #true)', "argmin": 'op("arg min", limits: #true)',
-})
+SYMBOLS.update(
+    {
+        # LaTeX's \epsilon and \phi are the lunate and looped forms; \var… the other ones.
+        "epsilon": "epsilon.alt",
+        "varepsilon": "epsilon",
+        "phi": "phi.alt",
+        "varphi": "phi",
+        "vartheta": "theta.alt",
+        "varpi": "pi.alt",
+        "varrho": "rho.alt",
+        "varsigma": "sigma.alt",
+        "cdot": "dot.op",
+        "times": "times",
+        "div": "div",
+        "pm": "plus.minus",
+        "mp": "minus.plus",
+        "ast": "ast",
+        "star": "star",
+        "circ": "compose",
+        "bullet": "bullet",
+        "odot": "dot.o",
+        "oplus": "plus.o",
+        "otimes": "times.o",
+        "top": "top",
+        "bot": "bot",
+        "perp": "perp",
+        "infty": "infinity",
+        "partial": "partial",
+        "nabla": "nabla",
+        "ell": "ell",
+        "hbar": "planck",
+        "emptyset": "emptyset",
+        "prime": "prime",
+        "sum": "sum",
+        "prod": "product",
+        "int": "integral",
+        "le": "<=",
+        "leq": "<=",
+        "ge": ">=",
+        "geq": ">=",
+        "ne": "!=",
+        "neq": "!=",
+        "ll": "<<",
+        "gg": ">>",
+        "approx": "approx",
+        "sim": "tilde.op",
+        "simeq": "tilde.eq",
+        "equiv": "equiv",
+        "propto": "prop",
+        "cong": "tilde.equiv",
+        "mid": "divides",
+        "in": "in",
+        "notin": "in.not",
+        "ni": "in.rev",
+        "subset": "subset",
+        "subseteq": "subset.eq",
+        "supset": "supset",
+        "supseteq": "supset.eq",
+        "cup": "union",
+        "cap": "inter",
+        "setminus": "without",
+        "forall": "forall",
+        "exists": "exists",
+        "neg": "not",
+        "land": "and",
+        "lor": "or",
+        "wedge": "and",
+        "vee": "or",
+        "to": "->",
+        "rightarrow": "->",
+        "leftarrow": "<-",
+        "gets": "<-",
+        "Rightarrow": "=>",
+        "Leftarrow": "arrow.l.double",
+        "leftrightarrow": "<->",
+        "Leftrightarrow": "<=>",
+        "iff": "<=>",
+        "implies": "=>",
+        "mapsto": "|->",
+        "uparrow": "arrow.t",
+        "downarrow": "arrow.b",
+        "dots": "dots.h",
+        "ldots": "dots.h",
+        "cdots": "dots.h.c",
+        "vdots": "dots.v",
+        "ddots": "dots.down",
+        "langle": "chevron.l",
+        "rangle": "chevron.r",
+        "lfloor": "floor.l",
+        "rfloor": "floor.r",
+        "lceil": "ceil.l",
+        "rceil": "ceil.r",
+        "lvert": '#math.class("opening", sym.bar.v)',
+        "rvert": '#math.class("closing", sym.bar.v)',
+        "lVert": '#math.class("opening", sym.bar.double)',
+        "rVert": '#math.class("closing", sym.bar.double)',
+        "vert": '#math.class("normal", sym.bar.v)',
+        "Vert": '#math.class("normal", sym.bar.double)',
+        "quad": "quad",
+        "qquad": "wide",
+        "colon": ":",
+        # Operators Typst knows by the same name (upright, with limits where LaTeX has them).
+        **{
+            name: name
+            for name in (
+                "max min exp log ln sin cos tan sinh cosh tanh arg lim det sup inf dim ker deg "
+                "gcd Pr sec csc cot arcsin arccos arctan"
+            ).split()
+        },
+        "argmax": 'op("arg max", limits: #true)',
+        "argmin": 'op("arg min", limits: #true)',
+    }
+)
 
 #: Commands that change nothing in print.
-_IGNORED = {"displaystyle", "textstyle", "scriptstyle", "limits", "nolimits", "nonumber",
-            "notag", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr",
-            "biggl", "biggr", "Biggl", "Biggr"}
+_IGNORED = {
+    "displaystyle",
+    "textstyle",
+    "scriptstyle",
+    "limits",
+    "nolimits",
+    "nonumber",
+    "notag",
+    "big",
+    "Big",
+    "bigg",
+    "Bigg",
+    "bigl",
+    "bigr",
+    "Bigl",
+    "Bigr",
+    "biggl",
+    "biggr",
+    "Biggl",
+    "Biggr",
+}
 
 #: Commands with one argument that become a Typst function of it.
-_STYLES = {"mathbf": "bold", "boldsymbol": "bold", "bm": "bold", "mathit": "italic",
-           "mathcal": "cal", "mathsf": "sans", "mathtt": "mono", "mathbb": "bb",
-           "mathfrak": "frak", "mathrm": "upright"}
-_ACCENTS = {"hat": "hat", "widehat": "hat", "bar": "macron", "overline": "overline",
-            "underline": "underline", "tilde": "tilde", "widetilde": "tilde", "vec": "arrow",
-            "dot": "dot", "ddot": "dot.double", "check": "caron", "breve": "breve",
-            "acute": "acute", "grave": "grave", "overrightarrow": "arrow"}
+_STYLES = {
+    "mathbf": "bold",
+    "boldsymbol": "bold",
+    "bm": "bold",
+    "mathit": "italic",
+    "mathcal": "cal",
+    "mathsf": "sans",
+    "mathtt": "mono",
+    "mathbb": "bb",
+    "mathfrak": "frak",
+    "mathrm": "upright",
+}
+_ACCENTS = {
+    "hat": "hat",
+    "widehat": "hat",
+    "bar": "macron",
+    "overline": "overline",
+    "underline": "underline",
+    "tilde": "tilde",
+    "widetilde": "tilde",
+    "vec": "arrow",
+    "dot": "dot",
+    "ddot": "dot.double",
+    "check": "caron",
+    "breve": "breve",
+    "acute": "acute",
+    "grave": "grave",
+    "overrightarrow": "arrow",
+}
 _BLACKBOARD = {"R": "RR", "N": "NN", "Z": "ZZ", "Q": "QQ", "C": "CC"}
 _TEXT = {"text", "textrm", "textnormal", "mbox", "textit", "textbf", "textsf", "texttt"}
 _SPACES = {",": "thin", ":": "med", ">": "med", ";": "thick", "!": "", " ": "space"}
 #: Single characters after a backslash that print as themselves.
-_ESCAPED = {"{": r"\{", "}": r"\}", "%": "%", "&": r"\&", "#": r"\#", "$": r"\$", "_": r"\_",
-            "|": '#math.class("normal", sym.bar.double)'}
-_MATRICES = {"matrix": "#none", "pmatrix": '"("', "bmatrix": '"["', "Bmatrix": '"{"',
-             "vmatrix": '"|"', "Vmatrix": '"||"', "smallmatrix": "#none", "array": "#none"}
-_DELIMITERS = {"(": r"\(", ")": r"\)", "[": r"\[", "]": r"\]", r"\{": r"\{", r"\}": r"\}",
-               "|": "bar.v", r"\|": "bar.double", ".": "", "<": "chevron.l",
-               ">": "chevron.r", "/": r"\/"}
+_ESCAPED = {
+    "{": r"\{",
+    "}": r"\}",
+    "%": "%",
+    "&": r"\&",
+    "#": r"\#",
+    "$": r"\$",
+    "_": r"\_",
+    "|": '#math.class("normal", sym.bar.double)',
+}
+_MATRICES = {
+    "matrix": "#none",
+    "pmatrix": '"("',
+    "bmatrix": '"["',
+    "Bmatrix": '"{"',
+    "vmatrix": '"|"',
+    "Vmatrix": '"||"',
+    "smallmatrix": "#none",
+    "array": "#none",
+}
+_DELIMITERS = {
+    "(": r"\(",
+    ")": r"\)",
+    "[": r"\[",
+    "]": r"\]",
+    r"\{": r"\{",
+    r"\}": r"\}",
+    "|": "bar.v",
+    r"\|": "bar.double",
+    ".": "",
+    "<": "chevron.l",
+    ">": "chevron.r",
+    "/": r"\/",
+}
 #: Plain characters that need escaping or a name in Typst math.
-_CHARACTERS = {"(": r"\(", ")": r"\)", "[": r"\[", "]": r"\]", "/": r"\/", ",": r"\,",
-               ";": r"\;", '"': r"\"", "#": r"\#", "$": r"\$", "@": r"\@", "~": "space.nobreak",
-               "|": '#math.class("normal", sym.bar.v)', "\\": r"\\", "`": r"\`"}
+_CHARACTERS = {
+    "(": r"\(",
+    ")": r"\)",
+    "[": r"\[",
+    "]": r"\]",
+    "/": r"\/",
+    ",": r"\,",
+    ";": r"\;",
+    '"': r"\"",
+    "#": r"\#",
+    "$": r"\$",
+    "@": r"\@",
+    "~": "space.nobreak",
+    "|": '#math.class("normal", sym.bar.v)',
+    "\\": r"\\",
+    "`": r"\`",
+}
 
 TOKEN = re.compile(r"\\(?:[A-Za-z]+|.)|\d+(?:\.\d+)?|\s+|%[^\n]*|.", re.S)
 
@@ -112,11 +270,37 @@ _TEXT_ESCAPES = "{}%&#$_ "
 """Characters a backslash may escape inside ``\text{…}``."""
 #: Delimiters ``\left`` and ``\right`` accept: characters, and commands by name.
 DELIMITERS = frozenset({"(", ")", "[", "]", r"\{", r"\}", "|", r"\|", ".", "<", ">", "/"})
-DELIMITER_NAMES = frozenset({"langle", "rangle", "lfloor", "rfloor", "lceil", "rceil",
-                             "lvert", "rvert", "vert", "lVert", "rVert", "Vert"})
+DELIMITER_NAMES = frozenset(
+    {
+        "langle",
+        "rangle",
+        "lfloor",
+        "rfloor",
+        "lceil",
+        "rceil",
+        "lvert",
+        "rvert",
+        "vert",
+        "lVert",
+        "rVert",
+        "Vert",
+    }
+)
 MATRICES = frozenset(_MATRICES)
-ALIGNED = frozenset({"aligned", "align", "align*", "gathered", "gather", "gather*", "split",
-                     "equation", "equation*", "alignedat"})
+ALIGNED = frozenset(
+    {
+        "aligned",
+        "align",
+        "align*",
+        "gathered",
+        "gather",
+        "gather*",
+        "split",
+        "equation",
+        "equation*",
+        "alignedat",
+    }
+)
 BLANK = "pdblank"
 r"""``\pdblank{N}{…}``: a cloze's hidden part inside math, which only writers that show
 clozes (the study site) know; every other writer rejects it as an unknown command."""
@@ -368,7 +552,7 @@ class _Parser:
         end = self.pos
         while end < len(self.tokens) and self.tokens[end] not in ("}", "{") or end == self.pos:
             end += 1
-        return "".join(self.tokens[self.pos:end + 1])
+        return "".join(self.tokens[self.pos : end + 1])
 
     # -- structure ---------------------------------------------------------------
     def sequence(self, stops: frozenset[str] = frozenset()) -> list[Any]:
@@ -468,8 +652,10 @@ class _Parser:
             number = self.raw_group()
             return [out.blank(number, self.argument())]
         if name in ("right", "end"):
-            raise LatexError(f"\\{name} without a matching \\{'left' if name == 'right' else 'begin'}"
-                             f" in '{self.latex}'", token)
+            raise LatexError(
+                f"\\{name} without a matching \\{'left' if name == 'right' else 'begin'} in '{self.latex}'",
+                token,
+            )
         raise LatexError(f"unknown LaTeX command {token} in '{self.latex}'", token)
 
     def text(self, raw: str, command: str) -> str:
@@ -477,8 +663,9 @@ class _Parser:
             escaped = match.group(1)
             if escaped in _TEXT_ESCAPES:
                 return escaped
-            raise LatexError(f"\\{escaped} inside \\{command} is not supported in '{self.latex}'",
-                             "\\" + escaped)
+            raise LatexError(
+                f"\\{escaped} inside \\{command} is not supported in '{self.latex}'", "\\" + escaped
+            )
 
         return re.sub(r"\\([A-Za-z]+|.)", replace, raw).replace("~", "\u00a0")
 
@@ -487,8 +674,9 @@ class _Parser:
         name = token[1:] if token.startswith("\\") else ""
         if token in DELIMITERS or name in DELIMITER_NAMES:
             return self.out.delimiter(token)
-        raise LatexError(f"{token!r} is not a delimiter after \\left or \\right in '{self.latex}'",
-                         token if name else "")
+        raise LatexError(
+            f"{token!r} is not a delimiter after \\left or \\right in '{self.latex}'", token if name else ""
+        )
 
     def left_right(self) -> Any:
         opening = self.delimiter()
@@ -512,8 +700,9 @@ class _Parser:
             elif token == r"\end":
                 ended = self.raw_group()
                 if ended != name:
-                    raise LatexError(f"\\begin{{{name}}} ended by \\end{{{ended}}} in '{self.latex}'",
-                                     r"\end")
+                    raise LatexError(
+                        f"\\begin{{{name}}} ended by \\end{{{ended}}} in '{self.latex}'", r"\end"
+                    )
                 break
         if rows[-1] == [[]]:  # a trailing \\ before \end
             rows.pop()

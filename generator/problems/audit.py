@@ -46,10 +46,16 @@ def type_warnings(type_ids: list[str]) -> list[Finding]:
         if failure is not None:
             errors.append(failure)
         elif drawn and not any(problem.distractors for problem in drawn):
-            warnings.append(Finding(project_file(type_id), 0, type_id,
-                                    "warning: solve returns no named mistakes (Distractor), so quiz keys,"
-                                    " the card's common mistakes, grading's mistake detection and remedial"
-                                    " decks have none for this type (docs/authoring.md: Named mistakes)"))
+            warnings.append(
+                Finding(
+                    project_file(type_id),
+                    0,
+                    type_id,
+                    "warning: solve returns no named mistakes (Distractor), so quiz keys,"
+                    " the card's common mistakes, grading's mistake detection and remedial"
+                    " decks have none for this type (docs/authoring.md: Named mistakes)",
+                )
+            )
     if errors:
         raise ContentError(errors)
     return warnings
@@ -77,14 +83,22 @@ def _primary_failure(problem_type: ProblemType) -> Finding | None:
         primary = problem_type.primary
         if primary not in solution.answer:
             names = list(solution.answer)
-            return Finding(project_file(problem_type.id), _line_of(problem_type.id, primary), "primary",
-                           f"{problem_type.id}: {primary!r} is no answer solve returns"
-                           f"{did_you_mean(primary, names)}; its answers: {', '.join(names)}")
+            return Finding(
+                project_file(problem_type.id),
+                _line_of(problem_type.id, primary),
+                "primary",
+                f"{problem_type.id}: {primary!r} is no answer solve returns"
+                f"{did_you_mean(primary, names)}; its answers: {', '.join(names)}",
+            )
         for distractor in solution.distractors:
             if primary not in distractor.answer:
-                return Finding(project_file(problem_type.id), _line_of(problem_type.id, primary), "primary",
-                               f"{problem_type.id}: the named mistake {distractor.mistake!r} gives no"
-                               f" {primary!r}, the answer a student types")
+                return Finding(
+                    project_file(problem_type.id),
+                    _line_of(problem_type.id, primary),
+                    "primary",
+                    f"{problem_type.id}: the named mistake {distractor.mistake!r} gives no"
+                    f" {primary!r}, the answer a student types",
+                )
     return None
 
 
@@ -102,9 +116,14 @@ def raised(type_id: str, error: Exception) -> Finding:
     """One line for an exception the type's code raised: the last line of its file it passed
     through, and the function there."""
     path = project_path(type_id)
-    frames = [f for f in traceback.extract_tb(error.__traceback__)
-              if path is not None and Path(f.filename) == path]
+    frames = [
+        f for f in traceback.extract_tb(error.__traceback__) if path is not None and Path(f.filename) == path
+    ]
     where = f"{frames[-1].name} raised" if frames else "drawing a problem raised"
     message = " ".join(str(error).split())
-    return Finding(project_file(type_id), frames[-1].lineno or 0 if frames else 0, "",
-                   f"{type_id}: {where} {type(error).__name__}" + (f": {message}" if message else ""))
+    return Finding(
+        project_file(type_id),
+        frames[-1].lineno or 0 if frames else 0,
+        "",
+        f"{type_id}: {where} {type(error).__name__}" + (f": {message}" if message else ""),
+    )

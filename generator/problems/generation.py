@@ -96,8 +96,9 @@ def _check_difficulty(difficulty: str) -> None:
         raise UsageError(f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}")
 
 
-def _make(problem_type: ProblemType, rng: np.random.Generator, seed: int, difficulty: str,
-          index: int) -> Problem:
+def _make(
+    problem_type: ProblemType, rng: np.random.Generator, seed: int, difficulty: str, index: int
+) -> Problem:
     """The problem ``rng`` (``default_rng(seed)`` or a Generator in its state) draws."""
     solve = problem_type.solve_picked or problem_type.solve
     for _ in range(_MAX_DRAWS):
@@ -122,17 +123,21 @@ def _make(problem_type: ProblemType, rng: np.random.Generator, seed: int, diffic
     )
 
 
-def _changes(distractors: tuple[Distractor, ...], answer: dict[str, Any],
-             primary: str) -> tuple[Distractor, ...]:
+def _changes(
+    distractors: tuple[Distractor, ...], answer: dict[str, Any], primary: str
+) -> tuple[Distractor, ...]:
     """Each distractor with only the results its mistake changes (and the primary one):
     a mistake in W^O leaves mha's heads right, and a key that showed them would say
     nothing about the mistake."""
     if all(key == primary for d in distractors for key in d.answer):
         return distractors  # the common case (sdpa states its output alone)
     return tuple(
-        Distractor(d.mistake, {key: value for key, value in d.answer.items()
-                               if key == primary or value != answer.get(key)})
-        for d in distractors)
+        Distractor(
+            d.mistake,
+            {key: value for key, value in d.answer.items() if key == primary or value != answer.get(key)},
+        )
+        for d in distractors
+    )
 
 
 @functools.cache
@@ -141,8 +146,7 @@ def _margin(tolerance: Tolerance) -> Tolerance:
     return Tolerance((tolerance.abs or 0.0) * _MISTAKE_MARGIN, (tolerance.rel or 0.0) * _MISTAKE_MARGIN)
 
 
-def _separated(solution: Solution, tolerance: Tolerance,
-               key: str) -> tuple[Distractor, ...] | None:
+def _separated(solution: Solution, tolerance: Tolerance, key: str) -> tuple[Distractor, ...] | None:
     """The distractors to keep, or None when a named mistake is too close to the answer.
 
     A mistake is caught when its ``key`` differs from the answer's by more than

@@ -34,9 +34,16 @@ def _is_number(x: Any) -> bool:
     return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
 
 
-def scalar(given: dict[str, Any], key: str, *, integer: bool = False,
-           low: float | None = None, high: float | None = None,
-           low_open: bool = False, high_open: bool = False) -> Any:
+def scalar(
+    given: dict[str, Any],
+    key: str,
+    *,
+    integer: bool = False,
+    low: float | None = None,
+    high: float | None = None,
+    low_open: bool = False,
+    high_open: bool = False,
+) -> Any:
     """A finite number (an int if ``integer``) within ``[low, high]``."""
     x = given[key]
     if integer:
@@ -47,11 +54,13 @@ def scalar(given: dict[str, Any], key: str, *, integer: bool = False,
     elif not _is_number(x):
         raise ProblemInputError(f"given.{key}", f"expected a finite number, got {x!r}")
     if low is not None and (x <= low if low_open else x < low):
-        raise ProblemInputError(f"given.{key}",
-                                f"must be {'greater than' if low_open else 'at least'} {low}, got {x}")
+        raise ProblemInputError(
+            f"given.{key}", f"must be {'greater than' if low_open else 'at least'} {low}, got {x}"
+        )
     if high is not None and (x >= high if high_open else x > high):
-        raise ProblemInputError(f"given.{key}",
-                                f"must be {'less than' if high_open else 'at most'} {high}, got {x}")
+        raise ProblemInputError(
+            f"given.{key}", f"must be {'less than' if high_open else 'at most'} {high}, got {x}"
+        )
     return x
 
 
@@ -80,15 +89,15 @@ def vector(given: dict[str, Any], key: str, length: int | None = None) -> np.nda
     return v
 
 
-def matrix(given: dict[str, Any], key: str, rows: int | None = None,
-           cols: int | None = None, why: str = "") -> np.ndarray:
+def matrix(
+    given: dict[str, Any], key: str, rows: int | None = None, cols: int | None = None, why: str = ""
+) -> np.ndarray:
     """A non-empty rectangular list of lists of finite numbers."""
     m = _array(given[key], f"given.{key}", 2, "matrix (list of rows)")
     return check_shape(m, f"given.{key}", rows, cols, why)
 
 
-def check_shape(m: np.ndarray, field: str, rows: int | None, cols: int | None,
-                why: str = "") -> np.ndarray:
+def check_shape(m: np.ndarray, field: str, rows: int | None, cols: int | None, why: str = "") -> np.ndarray:
     """``m`` has ``rows`` rows and ``cols`` columns where these are given."""
     r, c = m.shape
     if (rows is not None and r != rows) or (cols is not None and c != cols):
@@ -113,8 +122,9 @@ Rows = Sequence[Sequence[float]]
 """A matrix as given: a list (or tuple) of rows, each a list (or tuple) of numbers."""
 
 
-def matrix_rows(given: dict[str, Any], key: str, rows: int | None = None,
-                cols: int | None = None, why: str = "") -> Rows:
+def matrix_rows(
+    given: dict[str, Any], key: str, rows: int | None = None, cols: int | None = None, why: str = ""
+) -> Rows:
     """Like ``matrix`` but as the given list of rows, for the ``tiny`` helpers."""
     value = given[key]
     field = f"given.{key}"
@@ -123,17 +133,20 @@ def matrix_rows(given: dict[str, Any], key: str, rows: int | None = None,
     width = None
     for row in value:
         # A sum is finite only if every entry is (or a sum overflows: not hand-computable).
-        if (not isinstance(row, (list, tuple)) or not row
-                or not {type(x) for x in row} <= _NUMBER_TYPES or not math.isfinite(sum(row))):
-            raise ProblemInputError(field, "expected a non-empty matrix (list of rows) of finite"
-                                    " numbers")
+        if (
+            not isinstance(row, (list, tuple))
+            or not row
+            or not {type(x) for x in row} <= _NUMBER_TYPES
+            or not math.isfinite(sum(row))
+        ):
+            raise ProblemInputError(field, "expected a non-empty matrix (list of rows) of finite numbers")
         if width is None:
             width = len(row)
         elif len(row) != width:
-            raise ProblemInputError(field, "expected a matrix (list of rows); rows must have equal"
-                                    " lengths")
+            raise ProblemInputError(field, "expected a matrix (list of rows); rows must have equal lengths")
     if (rows is not None and len(value) != rows) or (cols is not None and width != cols):
         want = f"{rows if rows is not None else len(value)} x {cols if cols is not None else width}"
-        raise ProblemInputError(field, f"is {len(value)} x {width}, expected {want}"
-                                + (f" ({why})" if why else ""))
+        raise ProblemInputError(
+            field, f"is {len(value)} x {width}, expected {want}" + (f" ({why})" if why else "")
+        )
     return value

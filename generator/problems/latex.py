@@ -49,8 +49,9 @@ def matrix(values: Sequence[Sequence[float]] | Sequence[float] | np.ndarray, dig
     if isinstance(values, np.ndarray):
         values = values.tolist()
     # A matrix is its rows; a vector is one row.
-    rows = cast("Sequence[Sequence[float]]",
-                values if values and isinstance(values[0], (list, tuple)) else [values])
+    rows = cast(
+        "Sequence[Sequence[float]]", values if values and isinstance(values[0], (list, tuple)) else [values]
+    )
     return r"\begin{pmatrix} " + r" \\ ".join([row(r, digits) for r in rows]) + r" \end{pmatrix}"
 
 

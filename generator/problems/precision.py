@@ -13,8 +13,9 @@ import math
 import re
 
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-_STATED = re.compile(r"\b(\d|one|two|three|four|five|six)\s+(decimals?|decimal places?|significant figures?)",
-                     re.I)
+_STATED = re.compile(
+    r"\b(\d|one|two|three|four|five|six)\s+(decimals?|decimal places?|significant figures?)", re.I
+)
 
 
 def stated(prompt: str) -> tuple[str, int] | None:
@@ -30,7 +31,7 @@ def unit(precision: tuple[str, int], value: float) -> float:
     """One unit of the last stated place for ``value``."""
     kind, count = precision
     if kind == "decimals":
-        return 10.0 ** -count
+        return 10.0**-count
     exponent = math.floor(math.log10(abs(value))) if value else 0
     return 10.0 ** (exponent - count + 1)
 
@@ -40,8 +41,10 @@ def problems(prompt: str, answer: float, tolerance: float) -> list[str]:
     precision = stated(prompt)
     if precision is None:
         if tolerance > 0:  # tolerance 0: an exact value the student recalls (a BLEU score, a count)
-            return ["state the precision in the prompt (\"Give 4 decimals\", \"to 3 significant"
-                    " figures\"); the tolerance and the key follow it"]
+            return [
+                'state the precision in the prompt ("Give 4 decimals", "to 3 significant'
+                ' figures"); the tolerance and the key follow it'
+            ]
         return []
     step = unit(precision, answer)
     words = f"{precision[1]} {'decimals' if precision[0] == 'decimals' else 'significant figures'}"
@@ -49,6 +52,8 @@ def problems(prompt: str, answer: float, tolerance: float) -> list[str]:
     if abs(answer / step - round(answer / step)) > 1e-6:
         found.append(f"the answer {answer} has more digits than the {words} the prompt asks for")
     if not 0.5 * step * (1 - 1e-9) <= tolerance <= step * (1 + 1e-9):
-        found.append(f"the prompt asks for {words}, so the tolerance lies between"
-                     f" {0.5 * step:g} and {step:g}, not {tolerance:g}")
+        found.append(
+            f"the prompt asks for {words}, so the tolerance lies between"
+            f" {0.5 * step:g} and {step:g}, not {tolerance:g}"
+        )
     return found

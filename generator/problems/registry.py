@@ -137,21 +137,40 @@ def load_project_types(folder: Path) -> list[str]:
             spec.loader.exec_module(module)
         except Exception as error:  # the author's code: any failure is theirs to fix
             sys.modules.pop(name, None)
-            line = next((frame.lineno or 0 for frame in reversed(traceback.extract_tb(error.__traceback__))
-                         if Path(frame.filename) == path), 0)
+            line = next(
+                (
+                    frame.lineno or 0
+                    for frame in reversed(traceback.extract_tb(error.__traceback__))
+                    if Path(frame.filename) == path
+                ),
+                0,
+            )
             if isinstance(error, SyntaxError) and error.filename == str(path):
                 line = error.lineno or 0
-            message = str(error).replace(" registered twice", " is taken (built in or in another module); "
-                                                              "choose another id")
-            found.append(Finding(shown, line, "", f"cannot load this problem type module: "
-                                                  f"{type(error).__name__}: {message}"))
+            message = str(error).replace(
+                " registered twice", " is taken (built in or in another module); choose another id"
+            )
+            found.append(
+                Finding(
+                    shown,
+                    line,
+                    "",
+                    f"cannot load this problem type module: {type(error).__name__}: {message}",
+                )
+            )
             continue
         for type_id in sorted(set(_REGISTRY) - registered):
             _FILES[type_id] = (shown, path)
             source = _REGISTRY[type_id].source
             if not SOURCE_LABEL.match(source):  # it becomes a tag: no spaces, one label
-                found.append(Finding(shown, 0, "source", f"{type_id}: expected a label like S3.2.1 "
-                                                         f"or S3.E1, got {source!r}"))
+                found.append(
+                    Finding(
+                        shown,
+                        0,
+                        "source",
+                        f"{type_id}: expected a label like S3.2.1 or S3.E1, got {source!r}",
+                    )
+                )
     new = sorted(set(_REGISTRY) - before)
     _project = (None if found else folder, new)  # after a failure, the next open tries again
     if found:

@@ -37,8 +37,10 @@ class Project:
     def describe(self) -> str:
         """One line saying which project this is, for stderr."""
         if self.root == BUNDLED:
-            return (f"no project here or above (no content/paper.yaml): using the bundled paper, "
-                    f"{self.content.paper.title!r}")
+            return (
+                f"no project here or above (no content/paper.yaml): using the bundled paper, "
+                f"{self.content.paper.title!r}"
+            )
         return f"project {self.root}"
 
     @property

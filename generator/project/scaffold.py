@@ -26,7 +26,8 @@ text: |
 """The head of the scaffold's lesson: what a ``Lesson`` needs besides its lists."""
 
 ITEMS: dict[str, list[str]] = {
-    "concepts": ["""\
+    "concepts": [
+        """\
 - id: softmax
   term: Softmax
   definition: >-
@@ -34,8 +35,10 @@ ITEMS: dict[str, list[str]] = {
     then divide by the sum of the exponentials.
   source: S1
   reverse: true
-"""],
-    "equations": ["""\
+"""
+    ],
+    "equations": [
+        """\
 - id: softmax-equation
   name: Softmax
   label: S1.E1
@@ -50,8 +53,10 @@ ITEMS: dict[str, list[str]] = {
   deep_dive: >-
     Subtracting the largest score from every score first gives the same
     result and keeps \\(e^{x_i}\\) small.
-"""],
-    "worked_examples": ["""\
+"""
+    ],
+    "worked_examples": [
+        """\
 - id: softmax-of-two-scores
   title: Softmax of two scores
   source: S1.E1
@@ -62,21 +67,27 @@ ITEMS: dict[str, list[str]] = {
     - 'Divide each by their sum \\(3.71828\\).'
   result: {p: [0.73105858, 0.26894142]}
   tolerance: 1e-8
-"""],
-    "flashcards": ["""\
+"""
+    ],
+    "flashcards": [
+        """\
 - id: softmax-sums-to-one
   front: What do the outputs of a softmax add up to?
   back: One.
   explanation: Each output is its exponential divided by the sum of all the exponentials.
   source: S1
-"""],
-    "clozes": ["""\
+"""
+    ],
+    "clozes": [
+        """\
 - id: softmax-divides
   text: 'Softmax divides each \\(e^{x_i}\\) by {{c1::the sum of all the exponentials}}.'
   extra: So the outputs are positive and add up to one.
   source: S1.E1
-"""],
-    "questions": ["""\
+"""
+    ],
+    "questions": [
+        """\
 - id: softmax-largest
   type: multiple_choice
   prompt: Which score gets the largest softmax output?
@@ -88,39 +99,47 @@ ITEMS: dict[str, list[str]] = {
       mistake: forgets that the outputs depend on the scores
   explanation: The exponential grows with the score.
   source: S1
-""", """\
+""",
+        """\
 - id: softmax-shift
   type: true_false
   prompt: Adding the same number to every score leaves the softmax unchanged.
   answer: true
   explanation: The common factor \\(e^c\\) cancels between each exponential and their sum.
   source: S1.E1
-""", """\
+""",
+        """\
 - id: softmax-two-equal
   type: numeric
   prompt: Two scores are equal. What is the softmax output of the first?
   answer: 0.5
   tolerance: 0
   source: S1.E1
-""", """\
+""",
+        """\
 - id: softmax-why-exp
   type: short_answer
   prompt: Why does softmax exponentiate the scores before dividing by their sum?
   answer: So that every output is positive, while a larger score still gets a larger output.
   source: S1
-"""],
-    "visuals": ["""\
+""",
+    ],
+    "visuals": [
+        """\
 - id: softmax-saturation-figure
   kind: softmax-saturation
   caption: The largest softmax weight of random scores, with and without scaling.
   source: S1
   params: {keys: 8}
-"""],
-    "resources": ["""\
+"""
+    ],
+    "resources": [
+        """\
 - title: The paper
   url: https://arxiv.org/
   note: Read section 1 first.
-"""],
+"""
+    ],
 }
 """The lists of the scaffold's lesson, each item as YAML (a list item, unindented)."""
 

@@ -64,14 +64,14 @@ when nothing else in the row is filled (it would change the number)."""
 
 def _disc(radius_px: float) -> tuple[np.ndarray, np.ndarray]:
     r = int(np.ceil(radius_px))
-    ys, xs = np.mgrid[-r:r + 1, -r:r + 1]
-    inside = xs ** 2 + ys ** 2 <= radius_px ** 2
+    ys, xs = np.mgrid[-r : r + 1, -r : r + 1]
+    inside = xs**2 + ys**2 <= radius_px**2
     return ys[inside], xs[inside]
 
 
 def _annulus(inner_px: float, outer_px: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     r = int(np.ceil(outer_px))
-    ys, xs = np.mgrid[-r:r + 1, -r:r + 1]
+    ys, xs = np.mgrid[-r : r + 1, -r : r + 1]
     distance = np.hypot(xs, ys)
     # Every other pixel, as a chessboard's: a pen's stroke (2 pixels and more) crosses them all.
     inside = (distance >= inner_px) & (distance <= outer_px) & ((xs + ys) % 2 == 0)
@@ -120,8 +120,13 @@ def _local(darkness: np.ndarray, centres_mm: np.ndarray, plain: np.ndarray) -> n
     return np.asarray(darkness - level)
 
 
-def measure(page: Straightened, centres_mm: np.ndarray, radius_mm: float, glyphs: list[str] | None = None,
-            strict: list[bool] | None = None) -> Marks:
+def measure(
+    page: Straightened,
+    centres_mm: np.ndarray,
+    radius_mm: float,
+    glyphs: list[str] | None = None,
+    strict: list[bool] | None = None,
+) -> Marks:
     """Darkness, cover and state of each bubble at ``centres_mm`` ((n, 2), mm); ``glyphs``: what is
     printed in each (bubbles are compared with the page's others of the same glyph); ``strict``:
     where blank is a reading, so that a faint mark or a dot is doubtful, not empty."""
@@ -163,15 +168,17 @@ def measure(page: Straightened, centres_mm: np.ndarray, radius_mm: float, glyphs
         if d >= FILLED and c >= FILLED_COVER:
             states.append(FILLED_MARK)
         elif d < EMPTY and c < EMPTY_COVER and not ringed[i]:
-            states.append(EMPTY_MARK if not strict_[i] or (d < STRICT_EMPTY and peak[i] < DOT_LEVEL)
-                          else FAINT_MARK)
+            states.append(
+                EMPTY_MARK if not strict_[i] or (d < STRICT_EMPTY and peak[i] < DOT_LEVEL) else FAINT_MARK
+            )
         else:
             states.append(DOUBTFUL_MARK)
     return Marks(darkness, cover, states, peak)
 
 
-def _on_a_slope(page: Straightened, x: int, y: int, dxs: np.ndarray, dys: np.ndarray, radius_mm: float
-                ) -> float | None:
+def _on_a_slope(
+    page: Straightened, x: int, y: int, dxs: np.ndarray, dys: np.ndarray, radius_mm: float
+) -> float | None:
     """The mean darkness of the disc (``dxs``, ``dys`` around pixel x, y) against a plane fitted
     to the paper around the bubble (between 1.2 and 2.2 radii, where the page reads as paper):
     on a shadow's edge, where a closing follows a faint mark down the slope, a plane does not.
@@ -181,7 +188,7 @@ def _on_a_slope(page: Straightened, x: int, y: int, dxs: np.ndarray, dys: np.nda
     height, width = page.grey.shape
     if not (r <= x < width - r and r <= y < height - r):
         return None
-    oy, ox = np.mgrid[-r:r + 1, -r:r + 1]
+    oy, ox = np.mgrid[-r : r + 1, -r : r + 1]
     distance = np.hypot(ox, oy)
     window = (slice(y - r, y + r + 1), slice(x - r, x + r + 1))
     paper = (distance >= 1.2 * radius) & (distance <= 2.2 * radius) & (page.darkness[window] < 0.08)
@@ -210,8 +217,10 @@ def _ringed(page: Straightened, centres: np.ndarray, radius_mm: float) -> np.nda
     owner = np.full((height, width), -1, dtype=np.int16)
     oys, oxs = _disc(NEIGHBOUR * radius)
     numbers = np.arange(count, dtype=np.int16)[:, None]
-    owner[np.clip(centres[1][:, None] + oys[None, :], 0, height - 1),
-          np.clip(centres[0][:, None] + oxs[None, :], 0, width - 1)] = numbers
+    owner[
+        np.clip(centres[1][:, None] + oys[None, :], 0, height - 1),
+        np.clip(centres[0][:, None] + oxs[None, :], 0, width - 1),
+    ] = numbers
     owners = owner[ys, xs]
     seen = (owners == -1) | (owners == numbers)
     inked = seen & (page.darkness[ys, xs] > RING_INK)
@@ -235,8 +244,9 @@ class Row:
 def read_row(values: list[str], states: list[str], darkness: list[float]) -> Row:
     filled = [v for v, s in zip(values, states, strict=True) if s == FILLED_MARK]
     states = [DOUBTFUL_MARK if s == FAINT_MARK and not filled else s for s in states]
-    doubtful = [f"{v} ({d:.0%})" for v, s, d in zip(values, states, darkness, strict=True)
-                if s == DOUBTFUL_MARK]
+    doubtful = [
+        f"{v} ({d:.0%})" for v, s, d in zip(values, states, darkness, strict=True) if s == DOUBTFUL_MARK
+    ]
     if doubtful:
         seen = f"; filled: {', '.join(filled)}" if filled else ""
         return Row(None, f"faint, erased or crossed-out mark at {', '.join(doubtful)}{seen}")

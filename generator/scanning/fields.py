@@ -43,8 +43,11 @@ def _centres(field: dict[str, Any]) -> list[tuple[list[float], str, bool]]:
         return [(c, f"id {d}", False) for column in field["columns"] for d, c in enumerate(column)]
     point = field["point"]
     centres = [(field["sign"], "sign", True)]
-    centres += [(c, f"digit {d}", i < point) for i, column in enumerate(field["columns"])
-                for d, c in enumerate(column)]
+    centres += [
+        (c, f"digit {d}", i < point)
+        for i, column in enumerate(field["columns"])
+        for d, c in enumerate(column)
+    ]
     if "exponent" in field:
         centres.append((field["exponent_sign"], "power sign", True))
         centres += [(c, f"digit {d}", True) for column in field["exponent"] for d, c in enumerate(column)]
@@ -59,7 +62,7 @@ class _Cursor:
 
     def row(self, values: list[str]) -> Row:
         end = self.at + len(values)
-        row = read_row(values, self.marks.states[self.at:end], self.marks.darkness[self.at:end].tolist())
+        row = read_row(values, self.marks.states[self.at : end], self.marks.darkness[self.at : end].tolist())
         self.at = end
         return row
 
@@ -100,8 +103,11 @@ def _digits(field: dict[str, Any], cursor: _Cursor) -> FieldRead:
     point = field["point"]
     whole, fraction = digits[:point], digits[point:]
     problems = _leading_blank_ok(whole, "digit")
-    problems += [f"digit column {point + i + 1} (after the point) is empty"
-                 for i, d in enumerate(fraction) if d is None]
+    problems += [
+        f"digit column {point + i + 1} (after the point) is empty"
+        for i, d in enumerate(fraction)
+        if d is None
+    ]
     if "exponent" in field:
         if all(d is None for d in exponent):
             problems.append("the power of ten is empty")
@@ -113,8 +119,11 @@ def _digits(field: dict[str, Any], cursor: _Cursor) -> FieldRead:
     if fraction:
         text += "." + "".join(d or "" for d in fraction)
     if "exponent" in field:
-        text += "e" + (exponent_sign.value or "") + ("".join(d for d in exponent if d is not None).lstrip("0")
-                                                     or "0")
+        text += (
+            "e"
+            + (exponent_sign.value or "")
+            + ("".join(d for d in exponent if d is not None).lstrip("0") or "0")
+        )
     return FieldRead(field, text)
 
 
@@ -144,8 +153,9 @@ def read_fields(page: Straightened, fields: list[dict[str, Any]], radius: float)
     return _read(page, fields, radius)[0]
 
 
-def _read(page: Straightened, fields: list[dict[str, Any]], radius: float
-          ) -> tuple[list[FieldRead], Marks, np.ndarray]:
+def _read(
+    page: Straightened, fields: list[dict[str, Any]], radius: float
+) -> tuple[list[FieldRead], Marks, np.ndarray]:
     starts: list[int] = []
     bubbles: list[tuple[list[float], str, bool]] = []
     for field in fields:

@@ -87,9 +87,18 @@ def _codes(image: np.ndarray, scale: float) -> list[Code]:
     qr_codes = zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
     for barcode in zxingcpp.read_barcodes(image, formats=qr_codes):
         p = barcode.position
-        corners = np.array([[p.top_left.x, p.top_left.y], [p.top_right.x, p.top_right.y],
-                            [p.bottom_right.x, p.bottom_right.y], [p.bottom_left.x, p.bottom_left.y]],
-                           dtype=np.float64) / scale
+        corners = (
+            np.array(
+                [
+                    [p.top_left.x, p.top_left.y],
+                    [p.top_right.x, p.top_right.y],
+                    [p.bottom_right.x, p.bottom_right.y],
+                    [p.bottom_left.x, p.bottom_left.y],
+                ],
+                dtype=np.float64,
+            )
+            / scale
+        )
         found.append(Code(barcode.text, corners))
     return found
 
@@ -113,16 +122,16 @@ def mark_candidates(image: np.ndarray, px_per_mm: float, side_mm: float) -> np.n
     centres = []
     for contour in contours:
         area = cv2.contourArea(contour)
-        if not 0.6 * side ** 2 <= area <= (1.6 * side) ** 2:
+        if not 0.6 * side**2 <= area <= (1.6 * side) ** 2:
             continue
         (cx, cy), (w, h), _ = cv2.minAreaRect(contour)
         if w * h == 0 or area < SQUARENESS * w * h or not 0.6 <= w / h <= 1.66:
             continue
         _, radius = cv2.minEnclosingCircle(contour)
-        if area > ROUNDNESS * np.pi * radius ** 2:
+        if area > ROUNDNESS * np.pi * radius**2:
             continue
         q = int(min(w, h) / 4)
-        inside = dark[int(cy) - q:int(cy) + q + 1, int(cx) - q:int(cx) + q + 1]
+        inside = dark[int(cy) - q : int(cy) + q + 1, int(cx) - q : int(cx) + q + 1]
         if inside.size and inside.mean() > 0.9 * 255:  # filled, not the paper inside a printed box
             centres.append((cx, cy))
     return np.array(centres, dtype=np.float64).reshape(-1, 2)
@@ -148,8 +157,14 @@ class Straightened:
         return (x_mm + MARGIN_MM) * PX_PER_MM, (y_mm + MARGIN_MM) * PX_PER_MM
 
 
-def _marks(page: Scanned, predicted: np.ndarray, qr_centre: np.ndarray, px_per_mm: float, mark_size: float,
-           shadowed: bool) -> list[np.ndarray] | str:
+def _marks(
+    page: Scanned,
+    predicted: np.ndarray,
+    qr_centre: np.ndarray,
+    px_per_mm: float,
+    mark_size: float,
+    shadowed: bool,
+) -> list[np.ndarray] | str:
     """The four corner marks' centres near where the QR code puts them, or which is missing.
     ``shadowed``: looked for on the page divided by its own paper (a closing), where a shadow
     is paper again."""
@@ -170,8 +185,14 @@ def _marks(page: Scanned, predicted: np.ndarray, qr_centre: np.ndarray, px_per_m
     return centres
 
 
-def straighten(page: Scanned, code: Code, qr_box: list[list[float]], marks_mm: list[list[float]],
-               mark_size: float, frame_mm: tuple[float, float]) -> Straightened | str:
+def straighten(
+    page: Scanned,
+    code: Code,
+    qr_box: list[list[float]],
+    marks_mm: list[list[float]],
+    mark_size: float,
+    frame_mm: tuple[float, float],
+) -> Straightened | str:
     """The page straightened through its corner marks, or what went wrong."""
     (qx0, qy0), (qx1, _) = qr_box
     qr_mm = _square(qx1 - qx0, qx0, qy0)
@@ -188,20 +209,28 @@ def straighten(page: Scanned, code: Code, qr_box: list[list[float]], marks_mm: l
         centres = _marks(page, predicted, qr_centre, px_per_mm, mark_size, shadowed=True)
         if isinstance(centres, str):
             return centres
-    homography = cv2.getPerspectiveTransform(np.array(marks_mm, dtype=np.float32),
-                                             np.array(centres, dtype=np.float32))
+    homography = cv2.getPerspectiveTransform(
+        np.array(marks_mm, dtype=np.float32), np.array(centres, dtype=np.float32)
+    )
     back = cv2.perspectiveTransform(np.array([code.corners]), np.linalg.inv(homography))[0]
     disagreement = float(np.max(np.hypot(*(back - qr_mm).T)))
     if disagreement > QR_AGREEMENT:
-        return (f"the corner marks and the QR code disagree by {disagreement:.1f} mm "
-                "(a mark hidden, torn or drawn over, or the sheet not flat?)")
+        return (
+            f"the corner marks and the QR code disagree by {disagreement:.1f} mm "
+            "(a mark hidden, torn or drawn over, or the sheet not flat?)"
+        )
     width, height = frame_mm
-    to_sheet = np.array([[PX_PER_MM, 0, MARGIN_MM * PX_PER_MM], [0, PX_PER_MM, MARGIN_MM * PX_PER_MM],
-                         [0, 0, 1]]) @ np.linalg.inv(homography)
+    to_sheet = np.array(
+        [[PX_PER_MM, 0, MARGIN_MM * PX_PER_MM], [0, PX_PER_MM, MARGIN_MM * PX_PER_MM], [0, 0, 1]]
+    ) @ np.linalg.inv(homography)
     size = (int((width + 2 * MARGIN_MM) * PX_PER_MM), int((height + 2 * MARGIN_MM) * PX_PER_MM))
-    grey = cv2.warpPerspective(page.image, to_sheet, size, flags=cv2.INTER_AREA
-                               if px_per_mm > PX_PER_MM * 1.5 else cv2.INTER_LINEAR,
-                               borderMode=cv2.BORDER_REPLICATE)
+    grey = cv2.warpPerspective(
+        page.image,
+        to_sheet,
+        size,
+        flags=cv2.INTER_AREA if px_per_mm > PX_PER_MM * 1.5 else cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
     darkness, shading = _darkness(grey)
     return Straightened(darkness, grey, shading)
 
@@ -227,7 +256,6 @@ def _darkness(grey: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     paper = cv2.resize(small_paper, (grey.shape[1], grey.shape[0]), interpolation=cv2.INTER_LINEAR)
     darkness = 1.0 - grey.astype(np.float32) / np.maximum(paper.astype(np.float32), 16.0)
     return np.clip(darkness, 0.0, 1.0, out=darkness), shading
-
 
 
 RING_STEP = 0.6
@@ -276,5 +304,7 @@ def not_flat(page: Straightened, centres_mm: np.ndarray, radius_mm: float, empty
     if not off:
         return ""
     where = ", ".join(f"({x:.0f}, {y:.0f})" for x, y in off[:3]) + (" …" if len(off) > 3 else "")
-    return (f"the printed bubbles are not where the corner marks put them around {where} mm "
-            "(a sheet folded, curled or not flat under the camera?)")
+    return (
+        f"the printed bubbles are not where the corner marks put them around {where} mm "
+        "(a sheet folded, curled or not flat under the camera?)"
+    )

@@ -62,9 +62,14 @@ def _student(sheet: SheetRead, ids: dict[str, str]) -> tuple[str, Flag | None]:
     if sheet.student_id is None:
         return f"unread ID ({sheet.where})", sheet.id_flag or Flag(sheet.where, "student ID not read")
     if sheet.student_id in ids:
-        return (f"{sheet.student_id} (second sheet, {sheet.where})",
-                Flag(sheet.where, f"student ID {sheet.student_id} also on the sheet at "
-                     f"{ids[sheet.student_id]}; write this student's own name or ID"))
+        return (
+            f"{sheet.student_id} (second sheet, {sheet.where})",
+            Flag(
+                sheet.where,
+                f"student ID {sheet.student_id} also on the sheet at "
+                f"{ids[sheet.student_id]}; write this student's own name or ID",
+            ),
+        )
     ids[sheet.student_id] = sheet.where
     return sheet.student_id, None
 
@@ -85,8 +90,10 @@ def rows(scanned: Scanned) -> list[list[str]]:
             flag.student, flag.row = name, line
             flag.column = str(flag.question) if flag.question is not None else "student"
         cut = _cut(sheet)
-        cells = [cut[n] if n in cut else _cell(sheet.cells[n], n in sheet.unread) if n in sheet.cells else ""
-                 for n in numbers]
+        cells = [
+            cut[n] if n in cut else _cell(sheet.cells[n], n in sheet.unread) if n in sheet.cells else ""
+            for n in numbers
+        ]
         found.append([name, sheet.form["label"], *cells])
     return found
 
@@ -122,50 +129,76 @@ def review_html(scanned: Scanned, csv_name: str, csv_digest: str = "") -> bytes:
     table = rows(scanned)
     script = _asset("review.js")
     script_hash = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode()
-    policy = (f"default-src 'none'; img-src data:; style-src 'unsafe-inline'; "
-              f"script-src 'sha256-{script_hash}'; form-action 'none'; base-uri 'none'")
+    policy = (
+        f"default-src 'none'; img-src data:; style-src 'unsafe-inline'; "
+        f"script-src 'sha256-{script_hash}'; form-action 'none'; base-uri 'none'"
+    )
     digest = f'<meta name="paperdeck-responses-sha256" content="{csv_digest}">' if csv_digest else ""
-    out = [f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">{digest}"
-           f"<meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\">"
-           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
-           f"<title>Scanning review: {e(scanned.key.path)}</title><style>{_asset('review.css')}</style>"
-           "</head><body>",
-           f"<h1>Scanning review</h1><p>Key <code>{e(scanned.key.path)}</code>: {scanned.pages} pages read, "
-           f"{len(scanned.sheets)} sheets written to <code>{e(csv_name)}</code>, "
-           f"<strong>{len(scanned.flags)} to check</strong>.</p>"]
+    out = [
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">{digest}'
+        f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>Scanning review: {e(scanned.key.path)}</title><style>{_asset('review.css')}</style>"
+        "</head><body>",
+        f"<h1>Scanning review</h1><p>Key <code>{e(scanned.key.path)}</code>: {scanned.pages} pages read, "
+        f"{len(scanned.sheets)} sheets written to <code>{e(csv_name)}</code>, "
+        f"<strong>{len(scanned.flags)} to check</strong>.</p>",
+    ]
     if scanned.blank:
         out.append(f"<p>Blank pages skipped: {e(', '.join(scanned.blank))}.</p>")
     if scanned.flags:
-        out.append("<p>Nothing below was guessed: each answer listed is <code>?</code> in the CSV "
-                   "(not read; <code>paperdeck grade</code> reports it as such). Look at the crop and "
-                   "type what the student meant in the box beside it (a letter, the number or numbers, "
-                   "the points; a part of a vector left <code>?</code> stays not read), then "
-                   f"<strong>Save the corrected responses</strong>: the page saves "
-                   f"<code>{e(corrected_name(csv_name))}</code> (your browser's downloads), with what "
-                   "you typed marked in its <code>typed</code> column; run <code>paperdeck grade "
-                   "KEY.json</code> on it. Or type into the cell named in a spreadsheet.</p>")
-        out.append("<table><tr><th>#</th><th>where</th><th>what was seen</th><th>cell to fix</th>"
-                   "<th>crop</th><th>what the student meant</th></tr>")
+        out.append(
+            "<p>Nothing below was guessed: each answer listed is <code>?</code> in the CSV "
+            "(not read; <code>paperdeck grade</code> reports it as such). Look at the crop and "
+            "type what the student meant in the box beside it (a letter, the number or numbers, "
+            "the points; a part of a vector left <code>?</code> stays not read), then "
+            f"<strong>Save the corrected responses</strong>: the page saves "
+            f"<code>{e(corrected_name(csv_name))}</code> (your browser's downloads), with what "
+            "you typed marked in its <code>typed</code> column; run <code>paperdeck grade "
+            "KEY.json</code> on it. Or type into the cell named in a spreadsheet.</p>"
+        )
+        out.append(
+            "<table><tr><th>#</th><th>where</th><th>what was seen</th><th>cell to fix</th>"
+            "<th>crop</th><th>what the student meant</th></tr>"
+        )
         for i, flag in enumerate(scanned.flags, 1):
-            cell = (f"{e(csv_name)} line {flag.row}, column <code>{e(flag.column)}</code>"
-                    + (f"<br>{e(flag.student)}" if flag.student else "")) if flag.row else "no row"
-            image = (f"<img alt=\"crop of {e(flag.where)}\" src=\"data:image/png;base64,"
-                     f"{base64.b64encode(flag.crop).decode()}\">" if flag.crop else "")
+            cell = (
+                (
+                    f"{e(csv_name)} line {flag.row}, column <code>{e(flag.column)}</code>"
+                    + (f"<br>{e(flag.student)}" if flag.student else "")
+                )
+                if flag.row
+                else "no row"
+            )
+            image = (
+                f'<img alt="crop of {e(flag.where)}" src="data:image/png;base64,'
+                f'{base64.b64encode(flag.crop).decode()}">'
+                if flag.crop
+                else ""
+            )
             box = ""
             if flag.row and 0 < flag.row <= len(table) and flag.column in table[0]:
                 now = table[flag.row - 1][table[0].index(flag.column)]
-                box = (f"<input class=\"fix\" id=\"fix-{i}\" data-line=\"{flag.row}\" "
-                       f"data-column=\"{e(flag.column)}\" value=\"{e(now)}\" autocomplete=\"off\" "
-                       f"spellcheck=\"false\" aria-label=\"flag {i}: line {flag.row}, column "
-                       f"{e(flag.column)}\">")
-            out.append(f"<tr><td>{i}</td><td>{e(flag.where)}</td><td>{e(flag.message)}</td>"
-                       f"<td>{cell}</td><td>{image}</td><td>{box}</td></tr>")
+                box = (
+                    f'<input class="fix" id="fix-{i}" data-line="{flag.row}" '
+                    f'data-column="{e(flag.column)}" value="{e(now)}" autocomplete="off" '
+                    f'spellcheck="false" aria-label="flag {i}: line {flag.row}, column '
+                    f'{e(flag.column)}">'
+                )
+            out.append(
+                f"<tr><td>{i}</td><td>{e(flag.where)}</td><td>{e(flag.message)}</td>"
+                f"<td>{cell}</td><td>{image}</td><td>{box}</td></tr>"
+            )
         out.append("</table>")
-        out.append("<p><button type=\"button\" id=\"save\">Save the corrected responses</button> "
-                   "<span id=\"status\" role=\"status\"></span></p>")
+        out.append(
+            '<p><button type="button" id="save">Save the corrected responses</button> '
+            '<span id="status" role="status"></span></p>'
+        )
         data = {"rows": table, "save_as": corrected_name(csv_name)}
-        out.append(f"<script type=\"application/json\" id=\"responses\">{_script_data(data)}</script>"
-                   f"<script>{script}</script>")
+        out.append(
+            f'<script type="application/json" id="responses">{_script_data(data)}</script>'
+            f"<script>{script}</script>"
+        )
     else:
         out.append("<p>Every answer was read; nothing to check.</p>")
     out.append("</body></html>\n")

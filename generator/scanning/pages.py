@@ -92,12 +92,16 @@ def _grey(image: np.ndarray) -> np.ndarray:
 def _size_problem(width: int, height: int, what: str = "") -> str:
     """Why a picture of ``width`` × ``height`` pixels is not decoded ("" when it is)."""
     if width * height > MAX_PIXELS:
-        return (f"{what}{width}×{height} pixels ({width * height / 1e6:.0f} megapixels): a page is read "
-                f"up to {MAX_PIXELS / 1e6:.0f} megapixels (600 dpi A4 is 35); scan it at 300 dpi; "
-                "not read")
+        return (
+            f"{what}{width}×{height} pixels ({width * height / 1e6:.0f} megapixels): a page is read "
+            f"up to {MAX_PIXELS / 1e6:.0f} megapixels (600 dpi A4 is 35); scan it at 300 dpi; "
+            "not read"
+        )
     if min(width, height) < MIN_SIDE:
-        return (f"{what}{width}×{height} pixels: too small to be a sheet (at least {MIN_SIDE} pixels "
-                "across); not read")
+        return (
+            f"{what}{width}×{height} pixels: too small to be a sheet (at least {MIN_SIDE} pixels "
+            "across); not read"
+        )
     return ""
 
 
@@ -143,9 +147,13 @@ def _pdf_page(page: Any, shown: str, number: int) -> Page:
             sizes.append((0, 0))
     total = sum(w * h for w, h in sizes)
     if total > MAX_PIXELS:
-        return _unread(shown, number, f"its pictures hold {total / 1e6:.0f} megapixels: a page is read "
-                                      f"up to {MAX_PIXELS / 1e6:.0f} megapixels (600 dpi A4 is 35); "
-                                      "scan it at 300 dpi; not read")
+        return _unread(
+            shown,
+            number,
+            f"its pictures hold {total / 1e6:.0f} megapixels: a page is read "
+            f"up to {MAX_PIXELS / 1e6:.0f} megapixels (600 dpi A4 is 35); "
+            "scan it at 300 dpi; not read",
+        )
     image = _scanned_image(page)
     if image is None:  # drawn, not scanned: rendered, at PDF_DPI or what MAX_SIDE allows
         width, height = page.get_size()
@@ -212,8 +220,11 @@ def _image_pages(path: Path, shown: str, suffix: str) -> Iterator[Page]:
                     if number > MAX_PAGES:
                         break
                     problem = _size_problem(*frame.size)
-                    yield (_unread(shown, number, problem) if problem
-                           else _page(shown, number, _pillow_grey(frame)))
+                    yield (
+                        _unread(shown, number, problem)
+                        if problem
+                        else _page(shown, number, _pillow_grey(frame))
+                    )
             except (OSError, ValueError, Image.DecompressionBombError) as error:
                 yield _unread(shown, number + 1, f"cannot be read as a TIFF image ({error}); not read")
             return
@@ -231,8 +242,9 @@ def _image_pages(path: Path, shown: str, suffix: str) -> Iterator[Page]:
         try:
             grey = _pillow_grey(image, release=True)
         except (OSError, ValueError, SyntaxError) as error:  # cut short, a broken stream
-            yield _unread(shown, 1, f"cannot be read as a {kind} image: broken or cut short ({error}); "
-                                    "not read")
+            yield _unread(
+                shown, 1, f"cannot be read as a {kind} image: broken or cut short ({error}); not read"
+            )
             return
     yield _page(shown, 1, grey)
 
@@ -276,8 +288,10 @@ def _check_file(path: Path) -> str:
     if suffix != ".pdf" and suffix not in IMAGE_SUFFIXES:
         return "not a scan: give PDF, PNG, JPEG or TIFF files"
     if status.st_size > MAX_FILE_BYTES:
-        return (f"{status.st_size / 2**30:.1f} GiB; a scan file is read up to "
-                f"{MAX_FILE_BYTES // 2**30} GiB: split it")
+        return (
+            f"{status.st_size / 2**30:.1f} GiB; a scan file is read up to "
+            f"{MAX_FILE_BYTES // 2**30} GiB: split it"
+        )
     if not os.access(path, os.R_OK):
         return "cannot be read (permission denied)"
     if suffix == ".pdf":

@@ -99,13 +99,30 @@ def read_scan_key(path: Path) -> ScanKey:
     data = load_key_json(path)
     sheets = data.get("sheets")
     if not isinstance(sheets, dict) or sheets.get("format") != 1:
-        raise InputError([Finding(shown, 0, "sheets", "this key has no answer-sheet layout; "
-                                  "print the quiz again with this paperdeck to get answer sheets")])
+        raise InputError(
+            [
+                Finding(
+                    shown,
+                    0,
+                    "sheets",
+                    "this key has no answer-sheet layout; "
+                    "print the quiz again with this paperdeck to get answer sheets",
+                )
+            ]
+        )
     centres = sheets["marks"]["centres"]
     forms = {form["code"].replace("-", ""): form for form in data["form_keys"]}
     numbers = sorted({q["number"] for form in data["form_keys"] for q in form["questions"]})
-    return ScanKey(shown, sheets["quiz_code"], (float(centres[3][0]), float(centres[3][1])), centres,
-                   float(sheets["marks"]["size"]), float(sheets["bubble_radius"]), forms, numbers)
+    return ScanKey(
+        shown,
+        sheets["quiz_code"],
+        (float(centres[3][0]), float(centres[3][1])),
+        centres,
+        float(sheets["marks"]["size"]),
+        float(sheets["bubble_radius"]),
+        forms,
+        numbers,
+    )
 
 
 def _png(image: np.ndarray) -> bytes:
@@ -121,8 +138,12 @@ def crop(page: Straightened, box: list[float]) -> bytes:
     def px(value: float) -> int:
         return max(0, int((value + MARGIN_MM) * scale))
 
-    return _png(page.grey[px(y0 - CROP_MARGIN_MM):px(y1 + CROP_MARGIN_MM),
-                          px(x0 - CROP_MARGIN_MM):px(x1 + CROP_MARGIN_MM)])
+    return _png(
+        page.grey[
+            px(y0 - CROP_MARGIN_MM) : px(y1 + CROP_MARGIN_MM),
+            px(x0 - CROP_MARGIN_MM) : px(x1 + CROP_MARGIN_MM),
+        ]
+    )
 
 
 def thumbnail(image: np.ndarray, width: int = 240) -> bytes:
@@ -178,22 +199,28 @@ def read_alone(key: ScanKey, page: Page) -> PageRead:
     if not found:
         if _blank(page.image):
             return PageRead(page.where, blank=True)
-        return not_read("no answer-sheet code found: not an answer sheet, "
-                        "or its QR code is not legible; nothing read")
+        return not_read(
+            "no answer-sheet code found: not an answer sheet, or its QR code is not legible; nothing read"
+        )
     if len(found) > 1:
-        return not_read(f"{len(found)} answer-sheet codes on one page: "
-                        "scan or photograph one sheet page at a time; nothing read")
+        return not_read(
+            f"{len(found)} answer-sheet codes on one page: "
+            "scan or photograph one sheet page at a time; nothing read"
+        )
     parts = found[0].text.split(":")
     if len(parts) != 5 or not parts[3].isdigit() or not parts[4].isdigit():
         return not_read("an answer-sheet code paperdeck cannot read; nothing read")
     _, quiz_code, form_code, number_text, _ = parts
     if quiz_code != key.quiz_code:
-        return not_read(f"a sheet of another quiz (quiz code {quiz_code}, "
-                        f"this key's is {key.quiz_code}); nothing read")
+        return not_read(
+            f"a sheet of another quiz (quiz code {quiz_code}, this key's is {key.quiz_code}); nothing read"
+        )
     form = key.forms.get(form_code)
     if form is None:
-        return not_read(f"a form of this quiz that the key does not have "
-                        f"(code {form_code[:4]}-{form_code[4:]}); nothing read")
+        return not_read(
+            f"a form of this quiz that the key does not have "
+            f"(code {form_code[:4]}-{form_code[4:]}); nothing read"
+        )
     layout = form["sheet"]
     number = int(number_text)
     straightened = straighten(prepared, found[0], layout["qr"], key.marks, key.mark_size, key.frame)
@@ -203,9 +230,12 @@ def read_alone(key: ScanKey, page: Page) -> PageRead:
     reads = read_page(straightened, fields, key.radius)
     if isinstance(reads, str):
         return not_read(f"form {form['label']} sheet page {number}: {reads}; nothing read")
-    return PageRead(page.where, form_code=form_code, number=number,
-                    reads=[(read, crop(straightened, read.field["box"]) if read.problem else b"")
-                           for read in reads])
+    return PageRead(
+        page.where,
+        form_code=form_code,
+        number=number,
+        reads=[(read, crop(straightened, read.field["box"]) if read.problem else b"") for read in reads],
+    )
 
 
 class _Run:
@@ -243,18 +273,28 @@ class _Run:
                 sheet = self.by_code[form["code"]] = SheetRead(form, where)
                 self.sheets.append(sheet)
             elif number in sheet.pages:
-                self.page_flags.append(Flag(where, f"form {label} ({form['student']['name']}) sheet page "
-                                            f"{number} scanned twice: also {sheet.pages[number]}; "
-                                            "this copy is not read"))
+                self.page_flags.append(
+                    Flag(
+                        where,
+                        f"form {label} ({form['student']['name']}) sheet page "
+                        f"{number} scanned twice: also {sheet.pages[number]}; "
+                        "this copy is not read",
+                    )
+                )
                 return None
             sheet.pages[number] = where
             return sheet
         sheet = self.open.get(label)
         if number == 1 or sheet is None or number in sheet.pages:
             if number != 1:
-                self.page_flags.append(Flag(where, f"form {label} sheet page {number} has no page 1 "
-                                            "before it in the scans (scan the pages of each sheet in "
-                                            "order); nothing read"))
+                self.page_flags.append(
+                    Flag(
+                        where,
+                        f"form {label} sheet page {number} has no page 1 "
+                        "before it in the scans (scan the pages of each sheet in "
+                        "order); nothing read",
+                    )
+                )
                 return None
             sheet = SheetRead(form, where)
             self.sheets.append(sheet)
@@ -269,8 +309,11 @@ class _Run:
         if field_["kind"] == "id":
             sheet.student_id = read.value
             if read.problem:
-                sheet.id_flag = Flag(where, f"student ID not read: {read.problem}; write the student's "
-                                     "name or ID", crop=picture)
+                sheet.id_flag = Flag(
+                    where,
+                    f"student ID not read: {read.problem}; write the student's name or ID",
+                    crop=picture,
+                )
             return
         number = field_["question"]
         # Placed by the layout's component index, not in the order pages come (a roster
@@ -280,8 +323,9 @@ class _Run:
         if read.problem:
             sheet.unread.add(number)
             part = f" [{field_['component'] + 1}]" if "component" in field_ else ""
-            sheet.flags.append(Flag(where, f"question {number}{part} not read: {read.problem}", number,
-                                    picture))
+            sheet.flags.append(
+                Flag(where, f"question {number}{part} not read: {read.problem}", number, picture)
+            )
 
     def _components(self, form: dict[str, Any]) -> dict[int, int]:
         """How many numbers each question of ``form`` has on its sheet."""
@@ -298,12 +342,20 @@ class _Run:
             if sheet.missing:
                 pages_ = ", ".join(map(str, sheet.missing))
                 total = sheet.form["sheet"]["pages"]
-                sheet.flags.append(Flag(sheet.where, f"form {sheet.form['label']} sheet (first page at "
-                                        f"{sheet.where}) is missing page {pages_} of {total}: "
-                                        "those questions are left empty"))
+                sheet.flags.append(
+                    Flag(
+                        sheet.where,
+                        f"form {sheet.form['label']} sheet (first page at "
+                        f"{sheet.where}) is missing page {pages_} of {total}: "
+                        "those questions are left empty",
+                    )
+                )
                 # A question whose numbers run onto a missing page is left empty, not half read.
-                cut = {f["question"] for f in sheet.form["sheet"]["fields"]
-                       if f["page"] in sheet.missing and "question" in f}
+                cut = {
+                    f["question"]
+                    for f in sheet.form["sheet"]["fields"]
+                    if f["page"] in sheet.missing and "question" in f
+                }
                 for number in cut:
                     sheet.cells.pop(number, None)
         kept = self._duplicates()
@@ -322,9 +374,14 @@ class _Run:
                 continue
             other = seen.get((sheet.form["label"], sheet.student_id))
             if other is not None and other.cells == sheet.cells:
-                self.page_flags.append(Flag(sheet.where, f"the sheet of student ID {sheet.student_id} "
-                                            f"(form {sheet.form['label']}) scanned twice: also "
-                                            f"{other.where}; this copy is not read"))
+                self.page_flags.append(
+                    Flag(
+                        sheet.where,
+                        f"the sheet of student ID {sheet.student_id} "
+                        f"(form {sheet.form['label']}) scanned twice: also "
+                        f"{other.where}; this copy is not read",
+                    )
+                )
                 continue
             seen.setdefault((sheet.form["label"], sheet.student_id), sheet)
             kept.append(sheet)
@@ -347,11 +404,16 @@ class _Run:
                 if _same_answers(sheet, other):
                     dropped.add(i)
                     known = f"student ID {other.student_id}" if other.student_id else "its ID not read either"
-                    self.page_flags.append(Flag(
-                        sheet.where, f"a sheet whose student ID is not read, with the form "
-                        f"({sheet.form['label']}) and the answers of the sheet at {other.where} ({known}): "
-                        "scanned twice? this copy is not read; if it is another student's, type their row "
-                        "by hand", crop=sheet.id_flag.crop if sheet.id_flag else b""))
+                    self.page_flags.append(
+                        Flag(
+                            sheet.where,
+                            f"a sheet whose student ID is not read, with the form "
+                            f"({sheet.form['label']}) and the answers of the sheet at {other.where} ({known}): "
+                            "scanned twice? this copy is not read; if it is another student's, type their row "
+                            "by hand",
+                            crop=sheet.id_flag.crop if sheet.id_flag else b"",
+                        )
+                    )
                     break
         return [sheet for i, sheet in enumerate(sheets) if i not in dropped]
 
@@ -400,8 +462,7 @@ def _reads(key: ScanKey, scanned_pages: Iterable[Page]) -> Iterator[PageRead]:
         yield from (read_alone(key, page) for page in stack)
         return
     context = multiprocessing.get_context("spawn")  # no fork of a process that may run threads
-    with ProcessPoolExecutor(WORKERS, mp_context=context, initializer=_start_worker,
-                             initargs=(key,)) as pool:
+    with ProcessPoolExecutor(WORKERS, mp_context=context, initializer=_start_worker, initargs=(key,)) as pool:
         waiting = deque([pool.submit(_read_in_worker, first)])
         for page in stack:
             if len(waiting) >= IN_FLIGHT:

@@ -93,9 +93,15 @@ def cache_key(kind: str, params: dict[str, Any] | None) -> str:
     if kind == "image":  # where the file is does not change the figure; its sha256 names it
         canonical.pop("path", None)
     payload = json.dumps(
-        {"kind": kind, "params": canonical,
-         "renderer": f"{RENDERER_VERSION}/matplotlib-{_matplotlib_version()}"},
-        sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False,
+        {
+            "kind": kind,
+            "params": canonical,
+            "renderer": f"{RENDERER_VERSION}/matplotlib-{_matplotlib_version()}",
+        },
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=True,
+        allow_nan=False,
     )
     return hashlib.sha256(payload.encode()).hexdigest()
 

@@ -69,8 +69,11 @@ class Diagram:
     def twins(self, part: Part) -> tuple[Part, ...]:
         """The other parts a label card covers with ``part``: drawn with the same words, or
         named as twins (either way round), so that none of them gives the answer away."""
-        return tuple(p for p in self.parts if p.id != part.id
-                     and (p.label == part.label or p.id in part.twins or part.id in p.twins))
+        return tuple(
+            p
+            for p in self.parts
+            if p.id != part.id and (p.label == part.label or p.id in part.twins or part.id in p.twins)
+        )
 
 
 def _n(value: float) -> str:
@@ -110,15 +113,31 @@ class Canvas:
     shapes: list[str] = field(default_factory=list)
     parts: list[Part] = field(default_factory=list)
 
-    def _part(self, part_id: str, lines: list[str], box: tuple[float, float, float, float],
-              answer: str | None, note: str, ask: bool, twins: tuple[str, ...] = ()) -> None:
+    def _part(
+        self,
+        part_id: str,
+        lines: list[str],
+        box: tuple[float, float, float, float],
+        answer: str | None,
+        note: str,
+        ask: bool,
+        twins: tuple[str, ...] = (),
+    ) -> None:
         if any(p.id == part_id for p in self.parts):
             raise ValueError(f"part {part_id!r} drawn twice")
         label = " ".join(plain(line) for line in lines)
         self.parts.append(Part(part_id, label, answer or label, note, box, ask, twins))
 
-    def text(self, lines: list[str], x: float, y: float, *, size: float = FONT_SIZE,
-             anchor: str = "middle", small: tuple[str, ...] = ()) -> tuple[float, float]:
+    def text(
+        self,
+        lines: list[str],
+        x: float,
+        y: float,
+        *,
+        size: float = FONT_SIZE,
+        anchor: str = "middle",
+        small: tuple[str, ...] = (),
+    ) -> tuple[float, float]:
         """Lines centred vertically on ``y``; ``small`` lines follow in the annotation size.
 
         Returns the top and bottom of the text block.
@@ -132,12 +151,27 @@ class Canvas:
             # The baseline sits about a quarter of the line height above the line's bottom.
             self.shapes.append(
                 f'<text x="{_n(x)}" y="{_n(baseline - s * 0.32)}" font-size="{_n(s)}" '
-                f'text-anchor="{anchor}">{_text_markup(line)}</text>')
+                f'text-anchor="{anchor}">{_text_markup(line)}</text>'
+            )
         return top, top + height
 
-    def box(self, part_id: str, lines: list[str], x: float, y: float, w: float, h: float, fill: str, *,
-            small: tuple[str, ...] = (), answer: str | None = None, note: str = "", ask: bool = True,
-            shadows: int = 0, twins: tuple[str, ...] = ()) -> None:
+    def box(
+        self,
+        part_id: str,
+        lines: list[str],
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        fill: str,
+        *,
+        small: tuple[str, ...] = (),
+        answer: str | None = None,
+        note: str = "",
+        ask: bool = True,
+        shadows: int = 0,
+        twins: tuple[str, ...] = (),
+    ) -> None:
         """A rounded box with its words centred; ``shadows`` draws copies behind it (parallel layers)."""
         for i in range(shadows, 0, -1):
             # Copies up and to the right, fainter the further back, as in the paper's Figure 2.
@@ -145,20 +179,34 @@ class Canvas:
             opacity = 0.55 - 0.2 * (i - 1)
             self.shapes.append(
                 f'<rect x="{_n(x + dx)}" y="{_n(y - dy)}" width="{_n(w)}" height="{_n(h)}" rx="6" '
-                f'fill="{fill}" stroke="{INK}" stroke-width="{_n(STROKE)}" opacity="{_n(opacity)}"/>')
+                f'fill="{fill}" stroke="{INK}" stroke-width="{_n(STROKE)}" opacity="{_n(opacity)}"/>'
+            )
         self.shapes.append(f'<g id="part-{part_id}">')
         self.shapes.append(
             f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="6" fill="{fill}" '
-            f'stroke="{INK}" stroke-width="{_n(STROKE)}"/>')
+            f'stroke="{INK}" stroke-width="{_n(STROKE)}"/>'
+        )
         self.text(lines, x + w / 2, y + h / 2, small=small)
         self.shapes.append("</g>")
         pad = STROKE
         self._part(part_id, lines, (x - pad, y - pad, w + 2 * pad, h + 2 * pad), answer, note, ask, twins)
 
-    def label(self, part_id: str, lines: list[str], x: float, y: float, width: float, *,
-              anchor: str = "middle", small: tuple[str, ...] = (), answer: str | None = None,
-              note: str = "", ask: bool = True,
-              extra: tuple[float, float, float, float] | None = None, twins: tuple[str, ...] = ()) -> None:
+    def label(
+        self,
+        part_id: str,
+        lines: list[str],
+        x: float,
+        y: float,
+        width: float,
+        *,
+        anchor: str = "middle",
+        small: tuple[str, ...] = (),
+        answer: str | None = None,
+        note: str = "",
+        ask: bool = True,
+        extra: tuple[float, float, float, float] | None = None,
+        twins: tuple[str, ...] = (),
+    ) -> None:
         """Words standing alone (``Inputs``, ``N×``) as a part; ``width`` bounds the widest line.
 
         ``extra`` (x, y, w, h) widens the part's box to cover a drawn symbol beside the words.
@@ -180,30 +228,40 @@ class Canvas:
         path = " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
         head = ' marker-end="url(#pd-arrow)"' if arrow else ""
         faint = f' opacity="{_n(opacity)}"' if opacity < 1 else ""
-        self.shapes.append(f'<polyline points="{path}" fill="none" stroke="{INK}" '
-                           f'stroke-width="{_n(STROKE)}" stroke-linejoin="round"{head}{faint}/>')
+        self.shapes.append(
+            f'<polyline points="{path}" fill="none" stroke="{INK}" '
+            f'stroke-width="{_n(STROKE)}" stroke-linejoin="round"{head}{faint}/>'
+        )
 
     def arrow(self, *points: tuple[float, float], opacity: float = 1.0) -> None:
         self.line(*points, arrow=True, opacity=opacity)
 
     def group(self, x: float, y: float, w: float, h: float) -> None:
         """The grey rounded panel behind a stack of N identical layers."""
-        self.shapes.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="14" '
-                           f'fill="#f2f2f2" stroke="{INK}" stroke-width="{_n(STROKE)}"/>')
+        self.shapes.append(
+            f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="14" '
+            f'fill="#f2f2f2" stroke="{INK}" stroke-width="{_n(STROKE)}"/>'
+        )
 
     def adder(self, x: float, y: float, r: float = 9.0) -> None:
         """The circled plus where positional encodings are added to embeddings."""
-        self.shapes.append(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="#ffffff" stroke="{INK}" '
-                           f'stroke-width="{_n(STROKE)}"/>')
+        self.shapes.append(
+            f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="#ffffff" stroke="{INK}" '
+            f'stroke-width="{_n(STROKE)}"/>'
+        )
         self.line((x - r, y), (x + r, y))
         self.line((x, y - r), (x, y + r))
 
     def wave(self, x: float, y: float, r: float = 16.0) -> None:
         """A circle holding one period of a sine: the positional-encoding symbol."""
-        self.shapes.append(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="#ffffff" stroke="{INK}" '
-                           f'stroke-width="{_n(STROKE)}"/>')
-        points = [(x - 0.75 * r + 1.5 * r * t / 24, y - 0.45 * r * math.sin(2 * math.pi * t / 24))
-                  for t in range(25)]
+        self.shapes.append(
+            f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="#ffffff" stroke="{INK}" '
+            f'stroke-width="{_n(STROKE)}"/>'
+        )
+        points = [
+            (x - 0.75 * r + 1.5 * r * t / 24, y - 0.45 * r * math.sin(2 * math.pi * t / 24))
+            for t in range(25)
+        ]
         self.line(*points)
 
     def finish(self) -> Diagram:

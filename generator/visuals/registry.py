@@ -187,11 +187,7 @@ def _is_int(value: object) -> bool:
 
 
 def _is_number(value: object) -> bool:
-    return (
-        isinstance(value, (int, float))
-        and not isinstance(value, bool)
-        and math.isfinite(value)
-    )
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def integer(lo: int, hi: int) -> Callable[[Any], int]:
@@ -243,8 +239,9 @@ def drawable_math(value: str, subfield: str = "") -> None:
     except ValueError as error:
         reason = str(error).strip().splitlines()[-1].split(": ", 1)[-1]
         reason = re.sub(r"\s+", " ", re.sub(r", \(line:\d+, col:\d+\)$", "", reason))
-        raise ParamError(f"math between $ signs that matplotlib cannot draw in {_show(value)}: {reason}",
-                         subfield) from None
+        raise ParamError(
+            f"math between $ signs that matplotlib cannot draw in {_show(value)}: {reason}", subfield
+        ) from None
 
 
 def text(max_len: int) -> Callable[[Any], str]:

@@ -40,10 +40,15 @@ TITLE = "Attention Is All You Need"
 EVIL = "Never <script>alert(1)</script> run & never <b>bold</b>: a < b > c"
 
 SDPA_TOY = WorkedExample(
-    id="sdpa-toy", title="A one-query toy example", source="S3.E1", problem="sdpa",
+    id="sdpa-toy",
+    title="A one-query toy example",
+    source="S3.E1",
+    problem="sdpa",
     given={"Q": [[1.0, 0.0]], "K": [[1.0, 0.0], [0.0, 1.0]], "V": [[2.0, 3.0], [4.0, 5.0]]},
-    steps=("Here \\(d_k = 2\\), so \\(\\sqrt{d_k} \\approx 1.41421356\\).",
-           "Weighted sum: \\(\\begin{pmatrix} 2.66047690 & 3.66047690 \\end{pmatrix}\\)."),
+    steps=(
+        "Here \\(d_k = 2\\), so \\(\\sqrt{d_k} \\approx 1.41421356\\).",
+        "Weighted sum: \\(\\begin{pmatrix} 2.66047690 & 3.66047690 \\end{pmatrix}\\).",
+    ),
     result={"output": [[2.66047690, 3.66047690]]},
 )
 
@@ -51,7 +56,9 @@ SDPA_TOY = WorkedExample(
 def make_content(definition: str = "A mapping from a query and key–value pairs to an output.") -> Content:
     """Two lessons with one item of every kind; ``definition`` lets a test reword a concept."""
     why = Lesson(
-        id="why-attention", title="Why Attention", sources=("S1",),
+        id="why-attention",
+        title="Why Attention",
+        sources=("S1",),
         text="Recurrent models are *sequential*.\n\nAttention is **not**: see `attention`.",
         concepts=(
             Concept("attention-function", "Attention function", definition, "S3.2", reverse=True),
@@ -59,45 +66,101 @@ def make_content(definition: str = "A mapping from a query and key–value pairs
         ),
         flashcards=(
             Flashcard("fc-evil", EVIL, "Shown as typed: \\(a < b\\) & `<i>`", "S1"),
-            Flashcard("fc-parallel", "Why is the Transformer *parallel*?",
-                      "No recurrence.\n\nOnly attention.", "S1"),
+            Flashcard(
+                "fc-parallel", "Why is the Transformer *parallel*?", "No recurrence.\n\nOnly attention.", "S1"
+            ),
         ),
         questions=(
-            Question("q-scale", "multiple_choice", "By what are the dot products divided?", "S3.2.1",
-                     "\\(\\sqrt{d_k}\\)",
-                     (Choice("\\(d_k\\)", "divided by the dimension instead of its square root"),
-                      Choice("\\(d_v\\)", "used the value dimension"),
-                      Choice("\\(\\sqrt{d_{model}}\\)", "confused d_k with d_model")),
-                     explanation="Equation (1)."),
-            Question("q-tf", "true_false", "Additive attention is faster in practice.", "S3.2.1", False,
-                     explanation="Dot products use optimized matrix code."),
+            Question(
+                "q-scale",
+                "multiple_choice",
+                "By what are the dot products divided?",
+                "S3.2.1",
+                "\\(\\sqrt{d_k}\\)",
+                (
+                    Choice("\\(d_k\\)", "divided by the dimension instead of its square root"),
+                    Choice("\\(d_v\\)", "used the value dimension"),
+                    Choice("\\(\\sqrt{d_{model}}\\)", "confused d_k with d_model"),
+                ),
+                explanation="Equation (1).",
+            ),
+            Question(
+                "q-tf",
+                "true_false",
+                "Additive attention is faster in practice.",
+                "S3.2.1",
+                False,
+                explanation="Dot products use optimized matrix code.",
+            ),
         ),
     )
     sdpa = Lesson(
-        id="scaled-dot-product-attention", title="Scaled Dot-Product Attention", sources=("S3.2.1",),
+        id="scaled-dot-product-attention",
+        title="Scaled Dot-Product Attention",
+        sources=("S3.2.1",),
         text="Queries and keys have dimension \\(d_k\\).",
-        equations=(Equation(
-            "eq-sdpa", "Scaled dot-product attention", "S3.E1",
-            "\\mathrm{Attention}(Q,K,V)=\\mathrm{softmax}\\left(\\frac{QK^{T}}{\\sqrt{d_{k}}}\\right)V",
-            (Variable("Q", "n_q \\times d_k", "Queries, one per row."),
-             Variable("d_k", "scalar", "Dimension of the keys; \\(j < i\\) & more.")),
-            deep_dive="Why \\(\\sqrt{d_k}\\)?\n\nVariance."),),
-        worked_examples=(SDPA_TOY,),
-        clozes=(Cloze("cloze-scale", "Dot products are divided by {{c1::\\(\\sqrt{d_k}\\)}}; the weights "
-                      "come from a {{c2::softmax}}.", "S3.2.1", extra="Equation (1)."),),
-        questions=(
-            Question("q-variance", "numeric", "What is the variance of \\(q \\cdot k\\) for \\(d_k = 64\\)?",
-                     "S3.2.1", 64, tolerance=0, explanation="It is \\(d_k\\)."),
-            Question("q-weight", "numeric", "Weight of the first key for scores \\((1, 0, 0.5)\\)?", "S3.E1",
-                     0.5065, tolerance=0.0001),
-            Question("q-why", "short_answer", "Why scale the dot products?", "S3.2.1",
-                     "Large dot products push the softmax into regions with tiny gradients."),
+        equations=(
+            Equation(
+                "eq-sdpa",
+                "Scaled dot-product attention",
+                "S3.E1",
+                "\\mathrm{Attention}(Q,K,V)=\\mathrm{softmax}\\left(\\frac{QK^{T}}{\\sqrt{d_{k}}}\\right)V",
+                (
+                    Variable("Q", "n_q \\times d_k", "Queries, one per row."),
+                    Variable("d_k", "scalar", "Dimension of the keys; \\(j < i\\) & more."),
+                ),
+                deep_dive="Why \\(\\sqrt{d_k}\\)?\n\nVariance.",
+            ),
         ),
-        visuals=(Visual("vis-heatmap", "attention-heatmap", "Each row sums to 1.", "S3.E1",
-                        {"example": "sdpa-toy"}),
-                 Visual("vis-sdpa-blocks", "attention-blocks",
-                        "Figure 2 (left): the steps of \\(\\mathrm{Attention}\\).", "S3.F2",
-                        {"panel": "scaled-dot-product"}, label_cards=True)),
+        worked_examples=(SDPA_TOY,),
+        clozes=(
+            Cloze(
+                "cloze-scale",
+                "Dot products are divided by {{c1::\\(\\sqrt{d_k}\\)}}; the weights "
+                "come from a {{c2::softmax}}.",
+                "S3.2.1",
+                extra="Equation (1).",
+            ),
+        ),
+        questions=(
+            Question(
+                "q-variance",
+                "numeric",
+                "What is the variance of \\(q \\cdot k\\) for \\(d_k = 64\\)?",
+                "S3.2.1",
+                64,
+                tolerance=0,
+                explanation="It is \\(d_k\\).",
+            ),
+            Question(
+                "q-weight",
+                "numeric",
+                "Weight of the first key for scores \\((1, 0, 0.5)\\)?",
+                "S3.E1",
+                0.5065,
+                tolerance=0.0001,
+            ),
+            Question(
+                "q-why",
+                "short_answer",
+                "Why scale the dot products?",
+                "S3.2.1",
+                "Large dot products push the softmax into regions with tiny gradients.",
+            ),
+        ),
+        visuals=(
+            Visual(
+                "vis-heatmap", "attention-heatmap", "Each row sums to 1.", "S3.E1", {"example": "sdpa-toy"}
+            ),
+            Visual(
+                "vis-sdpa-blocks",
+                "attention-blocks",
+                "Figure 2 (left): the steps of \\(\\mathrm{Attention}\\).",
+                "S3.F2",
+                {"panel": "scaled-dot-product"},
+                label_cards=True,
+            ),
+        ),
     )
     paper = Paper("aiayn", TITLE, ("A. Vaswani",), 2017, "1706.03762", (why.id, sdpa.id))
     return Content(paper, (why, sdpa))
@@ -189,8 +252,9 @@ IF_NEWER = ImportAnkiPackageUpdateCondition.IMPORT_ANKI_PACKAGE_UPDATE_CONDITION
 def _import_package(col: Collection, path: Path):
     request = ImportAnkiPackageRequest(
         package_path=str(path),
-        options=ImportAnkiPackageOptions(with_scheduling=True, update_notes=IF_NEWER,
-                                         update_notetypes=IF_NEWER),
+        options=ImportAnkiPackageOptions(
+            with_scheduling=True, update_notes=IF_NEWER, update_notetypes=IF_NEWER
+        ),
     )
     return col.import_anki_package(request)
 

@@ -97,8 +97,21 @@ def anki_web_files() -> Path:
     web = cache / "_aqt" / "data" / "web"
     if not (web / "js" / "reviewer.js").exists():
         wheels = cache / "wheel"
-        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-                        "--only-binary=:all:", "--dest", str(wheels), f"aqt=={version}"], check=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--no-deps",
+                "--only-binary=:all:",
+                "--dest",
+                str(wheels),
+                f"aqt=={version}",
+            ],
+            check=True,
+        )
         (wheel,) = wheels.glob("aqt-*.whl")
         with zipfile.ZipFile(wheel) as archive:
             archive.extractall(cache, [n for n in archive.namelist() if n.startswith("_aqt/data/web/")])
@@ -128,8 +141,12 @@ class Reviewer:
         self.server.folder = folder  # type: ignore[attr-defined]
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         options = webdriver.ChromeOptions()
-        for argument in ("--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                         f"--window-size={width},{height}"):
+        for argument in (
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            f"--window-size={width},{height}",
+        ):
             options.add_argument(argument)
         options.binary_location = binary
         self.driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
@@ -167,16 +184,25 @@ class Reviewer:
         if key not in self.sent:
             self.driver.execute_script("window.pdHtml[arguments[0]] = arguments[1]", key, html)
             self.sent.add(key)
-        return dict(self.driver.execute_async_script(
-            "window.pdShow(arguments[0], arguments[1], arguments[2], arguments[3], arguments[4])",
-            side, key, bodyclass, day))
+        return dict(
+            self.driver.execute_async_script(
+                "window.pdShow(arguments[0], arguments[1], arguments[2], arguments[3], arguments[4])",
+                side,
+                key,
+                bodyclass,
+                day,
+            )
+        )
 
     def run(self, script: str, *args: Any) -> Any:
         return self.driver.execute_script(script, *args)
 
     def type_answer(self, text: str) -> None:
-        self.run("var i = document.querySelector('.pd-check input'); i.value = arguments[0];"
-                 "i.dispatchEvent(new Event('input'));", text)
+        self.run(
+            "var i = document.querySelector('.pd-check input'); i.value = arguments[0];"
+            "i.dispatchEvent(new Event('input'));",
+            text,
+        )
 
     def overflow(self) -> list[str]:
         """Elements whose right edge passes the window, outside boxes that scroll themselves."""

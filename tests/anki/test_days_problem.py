@@ -43,8 +43,13 @@ def picks(notes, tmp_path_factory) -> list[tuple[list[int], list[int]]]:
     assert NODE is not None, "Node.js is needed to run the card script (apt-get install nodejs)"
     script = tmp_path_factory.mktemp("today") / "today.js"
     script.write_text(shared_script("today.js"), encoding="utf-8")
-    done = subprocess.run([NODE, "-e", PICKS, str(script), json.dumps(list(DAYS))], input=json.dumps(notes),
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [NODE, "-e", PICKS, str(script), json.dumps(list(DAYS))],
+        input=json.dumps(notes),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return json.loads(done.stdout)
 
 
@@ -52,12 +57,13 @@ def test_a_note_shows_each_of_its_problems_once_before_any_again(notes, picks) -
     for (key, questions), (shown, _) in zip(notes, picks, strict=True):
         n = len(questions)
         for start in range(0, len(shown) - n, n):
-            assert sorted(shown[start:start + n]) == list(range(n)), key
+            assert sorted(shown[start : start + n]) == list(range(n)), key
 
 
 def test_no_day_asks_the_question_of_the_day_before(notes, picks) -> None:
     """Where a note has no question on more than half its problems; mha-shapes has 6 questions
     among its 31 problems, and the plain walk asked the day before's question on 1 day in 7."""
+
     def asked_again(questions: list[str], days: list[int]) -> int:
         return sum(questions[a] == questions[b] for a, b in zip(days, days[1:], strict=False))
 

@@ -54,22 +54,24 @@ def _show_problem_cards(col, reviewer: Reviewer) -> list[tuple[str, list[str], l
         for side, html in (("question", card.question()), ("answer", card.answer())):
             reviewer.show(side, html)
             names = {name for element in reviewer.run(_ATTRIBUTES) for name in element}
-            ids = reviewer.run("return Array.prototype.map.call("
-                               "document.querySelectorAll('#qa [data-id]'), e => e.getAttribute('data-id'));")
+            ids = reviewer.run(
+                "return Array.prototype.map.call("
+                "document.querySelectorAll('#qa [data-id]'), e => e.getAttribute('data-id'));"
+            )
             shown.append((card.note()["Id"], sorted(names), ids))
     return shown
 
 
-def test_a_hostile_student_name_stays_text_on_the_remedial_cards(tmp_path: Path, col, import_package,
-                                                                reviewer: Reviewer,
-                                                                figure_cache: Path) -> None:
+def test_a_hostile_student_name_stays_text_on_the_remedial_cards(
+    tmp_path: Path, col, import_package, reviewer: Reviewer, figure_cache: Path
+) -> None:
     key_path = write_key(tmp_path / "quiz-key.json", seed=11)
-    student = next(s for s in make_class(json.loads(key_path.read_text(encoding="utf-8")))
-                   if s.mistakes)
+    student = next(s for s in make_class(json.loads(key_path.read_text(encoding="utf-8"))) if s.mistakes)
     responses = write_responses(tmp_path / "responses.csv", [dataclasses.replace(student, name=HOSTILE)])
     grading = grade_quiz(key_path, responses, open_project(ROOT).content, 1)
-    written = graded.export(grading, tmp_path / "graded", ExportOptions(build_time=1_700_000_000,
-                                                                        figures=figure_cache))
+    written = graded.export(
+        grading, tmp_path / "graded", ExportOptions(build_time=1_700_000_000, figures=figure_cache)
+    )
     (deck,) = [p for p in written if p.suffix == ".apkg"]
     import_package(col, deck)
     shown = _show_problem_cards(col, reviewer)
@@ -80,11 +82,31 @@ def test_a_hostile_student_name_stays_text_on_the_remedial_cards(tmp_path: Path,
         assert ids and all(value.startswith(f"review/{who}/") for value in ids), ids
 
 
-def test_a_hostile_practice_set_name_stays_text_on_the_cards(tmp_path: Path, col, import_package,
-                                                            reviewer: Reviewer) -> None:
+def test_a_hostile_practice_set_name_stays_text_on_the_cards(
+    tmp_path: Path, col, import_package, reviewer: Reviewer
+) -> None:
     path = tmp_path / "practice.apkg"
-    assert main(["--project", str(ROOT), "practice", "softmax", "-n", "1", "--variants", "2",
-                 "--seed", "1", "--new-set", HOSTILE, "-o", str(path)]) == 0
+    assert (
+        main(
+            [
+                "--project",
+                str(ROOT),
+                "practice",
+                "softmax",
+                "-n",
+                "1",
+                "--variants",
+                "2",
+                "--seed",
+                "1",
+                "--new-set",
+                HOSTILE,
+                "-o",
+                str(path),
+            ]
+        )
+        == 0
+    )
     import_package(col, path)
     shown = _show_problem_cards(col, reviewer)
     assert len(shown) == 2

@@ -94,8 +94,7 @@ def test_an_older_or_equal_build_never_overwrites(col, write, make_deck, import_
     assert col.get_note(nid)["Back"] != "Changed."
 
 
-def test_practice_sets_keep_their_slots_and_new_sets_get_new_ones(col, write, make_practice,
-                                                                 import_package):
+def test_practice_sets_keep_their_slots_and_new_sets_get_new_ones(col, write, make_practice, import_package):
     import_package(col, write(make_practice(seed=1), STAMP, "p1.apkg"))
     first = _snapshot(col)
     result = import_package(col, write(make_practice(seed=2), STAMP + 1, "p2.apkg"))
@@ -110,10 +109,15 @@ def test_practice_sets_keep_their_slots_and_new_sets_get_new_ones(col, write, ma
 
 
 def _pin(note_type: notetypes.NoteType) -> str:
-    data = {"id": note_type.id, "name": note_type.anki_name, "cloze": note_type.cloze,
-            "fields": note_type.fields, "sort": note_type.sort_field,
-            "templates": [[t.name, t.front, t.back] for t in note_type.templates],
-            "css": notetypes.STYLE}
+    data = {
+        "id": note_type.id,
+        "name": note_type.anki_name,
+        "cloze": note_type.cloze,
+        "fields": note_type.fields,
+        "sort": note_type.sort_field,
+        "templates": [[t.name, t.front, t.back] for t in note_type.templates],
+        "css": notetypes.STYLE,
+    }
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
 
 
@@ -136,18 +140,55 @@ PINNED = {  # (the CSS: an equation's symbols a list on a phone)
 SCHEMA = {
     "Concept": (("Front", "Back", "Reverse", "Extra", "Source", "Id"), ("Forward", "Reverse")),
     "Cloze": (("Text", "Extra", "Source", "Id"), ("Cloze",)),
-    "Equation": (("Name", "Formula", "Symbols", "DeepDive", "Source", "Id"),
-                 ("Name to formula", "Formula to symbols")),
+    "Equation": (
+        ("Name", "Formula", "Symbols", "DeepDive", "Source", "Id"),
+        ("Name to formula", "Formula to symbols"),
+    ),
     "Worked Example": (("Title", "Task", "Given", "Steps", "Result", "Source", "Id"), ("Work it",)),
-    "Question": (("Prompt", "Format", "Options", "OptionsKey", "Answer", "Explanation", "AnswerName",
-                  "Expected", "TolAbs", "TolRel", "Source", "Id"), ("Question",)),
-    "Problem": (("Prompt", "Given", "AnswerName", "Expected", "TolAbs", "TolRel", "Tolerance", "Answer",
-                 "Steps", "Mistakes", "Figure", "ProblemType", "Difficulty", "Seed", "Source", "Id",
-                 "Variants"),
-                ("Solve",)),
+    "Question": (
+        (
+            "Prompt",
+            "Format",
+            "Options",
+            "OptionsKey",
+            "Answer",
+            "Explanation",
+            "AnswerName",
+            "Expected",
+            "TolAbs",
+            "TolRel",
+            "Source",
+            "Id",
+        ),
+        ("Question",),
+    ),
+    "Problem": (
+        (
+            "Prompt",
+            "Given",
+            "AnswerName",
+            "Expected",
+            "TolAbs",
+            "TolRel",
+            "Tolerance",
+            "Answer",
+            "Steps",
+            "Mistakes",
+            "Figure",
+            "ProblemType",
+            "Difficulty",
+            "Seed",
+            "Source",
+            "Id",
+            "Variants",
+        ),
+        ("Solve",),
+    ),
     "Figure": (("Figure", "Caption", "Source", "Id"), ("Read the figure",)),
-    "Label": (("Id", "Figure", "Which", "Mask", "Covers", "Answer", "Note", "Caption", "Parts", "Source"),
-              ("Name the part",)),
+    "Label": (
+        ("Id", "Figure", "Which", "Mask", "Covers", "Answer", "Note", "Caption", "Parts", "Source"),
+        ("Name the part",),
+    ),
 }
 
 
@@ -190,8 +231,12 @@ def test_paperdeck_practice_command_refreshes_its_slots(tmp_path, monkeypatch, c
 
     def practice(seed: int, stamp: int, *extra: str) -> None:
         monkeypatch.setenv("SOURCE_DATE_EPOCH", str(stamp))
-        assert main(["-q", "practice", "softmax", "sdpa", "-n", "2", "--seed", str(seed), "-o", str(path),
-                     *extra]) == 0
+        assert (
+            main(
+                ["-q", "practice", "softmax", "sdpa", "-n", "2", "--seed", str(seed), "-o", str(path), *extra]
+            )
+            == 0
+        )
 
     practice(1, STAMP)
     assert len(import_package(col, path).log.new) == 4

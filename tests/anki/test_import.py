@@ -42,8 +42,12 @@ def test_decks_nest_and_cards_are_due_in_teaching_order(col, write, make_deck, i
     deck = make_deck()
     import_package(col, write(deck))
     names = sorted(d.name for d in col.decks.all_names_and_ids() if d.name != "Default")
-    assert names == [TITLE, f"{TITLE}::01 Why Attention", f"{TITLE}::02 Scaled Dot-Product Attention",
-                     f"{TITLE}::Practice"]
+    assert names == [
+        TITLE,
+        f"{TITLE}::01 Why Attention",
+        f"{TITLE}::02 Scaled Dot-Product Attention",
+        f"{TITLE}::Practice",
+    ]
     # Anki lists decks by name; the lesson numbers make that the teaching order.
     groups = list(dict.fromkeys(item.group for item in deck.items))
     assert [n.split("::", 1)[1] for n in names[1:]] == groups
@@ -92,7 +96,8 @@ def test_markdown_and_math_survive(col, write, make_deck, import_package):
     assert note["Back"] == "<p>No recurrence.</p><p>Only attention.</p>"
     (nid,) = col.find_notes('"Id:eq-sdpa"')
     assert col.get_note(nid)["Formula"] == (
-        r"\[\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\left(\frac{QK^{T}}{\sqrt{d_{k}}}\right)V\]")
+        r"\[\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\left(\frac{QK^{T}}{\sqrt{d_{k}}}\right)V\]"
+    )
 
 
 def test_cloze_and_reverse_cards(col, write, make_deck, import_package):
@@ -113,7 +118,8 @@ def test_multiple_choice_shuffles_options_once_and_names_mistakes(col, write, ma
     note = col.get_note(nid)
     options = re.findall(r"<li[^>]*>(.*?)(?:<span|</li>)", note["Options"])
     assert len(options) == 4 and sorted(options) == sorted(
-        [r"\(\sqrt{d_k}\)", r"\(d_k\)", r"\(d_v\)", r"\(\sqrt{d_{model}}\)"])
+        [r"\(\sqrt{d_k}\)", r"\(d_k\)", r"\(d_v\)", r"\(\sqrt{d_{model}}\)"]
+    )
     assert options != [r"\(\sqrt{d_k}\)", r"\(d_k\)", r"\(d_v\)", r"\(\sqrt{d_{model}}\)"], "shuffled"
     answer = note.cards()[0].answer()
     assert "Mistake: divided by the dimension instead of its square root" in answer
@@ -160,8 +166,10 @@ def test_problem_cards_show_key_tolerance_steps_seed_and_difficulty(col, write, 
         assert f'seed <span data-pd="Seed">{item.body.seed}</span>' in question
         assert item.body.difficulty in question
         assert "Tolerance: ±" in answer and "Worked steps" in answer
-        assert (f"paperdeck problems {item.body.type} --problem-seed <span data-pd=\"Seed\">"
-                f"{item.body.seed}</span> -d {item.body.difficulty}") in answer
+        assert (
+            f'paperdeck problems {item.body.type} --problem-seed <span data-pd="Seed">'
+            f"{item.body.seed}</span> -d {item.body.difficulty}"
+        ) in answer
         for step in item.body.steps:
             assert html.escape(step.title, quote=False) in answer
         assert 'data-expected="' in answer and "<script>" in answer

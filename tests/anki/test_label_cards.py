@@ -129,7 +129,11 @@ def test_the_figure_travels_once_as_svg(col, write, make_deck, import_package):
 
 def test_night_mode_styles_the_mask_and_the_outline():
     css = notetypes.STYLE
-    for selector in (".nightMode .pd-mask", ".night_mode .pd-mask", ".nightMode .pd-reveal",
-                     ".night_mode .pd-reveal"):
+    for selector in (
+        ".nightMode .pd-mask",
+        ".night_mode .pd-mask",
+        ".nightMode .pd-reveal",
+        ".night_mode .pd-reveal",
+    ):
         assert selector in css
     assert "position: absolute" in css and "position: relative" in css

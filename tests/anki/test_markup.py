@@ -28,7 +28,7 @@ from generator.presentation import number_formatter, value_latex
         ("2 * 3 * 4", "2 * 3 * 4"),
         ("line\nbreak", "line break"),
         ("*emphasis across \\(x\\) math*", "<em>emphasis across \\(x\\) math</em>"),
-        ('quotes "stay" \'as\' typed', 'quotes "stay" \'as\' typed'),
+        ("quotes \"stay\" 'as' typed", "quotes \"stay\" 'as' typed"),
     ],
 )
 def test_inline(text, expected):
@@ -45,7 +45,7 @@ def test_an_empty_header_cell_is_no_column_header():
     """The corner above a table's row labels (the paper's Table 3, in its lesson's deck
     description) is a plain cell, as on the study site."""
     table = markup.block("| | BLEU |\n|---|---|\n| base | 25.8 |")
-    assert '<tr><td></td><th>BLEU</th></tr>' in table
+    assert "<tr><td></td><th>BLEU</th></tr>" in table
 
 
 @given(st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00")))
@@ -121,7 +121,8 @@ def test_the_weight_tables_headers_each_name_their_query_or_key() -> None:
         queries, keys = len(problem.answer["weights"]), len(problem.answer["weights"][0])
         table = notes.heatmap_html(problem)
         assert re.findall(r"<th(?: scope=\"(\w+)\")?[^>]*>([^<]*)</th>", table) == [
-            ("col", f"k{j}") for j in range(1, keys + 1)] + [("row", f"q{i}") for i in range(1, queries + 1)]
+            ("col", f"k{j}") for j in range(1, keys + 1)
+        ] + [("row", f"q{i}") for i in range(1, queries + 1)]
         assert "<tr><td></td><th" in table
 
 

@@ -20,8 +20,9 @@ IF_NEWER = ImportAnkiPackageUpdateCondition.IMPORT_ANKI_PACKAGE_UPDATE_CONDITION
 
 
 def _import(col, path: Path, merge: bool):
-    options = ImportAnkiPackageOptions(with_scheduling=True, update_notes=IF_NEWER,
-                                       update_notetypes=IF_NEWER, merge_notetypes=merge)
+    options = ImportAnkiPackageOptions(
+        with_scheduling=True, update_notes=IF_NEWER, update_notetypes=IF_NEWER, merge_notetypes=merge
+    )
     return col.import_anki_package(ImportAnkiPackageRequest(package_path=str(path), options=options))
 
 

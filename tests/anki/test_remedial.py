@@ -18,16 +18,18 @@ from ..grading.classroom import Student, make_class, write_key, write_responses
 ROOT = Path(__file__).parents[2]
 
 
-def _grade(tmp_path: Path, name: str, seed: int, students: list[str], remedial_seed: int, stamp: int,
-           figures: Path) -> tuple[dict[str, Path], dict[str, Student]]:
+def _grade(
+    tmp_path: Path, name: str, seed: int, students: list[str], remedial_seed: int, stamp: int, figures: Path
+) -> tuple[dict[str, Path], dict[str, Student]]:
     key_path = write_key(tmp_path / f"{name}-key.json", seed=seed)
     made = {s.name: s for s in make_class(json.loads(key_path.read_text(encoding="utf-8")))}
     chosen = [made[s] for s in students]
     responses = write_responses(tmp_path / f"{name}.csv", chosen)
     content = open_project(ROOT).content
     grading = grade_quiz(key_path, responses, content, remedial_seed)
-    written = graded.export(grading, tmp_path / f"{name}-graded", ExportOptions(build_time=stamp,
-                                                                               figures=figures))
+    written = graded.export(
+        grading, tmp_path / f"{name}-graded", ExportOptions(build_time=stamp, figures=figures)
+    )
     return {p.stem: p for p in written if p.suffix == ".apkg"}, {s.name: s for s in chosen}
 
 
@@ -40,20 +42,23 @@ def _notes(col) -> dict[str, dict[str, str]]:
 
 
 def test_a_deck_per_student_who_lost_points(tmp_path: Path, figure_cache: Path) -> None:
-    decks, _ = _grade(tmp_path, "quiz1", 11, ["Right A", "Mistaken A 0", "Noisy B"], 1, 1_700_000_000,
-                      figure_cache)
+    decks, _ = _grade(
+        tmp_path, "quiz1", 11, ["Right A", "Mistaken A 0", "Noisy B"], 1, 1_700_000_000, figure_cache
+    )
     assert sorted(decks) == ["mistaken-a-0", "noisy-b"]
 
 
-def test_remedial_deck_imports_and_a_second_quiz_updates_it(col, import_package, tmp_path: Path,
-                                                            figure_cache: Path) -> None:
+def test_remedial_deck_imports_and_a_second_quiz_updates_it(
+    col, import_package, tmp_path: Path, figure_cache: Path
+) -> None:
     first, students = _grade(tmp_path, "quiz1", 11, ["Mistaken A 0"], 1, 1_700_000_000, figure_cache)
     import_package(col, first["mistaken-a-0"])
     notes = _notes(col)
     problems = {key: fields for key, fields in notes.items() if key.startswith("review/")}
     # quiz-attention's problem sections: softmax, sdpa, dot-variance; three fresh problems each
-    assert sorted(problems) == [f"review/mistaken a 0/{t}/{i}" for t in ("dot-variance", "sdpa", "softmax")
-                                for i in (1, 2, 3)]
+    assert sorted(problems) == [
+        f"review/mistaken a 0/{t}/{i}" for t in ("dot-variance", "sdpa", "softmax") for i in (1, 2, 3)
+    ]
     lessons = {key for key in notes if not key.startswith("review/")}
     # The student lost points on every question of form A: the lessons of its questions, and
     # lesson 3, whose worked examples use the three problem types.
@@ -77,8 +82,9 @@ def test_remedial_deck_imports_and_a_second_quiz_updates_it(col, import_package,
     assert lessons <= set(again)
 
 
-def test_lesson_cards_are_the_full_decks_notes(col, import_package, write, tmp_path: Path,
-                                               figure_cache: Path) -> None:
+def test_lesson_cards_are_the_full_decks_notes(
+    col, import_package, write, tmp_path: Path, figure_cache: Path
+) -> None:
     from generator.exporters import anki
 
     content = open_project(ROOT).content

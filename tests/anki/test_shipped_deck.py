@@ -25,17 +25,33 @@ def shipped(tmp_path_factory):
     return project, deck, path
 
 
-def test_every_lesson_item_is_a_note_in_its_lesson_subdeck_in_teaching_order(shipped, col,
-                                                                               import_package) -> None:
+def test_every_lesson_item_is_a_note_in_its_lesson_subdeck_in_teaching_order(
+    shipped, col, import_package
+) -> None:
     project, deck, path = shipped
     import_package(col, path)
     content = project.content
     assert col.note_count() == len(deck.items)
-    lesson_items = sum(len(getattr(lesson, field)) for lesson in content.lessons
-                       for field in ("concepts", "equations", "clozes", "flashcards", "worked_examples",
-                                     "questions", "visuals"))
-    label_cards = sum(part.ask for lesson in content.lessons for v in lesson.visuals if v.label_cards
-                      for part in visuals.parts(v.kind, v.params))
+    lesson_items = sum(
+        len(getattr(lesson, field))
+        for lesson in content.lessons
+        for field in (
+            "concepts",
+            "equations",
+            "clozes",
+            "flashcards",
+            "worked_examples",
+            "questions",
+            "visuals",
+        )
+    )
+    label_cards = sum(
+        part.ask
+        for lesson in content.lessons
+        for v in lesson.visuals
+        if v.label_cards
+        for part in visuals.parts(v.kind, v.params)
+    )
     assert label_cards >= 20
     assert sum(item.kind not in ("problem", "label") for item in deck.items) == lesson_items
     assert sum(item.kind == "label" for item in deck.items) == label_cards
@@ -84,10 +100,13 @@ def test_the_readme_states_the_counts_of_the_shipped_deck(shipped, col, import_p
     import_package(col, path)
     readme = (PROJECT / "README.md").read_text()
     paragraph = " ".join(readme.split("The default deck holds ", 1)[1].split("\n\n", 1)[0].split())
-    stated = re.match(r"(\d+) notes \((\d+) cards\): (\d+) from the twelve lessons \((\d+) concepts, "
-                      r"(\d+) equations, (\d+) clozes, (\d+) flashcards, (\d+) worked examples, "
-                      r"(\d+) questions, (\d+) figures and (\d+) label cards.*?\) "
-                      r"and (\d+) practice problems", paragraph)
+    stated = re.match(
+        r"(\d+) notes \((\d+) cards\): (\d+) from the twelve lessons \((\d+) concepts, "
+        r"(\d+) equations, (\d+) clozes, (\d+) flashcards, (\d+) worked examples, "
+        r"(\d+) questions, (\d+) figures and (\d+) label cards.*?\) "
+        r"and (\d+) practice problems",
+        paragraph,
+    )
     assert stated, paragraph[:200]
     lessons = project.content.lessons
     kinds = ("concepts", "equations", "clozes", "flashcards", "worked_examples", "questions", "visuals")
@@ -95,4 +114,10 @@ def test_the_readme_states_the_counts_of_the_shipped_deck(shipped, col, import_p
     labels = sum(item.kind == "label" for item in deck.items)
     problems = sum(item.kind == "problem" for item in deck.items)
     assert [int(n) for n in stated.groups()] == [
-        col.note_count(), col.card_count(), len(deck.items) - problems, *per_kind, labels, problems]
+        col.note_count(),
+        col.card_count(),
+        len(deck.items) - problems,
+        *per_kind,
+        labels,
+        problems,
+    ]

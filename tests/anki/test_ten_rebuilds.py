@@ -14,8 +14,9 @@ PROJECT = Path(__file__).resolve().parents[2]
 START = 1_700_000_000
 
 
-def test_ten_rebuild_and_import_cycles_lose_no_review_and_duplicate_nothing(col, import_package, tmp_path,
-                                                                         monkeypatch):
+def test_ten_rebuild_and_import_cycles_lose_no_review_and_duplicate_nothing(
+    col, import_package, tmp_path, monkeypatch
+):
     def build_deck(out: Path, seed: int, stamp: int) -> Path:
         """``paperdeck deck`` at time ``stamp``, in this process (no interpreter start per build)."""
         path = out / f"aiayn-{seed}.apkg"
@@ -31,8 +32,10 @@ def test_ten_rebuild_and_import_cycles_lose_no_review_and_duplicate_nothing(col,
     expected_before = None
     for cycle in range(1, 11):
         # Study a few cards of the first lesson and of the practice problems.
-        for deck in ("Attention Is All You Need::01 Why Attention? Recurrence, Convolution and the "
-                     "Transformer", "Attention Is All You Need::Practice"):
+        for deck in (
+            "Attention Is All You Need::01 Why Attention? Recurrence, Convolution and the Transformer",
+            "Attention Is All You Need::Practice",
+        ):
             col.decks.select(col.decks.id_for_name(deck))
             for _ in range(2):
                 card = col.sched.getCard()
@@ -52,8 +55,9 @@ def test_ten_rebuild_and_import_cycles_lose_no_review_and_duplicate_nothing(col,
         assert sorted(nt.id for nt in col.models.all_names_and_ids()) == note_types
         assert col.db.all("select id, cid, ease from revlog order by id") == revlog
         assert len(revlog) == reviews
-        assert col.db.all("select id, nid, did, type, queue, due, ivl, reps from cards order by id") \
-            == schedule, f"cycle {cycle}: scheduling changed"
+        assert (
+            col.db.all("select id, nid, did, type, queue, due, ivl, reps from cards order by id") == schedule
+        ), f"cycle {cycle}: scheduling changed"
         after = [col.get_note(n)["Expected"] for n in practice]
         assert after != expected_before, f"cycle {cycle}: practice problems kept their numbers"
     assert reviews >= 30

@@ -69,8 +69,13 @@ def _side(html: str) -> dict:
     # The answer check alone (a Problem card also picks its day's problem: see
     # test_cards_in_chromium.py); here the card shows its note's own problem.
     (script,) = [s for s in re.findall(r"<script>(.*?)</script>", html, re.S) if "paperdeck:typed:" in s]
-    return {"box": parser.box, "children": parser.children, "mistakes": parser.mistakes, "script": script,
-            "shown": parser.shown}
+    return {
+        "box": parser.box,
+        "children": parser.children,
+        "mistakes": parser.mistakes,
+        "script": script,
+        "shown": parser.shown,
+    }
 
 
 HARNESS = r"""
@@ -136,8 +141,14 @@ process.stdout.write(JSON.stringify(results));
 
 def _run(card, runs):
     payload = {"front": _side(card.question()), "back": _side(card.answer()), "runs": runs}
-    done = subprocess.run([NODE, "-e", HARNESS], input=json.dumps(payload), capture_output=True, text=True,
-                          timeout=60, check=True)
+    done = subprocess.run(
+        [NODE, "-e", HARNESS],
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     return json.loads(done.stdout)
 
 
@@ -190,8 +201,14 @@ def test_numeric_question_checks_exact_answers(col, write, make_deck, import_pac
     import_package(col, write(make_deck()))
     (nid,) = col.find_notes('"Id:q-variance"')
     card = col.get_note(nid).cards()[0]
-    right, wrong, fraction = _run(card, [{"storage": True, "typed": "64"}, {"storage": True, "typed": "64.5"},
-                                         {"storage": True, "typed": "128/2"}])
+    right, wrong, fraction = _run(
+        card,
+        [
+            {"storage": True, "typed": "64"},
+            {"storage": True, "typed": "64.5"},
+            {"storage": True, "typed": "128/2"},
+        ],
+    )
     assert right["cls"] == "pd-verdict pd-right"
     assert wrong["cls"] == "pd-verdict pd-wrong"
     assert fraction["cls"] == "pd-verdict pd-right"
@@ -215,7 +232,8 @@ def notes_script() -> str:
 
 
 def test_a_tolerance_with_abs_and_rel_accepts_the_larger_as_python_and_the_site_do(
-        col, write, make_deck, import_package):
+    col, write, make_deck, import_package
+):
     # max(abs, rel*|expected|) (generator/answers.py): the card once read abs alone.
     deck = make_deck()
     import_package(col, write(deck))

@@ -30,7 +30,9 @@ COUNT_WORDS = r"\b(three|four|five|six|seven|eight|nine|list|steps|in order)\b"
 SECOND_QUESTION = re.compile(
     r"\?.*\?|\b(and|or)\s+(how|what|why|which|where|when|to what|on what|with what|"
     r"for|in its|in|on|its|their|vice versa|and)\b|\bbase and (for )?(the )?big\b|"
-    r"\b(base|encoder)\b.*\band\b.*\b(big|decoder)\b", re.I)
+    r"\b(base|encoder)\b.*\band\b.*\b(big|decoder)\b",
+    re.I,
+)
 STOP = {"the", "and", "of", "in", "a", "an", "with", "for", "to", "on", "by"}
 
 
@@ -65,8 +67,12 @@ def report(verbose: bool = False) -> dict[str, int]:
     warnings = card_rule_warnings(content, ROOT)
     reverse = [str(w) for w in warnings if w.field.startswith("concepts")]
     clozes = [str(w) for w in warnings if w.field.startswith("clozes")]
-    partly = [c.id for lesson in content.lessons for c in lesson.concepts
-              if c.reverse and partly_revealing(c.term, c.definition)]
+    partly = [
+        c.id
+        for lesson in content.lessons
+        for c in lesson.concepts
+        if c.reverse and partly_revealing(c.term, c.definition)
+    ]
     counts = {
         "flashcards": len(cards),
         "list cards (heuristic)": len(lists),
@@ -80,8 +86,13 @@ def report(verbose: bool = False) -> dict[str, int]:
     for name, value in counts.items():
         print(f"{value:4d}  {name}")
     if verbose:
-        for name, ids in (("list", lists), ("double", doubles), ("long", long_backs),
-                          ("partly", partly), ("warnings", reverse + clozes)):
+        for name, ids in (
+            ("list", lists),
+            ("double", doubles),
+            ("long", long_backs),
+            ("partly", partly),
+            ("warnings", reverse + clozes),
+        ):
             print(f"\n{name}:")
             for item in ids:
                 print(f"  {item}")

@@ -163,18 +163,28 @@ def value(table: str, row: str, column: str) -> float:
 
 DERIVED: dict[str, dict[float, tuple[str, float]]] = {
     T2: {
-        2.04: ("big EN-DE BLEU minus the best previous (ConvS2S Ensemble)",
-               value(T2, "Transformer (big)", "BLEU EN-DE") - value(T2, "ConvS2S Ensemble", "BLEU EN-DE")),
-        0.19: ("big cost over MoE's EN-FR cost",
-               value(T2, "Transformer (big)", "cost") / value(T2, "MoE", "cost EN-FR")),
-        0.019: ("big cost over the ConvS2S Ensemble's EN-FR cost",
-                value(T2, "Transformer (big)", "cost") / value(T2, "ConvS2S Ensemble", "cost EN-FR")),
+        2.04: (
+            "big EN-DE BLEU minus the best previous (ConvS2S Ensemble)",
+            value(T2, "Transformer (big)", "BLEU EN-DE") - value(T2, "ConvS2S Ensemble", "BLEU EN-DE"),
+        ),
+        0.19: (
+            "big cost over MoE's EN-FR cost",
+            value(T2, "Transformer (big)", "cost") / value(T2, "MoE", "cost EN-FR"),
+        ),
+        0.019: (
+            "big cost over the ConvS2S Ensemble's EN-FR cost",
+            value(T2, "Transformer (big)", "cost") / value(T2, "ConvS2S Ensemble", "cost EN-FR"),
+        ),
     },
     T3: {
-        0.9: ("single-head BLEU below the best setting of rows (A)",
-              value(T3, "base", "BLEU") - value(T3, "(A) h=1", "BLEU")),
-        1.2: ("BLEU lost without dropout, row (D) P_drop = 0.0 against the base model",
-              value(T3, "base", "BLEU") - value(T3, "(D) P_drop=0.0", "BLEU")),
+        0.9: (
+            "single-head BLEU below the best setting of rows (A)",
+            value(T3, "base", "BLEU") - value(T3, "(A) h=1", "BLEU"),
+        ),
+        1.2: (
+            "BLEU lost without dropout, row (D) P_drop = 0.0 against the base model",
+            value(T3, "base", "BLEU") - value(T3, "(D) P_drop=0.0", "BLEU"),
+        ),
     },
     T4: {},
 }
@@ -182,10 +192,14 @@ DERIVED: dict[str, dict[float, tuple[str, float]]] = {
 The test checks each against its computation (to the precision it is stated in)."""
 
 OTHER: dict[str, dict[float, str]] = {
-    T2: {41.0: "the Section 6.1 text's EN-FR BLEU for the big model, quoted beside Table 2's 41.8",
-         2.0: "Section 6.1's margin over the best previous EN-DE models: 'more than 2.0 BLEU'"},
-    T3: {27.3: "Table 2's newstest2014 BLEU of the base model, beside Table 3's dev 25.8",
-         28.4: "Table 2's newstest2014 BLEU of the big model, beside Table 3's dev 26.4"},
+    T2: {
+        41.0: "the Section 6.1 text's EN-FR BLEU for the big model, quoted beside Table 2's 41.8",
+        2.0: "Section 6.1's margin over the best previous EN-DE models: 'more than 2.0 BLEU'",
+    },
+    T3: {
+        27.3: "Table 2's newstest2014 BLEU of the base model, beside Table 3's dev 25.8",
+        28.4: "Table 2's newstest2014 BLEU of the big model, beside Table 3's dev 26.4",
+    },
     T4: {},
 }
 """Numbers that are not table cells but may be stated beside them, each with the reason."""

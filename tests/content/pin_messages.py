@@ -26,9 +26,12 @@ from tests.content.test_card_rules import WARNING_CASES  # noqa: E402
 
 def messages(kind: str, text: str) -> list[str]:
     with tempfile.TemporaryDirectory() as tmp:
-        root = make_project(Path(tmp), lesson=text if kind == "lessons" else None,
-                            paper=text if kind == "papers" else None,
-                            recipe=text if kind == "recipes" else None)
+        root = make_project(
+            Path(tmp),
+            lesson=text if kind == "lessons" else None,
+            paper=text if kind == "papers" else None,
+            recipe=text if kind == "recipes" else None,
+        )
         try:
             load_all(root)
         except ContentError as error:
@@ -55,8 +58,9 @@ def header(found: list[str]) -> str:
 
 def main() -> None:
     for case in CASES + WARNING_CASES:
-        body = "".join(line for line in case.read_text().splitlines(keepends=True)
-                       if not line.startswith("# expect: "))
+        body = "".join(
+            line for line in case.read_text().splitlines(keepends=True) if not line.startswith("# expect: ")
+        )
         kind = case.parent.name
         find = warnings if kind == "warnings" else messages
         # Twice: the header's own lines shift the line numbers it states.

@@ -24,8 +24,9 @@ VALID = HERE / "valid"
 CASES = sorted((HERE / "broken").glob("*/*.yaml"))
 
 
-def make_project(root: Path, lesson: str | None = None, paper: str | None = None,
-                 recipe: str | None = None) -> Path:
+def make_project(
+    root: Path, lesson: str | None = None, paper: str | None = None, recipe: str | None = None
+) -> Path:
     """A small project: one lesson, one deck recipe, any part replaced."""
     (root / "content" / "lessons").mkdir(parents=True)
     (root / "decks").mkdir()
@@ -38,8 +39,11 @@ def make_project(root: Path, lesson: str | None = None, paper: str | None = None
 
 
 def expected_messages(case: Path) -> list[str]:
-    return [line.removeprefix("# expect: ").rstrip("\n")
-            for line in case.read_text().splitlines() if line.startswith("# expect: ")]
+    return [
+        line.removeprefix("# expect: ").rstrip("\n")
+        for line in case.read_text().splitlines()
+        if line.startswith("# expect: ")
+    ]
 
 
 def load_all(root: Path) -> None:
@@ -58,9 +62,12 @@ def test_corpus_is_large_enough() -> None:
 def test_broken_file_reports_exactly_its_mistakes(case: Path, tmp_path: Path) -> None:
     kind = case.parent.name
     text = case.read_text()
-    root = make_project(tmp_path, lesson=text if kind == "lessons" else None,
-                        paper=text if kind == "papers" else None,
-                        recipe=text if kind == "recipes" else None)
+    root = make_project(
+        tmp_path,
+        lesson=text if kind == "lessons" else None,
+        paper=text if kind == "papers" else None,
+        recipe=text if kind == "recipes" else None,
+    )
     expected = expected_messages(case)
     assert expected, f"{case.name} has no '# expect:' line"
     with pytest.raises(ContentError) as caught:
@@ -70,17 +77,20 @@ def test_broken_file_reports_exactly_its_mistakes(case: Path, tmp_path: Path) ->
 
 def matches(actual: list[str], expected: list[str]) -> bool:
     return len(actual) == len(expected) and all(
-        a.startswith(e[:-1]) if e.endswith("…") else a == e
-        for a, e in zip(actual, expected, strict=True))
+        a.startswith(e[:-1]) if e.endswith("…") else a == e for a, e in zip(actual, expected, strict=True)
+    )
 
 
 @pytest.mark.parametrize("case", CASES[:3], ids=lambda p: p.stem)
 def test_cli_prints_one_line_per_problem_and_exits_2(case: Path, tmp_path: Path, capsys) -> None:
     kind = case.parent.name
     text = case.read_text()
-    root = make_project(tmp_path, lesson=text if kind == "lessons" else None,
-                        paper=text if kind == "papers" else None,
-                        recipe=text if kind == "recipes" else None)
+    root = make_project(
+        tmp_path,
+        lesson=text if kind == "lessons" else None,
+        paper=text if kind == "papers" else None,
+        recipe=text if kind == "recipes" else None,
+    )
     assert main(["--project", str(root), "check"]) == 2
     err = capsys.readouterr().err
     assert matches(err.splitlines(), [f"paperdeck: {m}" for m in expected_messages(case)])
@@ -93,7 +103,8 @@ def test_file_that_is_not_utf8(tmp_path: Path) -> None:
     with pytest.raises(ContentError) as caught:
         load_all(root)
     assert [str(p) for p in caught.value.problems] == [
-        "content/lessons/broken.yaml:2: not UTF-8 text: byte 0xff at column 8 (invalid start byte)"]
+        "content/lessons/broken.yaml:2: not UTF-8 text: byte 0xff at column 8 (invalid start byte)"
+    ]
 
 
 def test_missing_paper_yaml(tmp_path: Path) -> None:
@@ -117,7 +128,8 @@ def test_a_lesson_larger_than_the_limit(tmp_path: Path) -> None:
         load_all(root)
     assert [str(p) for p in caught.value.problems] == [
         f"content/lessons/broken.yaml: {lesson.stat().st_size:,} bytes is more than the limit of "
-        "262,144 bytes per file; split it"]
+        "262,144 bytes per file; split it"
+    ]
 
 
 def test_a_lesson_linked_from_outside_the_project_is_refused(tmp_path: Path) -> None:
@@ -131,7 +143,8 @@ def test_a_lesson_linked_from_outside_the_project_is_refused(tmp_path: Path) -> 
         load_all(root)
     assert [str(p) for p in caught.value.problems] == [
         f"content/lessons/broken.yaml: a symbolic link to {outside.resolve()}, outside the project; "
-        "copy the file into the project instead"]
+        "copy the file into the project instead"
+    ]
     # A link inside the project is fine.
     inside = root / "shared" / "broken.yaml"
     inside.parent.mkdir()
@@ -157,5 +170,7 @@ def test_a_recipe_that_is_a_link_loop_or_a_device(tmp_path: Path, target: str) -
         assert found[0].startswith("decks/broken.yaml: cannot be read: ")
         assert len(found) == 2
     else:
-        assert found == ["decks/broken.yaml: a symbolic link to /dev/zero, outside the project; "
-                         "copy the file into the project instead"]
+        assert found == [
+            "decks/broken.yaml: a symbolic link to /dev/zero, outside the project; "
+            "copy the file into the project instead"
+        ]

@@ -47,15 +47,25 @@ def test_corpus_covers_every_rule() -> None:
     text = "".join(case.read_text() for case in WARNING_CASES)
     for field in ("concepts[", "clozes[", "flashcards[", "equations["):
         assert f": {field}" in text
-    for rule in ("also appears unhidden in its text", "also appears unhidden in its extra",
-                 "filled in as c", "under a cue that differs only in", "differs only by the word",
-                 "definition lists", "back lists", "differs only by its table name", "(as PE)"):
+    for rule in (
+        "also appears unhidden in its text",
+        "also appears unhidden in its extra",
+        "filled in as c",
+        "under a cue that differs only in",
+        "differs only by the word",
+        "definition lists",
+        "back lists",
+        "differs only by its table name",
+        "(as PE)",
+    ):
         assert rule in text, rule
 
 
 def test_cues_one_word_apart() -> None:
-    assert one_word_apart("how many encoder layers".split(), "how many decoder layers".split()) == \
-        ("encoder", "decoder")
+    assert one_word_apart("how many encoder layers".split(), "how many decoder layers".split()) == (
+        "encoder",
+        "decoder",
+    )
     assert one_word_apart("bleu of 8 layers".split(), "bleu of 8 layers there".split()) == ("", "there")
     assert one_word_apart("a b c".split(), "a b c".split()) == ("", "")
     assert one_word_apart("a b c".split(), "a x y".split()) is None
@@ -93,8 +103,10 @@ def test_shipped_content_gives_no_warnings() -> None:
 
 
 def test_plain_text_drops_markup() -> None:
-    assert plain_text(r"**Bold** \(\mathrm{FFN}(x) = \max(0, x)\) and `code`") == \
-        "Bold FFN(x) = max(0, x) and code"
+    assert (
+        plain_text(r"**Bold** \(\mathrm{FFN}(x) = \max(0, x)\) and `code`")
+        == "Bold FFN(x) = max(0, x) and code"
+    )
     assert plain_text(r"\[\left(\frac{a}{b}\right)\]") == "(fracab)"
     assert MAX_BACK == 170
 
@@ -108,8 +120,11 @@ def test_warnings_without_project_have_no_lines(tmp_path: Path) -> None:
 def test_a_list_is_a_series_of_short_items_in_the_first_sentence() -> None:
     assert listed_items("Queries, keys and values.") == ["Queries", "keys", "values"]
     assert listed_items("A; B; C.") == ["A", "B", "C"]
-    assert listed_items("Training time × number of GPUs × capacity.") == \
-        ["Training time", "number of GPUs", "capacity"]
+    assert listed_items("Training time × number of GPUs × capacity.") == [
+        "Training time",
+        "number of GPUs",
+        "capacity",
+    ]
     assert listed_items("Queries and keys.") == []
     assert listed_items(r"The rows \((a, b, c)\) and more.") == []
     assert listed_items("One thing. Then a, b and c.") == []
@@ -121,8 +136,10 @@ def test_a_list_is_a_series_of_short_items_in_the_first_sentence() -> None:
 def test_a_term_given_away_by_stems_capitals_and_initials() -> None:
     assert gives_term_away("Layer normalization", "the norm of each layer") == ["layer", "normalization"]
     assert gives_term_away("Add & Norm", r"add, then \(\mathrm{LayerNorm}\)") == ["add", "norm"]
-    assert gives_term_away("Positional encoding", r"\(PE_{pos}\) of a token") == \
-        ["positional (as PE)", "encoding (as PE)"]
+    assert gives_term_away("Positional encoding", r"\(PE_{pos}\) of a token") == [
+        "positional (as PE)",
+        "encoding (as PE)",
+    ]
     assert gives_term_away("Add & Norm", "adds, then normalizes") is None  # "add" is too short a stem
     assert gives_term_away("Attention network", "a network that attends to an output") is None
 

@@ -21,8 +21,10 @@ def test_a_listed_lesson_saved_as_yml(tmp_path: Path) -> None:
     root = make_project(tmp_path)
     lessons = root / "content" / "lessons"
     (lessons / "broken.yaml").rename(lessons / "broken.yml")
-    assert messages(root) == ["content/paper.yaml:7: lessons[0]: no lesson file content/lessons/broken.yaml"
-                              " (there is broken.yml: lesson files end in .yaml)"]
+    assert messages(root) == [
+        "content/paper.yaml:7: lessons[0]: no lesson file content/lessons/broken.yaml"
+        " (there is broken.yml: lesson files end in .yaml)"
+    ]
 
 
 def test_an_unlisted_lesson_saved_as_yml(tmp_path: Path) -> None:

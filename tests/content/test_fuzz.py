@@ -17,8 +17,36 @@ pytestmark = pytest.mark.long  # handed out to a worker early: tests/conftest.py
 
 LESSON = (VALID / "lesson.yaml").read_text()
 RECIPE = "kind: quiz\ntitle: Q\nversions: 2\nsections:\n  - title: S\n    questions: {lessons: [broken]}\n"
-PIECES = ["\n", " ", "  ", ":", "- ", "[", "]", "{", "}", "'", '"', "\\(", "\\)", "$", "&", "*",
-          "!!", "<<: ", "-1", "1e999", "null", "true", "~", "\t", "#", "é", "\x00", "id: x\n"]
+PIECES = [
+    "\n",
+    " ",
+    "  ",
+    ":",
+    "- ",
+    "[",
+    "]",
+    "{",
+    "}",
+    "'",
+    '"',
+    "\\(",
+    "\\)",
+    "$",
+    "&",
+    "*",
+    "!!",
+    "<<: ",
+    "-1",
+    "1e999",
+    "null",
+    "true",
+    "~",
+    "\t",
+    "#",
+    "é",
+    "\x00",
+    "id: x\n",
+]
 
 
 @st.composite

@@ -30,8 +30,7 @@ FULL_LESSON["flashcards"][0]["explanation"] = "More."
 FULL_LESSON["clozes"][0]["extra"] = "Extra."
 FULL_LESSON["questions"][0]["explanation"] = "Because."
 FULL_LESSON["questions"][0]["unit"] = "points"
-FULL_LESSON["visuals"] = [{"id": "v-one", "kind": "lr-schedule", "caption": "A caption.",
-                           "source": "S5.3"}]
+FULL_LESSON["visuals"] = [{"id": "v-one", "kind": "lr-schedule", "caption": "A caption.", "source": "S5.3"}]
 FULL_LESSON["resources"][0]["note"] = "A note."
 FULL_LESSON["derived"] = ["1 + 1 = 2"]  # grounding's declarations (docs/grounding.md)
 for kind in ("equations", "worked_examples", "flashcards", "clozes", "questions"):
@@ -77,15 +76,20 @@ def _break(document: Any, path: str, kind: model.MathKind) -> None:
 def test_the_model_marks_the_fields_that_hold_math() -> None:
     paths = {path for path, _ in LESSON_FIELDS}
     # The ones a hand-kept list once missed, and the LaTeX ones.
-    assert {"equations[0].variables[0].meaning", "worked_examples[0].steps[0]",
-            "questions[0].distractors[0].text", "equations[0].latex",
-            "equations[0].variables[0].symbol"} <= paths
+    assert {
+        "equations[0].variables[0].meaning",
+        "worked_examples[0].steps[0]",
+        "questions[0].distractors[0].text",
+        "equations[0].latex",
+        "equations[0].variables[0].symbol",
+    } <= paths
     assert len(paths) >= 20
 
 
 @pytest.mark.parametrize(("path", "kind"), LESSON_FIELDS, ids=[p for p, _ in LESSON_FIELDS])
 def test_check_reports_bad_math_in_every_marked_field(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], path: str, kind: model.MathKind) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], path: str, kind: model.MathKind
+) -> None:
     lesson = yaml.safe_load(yaml.safe_dump(FULL_LESSON))
     _break(lesson, path, kind)
     root = make_project(tmp_path, lesson=yaml.safe_dump(lesson, sort_keys=False))

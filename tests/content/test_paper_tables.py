@@ -88,16 +88,21 @@ def unexplained(table: str, value: float, decimals: int) -> bool:
         return False
     for stated, (_, computed) in DERIVED.get(table, {}).items():
         if close(value, stated):
-            assert close(round(computed, max(decimals, 0)), stated), \
+            assert close(round(computed, max(decimals, 0)), stated), (
                 f"{table}: derived {stated} does not match its computation {computed}"
+            )
             return False
     return not any(close(value, v) for v in OTHER.get(table, {}))
 
 
 def check_numbers(by_table: dict[str, list[tuple[str, str]]]) -> list[str]:
-    return [f"{item_id} ({table}): {value:g} is not in Table {table[1:]}"
-            for table, items in by_table.items() for item_id, text in items
-            for value, decimals in numbers(text) if unexplained(table, value, decimals)]
+    return [
+        f"{item_id} ({table}): {value:g} is not in Table {table[1:]}"
+        for table, items in by_table.items()
+        for item_id, text in items
+        for value, decimals in numbers(text)
+        if unexplained(table, value, decimals)
+    ]
 
 
 def forms(value: float) -> list[str]:
@@ -126,8 +131,10 @@ def uncovered(by_table: dict[str, list[tuple[str, str]]]) -> list[str]:
 
 
 def test_numbers_parse() -> None:
-    assert numbers(r"BLEU {{c1::28.4}}, cost \(2.3 \cdot 10^{19}\) FLOPs, 1/4, 213M") == \
-        [(2.3e19, -1), (28.4, 1)]
+    assert numbers(r"BLEU {{c1::28.4}}, cost \(2.3 \cdot 10^{19}\) FLOPs, 1/4, 213M") == [
+        (2.3e19, -1),
+        (28.4, 1),
+    ]
     assert numbers("4.5M pairs, Section 6.1 and S5.4, 0.19") == [(4.5, 1), (0.19, 2)]
 
 

@@ -17,9 +17,17 @@ def load_text(tmp_path: Path, text: str):
     return yamlsource.load(path, "file.yaml")
 
 
-@pytest.mark.parametrize("written, number", [
-    ("1e-5", 1e-5), ("2.5E3", 2500.0), ("-1e+3", -1000.0), ("1.0e-5", 1e-5), (".5e2", 50.0), ("3", 3),
-])
+@pytest.mark.parametrize(
+    "written, number",
+    [
+        ("1e-5", 1e-5),
+        ("2.5E3", 2500.0),
+        ("-1e+3", -1000.0),
+        ("1.0e-5", 1e-5),
+        (".5e2", 50.0),
+        ("3", 3),
+    ],
+)
 def test_exponent_numbers_are_numbers(tmp_path: Path, written: str, number: float) -> None:
     value = load_text(tmp_path, f"x: {written}\n")["x"]
     assert value == number and not isinstance(value, str)
@@ -46,4 +54,4 @@ def test_line_break_of_a_quoted_string_over_lines_is_not_an_escape(tmp_path: Pat
 def test_double_quoted_latex_is_named_with_its_field(tmp_path: Path) -> None:
     with pytest.raises(ContentError) as caught:
         load_text(tmp_path, 'a:\n  b: "\\frac{1}{H}"\n')
-    assert str(caught.value).startswith('file.yaml:2: a.b: in double quotes YAML reads \\f as a form feed')
+    assert str(caught.value).startswith("file.yaml:2: a.b: in double quotes YAML reads \\f as a form feed")

@@ -20,15 +20,27 @@ from generator.project import open_project
 ROOT = Path(__file__).parents[2]
 
 
-def write_key(path: Path, versions: int = 3, seed: int = 11, recipe: str = "quiz-attention",
-              secret: bytes = b"grading-test") -> Path:
+def write_key(
+    path: Path,
+    versions: int = 3,
+    seed: int = 11,
+    recipe: str = "quiz-attention",
+    secret: bytes = b"grading-test",
+) -> Path:
     """The key JSON of a shipped quiz, written without compiling its PDFs."""
     project = open_project(ROOT)
     chosen = project.quiz_recipe(recipe)
     built = quiz.build_quiz(project.content, chosen, seed, versions, secret)
-    data = {"format": KEY_FORMAT, "quiz": chosen.id, "title": chosen.title, "paper_title": built.paper_title,
-            "seed": seed, "forms": versions, "calculator": chosen.calculator,
-            "form_keys": [form_key(f, "f.pdf", "k.pdf") for f in built.iter_forms()]}
+    data = {
+        "format": KEY_FORMAT,
+        "quiz": chosen.id,
+        "title": chosen.title,
+        "paper_title": built.paper_title,
+        "seed": seed,
+        "forms": versions,
+        "calculator": chosen.calculator,
+        "form_keys": [form_key(f, "f.pdf", "k.pdf") for f in built.iter_forms()],
+    }
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
 

@@ -37,8 +37,24 @@ def graded(tmp_path_factory):
     folder = tmp_path_factory.mktemp("feedback")
     quiz_folder = folder / "quiz-attention"
     quiz_folder.mkdir()  # a named folder outside the current one must exist
-    assert main(["-q", "quiz", "quiz-attention", "--versions", "2", "--seed", "5", "--paper", "letter",
-                 "--out", str(quiz_folder)]) == 0
+    assert (
+        main(
+            [
+                "-q",
+                "quiz",
+                "quiz-attention",
+                "--versions",
+                "2",
+                "--seed",
+                "5",
+                "--paper",
+                "letter",
+                "--out",
+                str(quiz_folder),
+            ]
+        )
+        == 0
+    )
     key_path = quiz_folder / "quiz-attention-key.json"
     key = json.loads(key_path.read_text(encoding="utf-8"))
     students = [s for s in make_class(key) if s.name in ("Right A", "Mistaken A 1", "Blank A")]
@@ -125,10 +141,31 @@ def test_a_problem_its_seed_no_longer_regenerates_gets_the_key_s_answer_without_
 
     problem = problems.generate_one("softmax", 5, "easy")
     answer, shape = flatten(problem.answer["p"])
-    question = KeyQuestion(1, "S", 3.0, "problem", "problem:softmax", answer=answer, shape=shape,
-                           tolerance_abs=0.005, problem_type="softmax", difficulty="easy", problem_seed=5)
+    question = KeyQuestion(
+        1,
+        "S",
+        3.0,
+        "problem",
+        "problem:softmax",
+        answer=answer,
+        shape=shape,
+        tolerance_abs=0.005,
+        problem_type="softmax",
+        difficulty="easy",
+        problem_seed=5,
+    )
     assert _problem(question) == problem
-    moved = KeyQuestion(1, "S", 3.0, "problem", "problem:softmax", answer=tuple(x + 0.1 for x in answer),
-                        shape=shape, tolerance_abs=0.005, problem_type="softmax", difficulty="easy",
-                        problem_seed=5)
+    moved = KeyQuestion(
+        1,
+        "S",
+        3.0,
+        "problem",
+        "problem:softmax",
+        answer=tuple(x + 0.1 for x in answer),
+        shape=shape,
+        tolerance_abs=0.005,
+        problem_type="softmax",
+        difficulty="easy",
+        problem_seed=5,
+    )
     assert _problem(moved) is None

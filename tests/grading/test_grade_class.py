@@ -30,8 +30,22 @@ def graded(tmp_path_factory) -> tuple[Path, list[Student], Path]:
     folder = tmp_path_factory.mktemp("graded")
     quiz_folder = folder / "quiz-attention"
     quiz_folder.mkdir()  # a folder outside the current one is the user's to create
-    assert main(["-q", "quiz", "quiz-attention", "--versions", str(FORMS), "--seed", "5",
-                 "--out", str(quiz_folder)]) == 0
+    assert (
+        main(
+            [
+                "-q",
+                "quiz",
+                "quiz-attention",
+                "--versions",
+                str(FORMS),
+                "--seed",
+                "5",
+                "--out",
+                str(quiz_folder),
+            ]
+        )
+        == 0
+    )
     key_path = quiz_folder / "quiz-attention-key.json"
     students = make_class(json.loads(key_path.read_text(encoding="utf-8")))
     responses = write_responses(folder / "answers.csv", students)
@@ -96,8 +110,15 @@ def test_report_reads_back_with_its_sections(graded) -> None:
     folder, students, _ = graded
     text = pdf_text(folder / "report.pdf")
     squashed = "".join(text.split())
-    for heading in ("class report", "Scores", "Questions", "Share correct", "Discrimination",
-                    "Named mistakes", "Feedback"):
+    for heading in (
+        "class report",
+        "Scores",
+        "Questions",
+        "Share correct",
+        "Discrimination",
+        "Named mistakes",
+        "Feedback",
+    ):
         assert "".join(heading.split()) in squashed, heading
     for s in students:
         assert "".join(s.name.split()) + "·Form" in squashed, s.name
@@ -118,6 +139,11 @@ def test_grading_again_replaces_the_folder(graded, tmp_path: Path) -> None:
     assert main(["-q", "grade", str(key_path), str(fewer), "-o", str(out)]) == 0
     assert len(_rows(out / "scores.csv")) == 3
     assert (out / "notes.txt").read_text() == "mine"
-    assert sorted(p.name for p in out.iterdir()) == ["feedback", "mistakes.csv", "notes.txt", "report.pdf",
-                                                      "scores.csv"]
+    assert sorted(p.name for p in out.iterdir()) == [
+        "feedback",
+        "mistakes.csv",
+        "notes.txt",
+        "report.pdf",
+        "scores.csv",
+    ]
     assert len(list((out / "feedback").iterdir())) == 3

@@ -30,8 +30,13 @@ def key_json(key_path: Path) -> dict:
     return json.loads(key_path.read_text(encoding="utf-8"))
 
 
-def _csv(tmp_path: Path, rows: list[list[str]], header: list[str] | None = None, delimiter: str = ",",
-         name: str = "answers.csv") -> Path:
+def _csv(
+    tmp_path: Path,
+    rows: list[list[str]],
+    header: list[str] | None = None,
+    delimiter: str = ",",
+    name: str = "answers.csv",
+) -> Path:
     path = tmp_path / name
     with open(path, "w", encoding="utf-8", newline="") as out:
         writer = csv.writer(out, delimiter=delimiter)
@@ -48,13 +53,33 @@ def _grade(key_path: Path, responses: Path, capsys, *more: str) -> tuple[int, li
 
 # -- forgiving ---------------------------------------------------------------------
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("0,67", (0.67,)), (" 0.67 ", (0.67,)), ("\u22120.5", (-0.5,)), ("\u2013 2", None),
-    ("1 2;3", (1.0, 2.0, 3.0)), ("1; 2 ;3", (1.0, 2.0, 3.0)), ("[0.5, 0.25]", (0.5, 0.25)),
-    ("(0,5; \u22120,25)", (0.5, -0.25)), ("1e-4", (1e-4,)), ("2.5E3", (2500.0,)), ("1 ? 3", (1.0, None, 3.0)),
-    ("abc", None), ("nan", None), ("inf", None), ("1_000", None), ("", None), ("0.5.1", None),
-    ("2/3", (2 / 3,)), ("6.988 \u00d7 10^-4", (6.988e-4,)), ("\u20140.5", (-0.5,)), ("1,2", (1.0, 2.0)),
-])
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("0,67", (0.67,)),
+        (" 0.67 ", (0.67,)),
+        ("\u22120.5", (-0.5,)),
+        ("\u2013 2", None),
+        ("1 2;3", (1.0, 2.0, 3.0)),
+        ("1; 2 ;3", (1.0, 2.0, 3.0)),
+        ("[0.5, 0.25]", (0.5, 0.25)),
+        ("(0,5; \u22120,25)", (0.5, -0.25)),
+        ("1e-4", (1e-4,)),
+        ("2.5E3", (2500.0,)),
+        ("1 ? 3", (1.0, None, 3.0)),
+        ("abc", None),
+        ("nan", None),
+        ("inf", None),
+        ("1_000", None),
+        ("", None),
+        ("0.5.1", None),
+        ("2/3", (2 / 3,)),
+        ("6.988 \u00d7 10^-4", (6.988e-4,)),
+        ("\u20140.5", (-0.5,)),
+        ("1,2", (1.0, 2.0)),
+    ],
+)
 def test_numbers_are_read_as_a_person_writes_them(text: str, expected) -> None:
     """The cards' reader (answers.read; its cases: tests/answer_cases.json), with ? for a gap."""
     count = len(expected) if expected else 1
@@ -71,8 +96,9 @@ def test_letters_in_any_case_with_brackets_and_true_false_words(key_path: Path) 
         assert parse_answer(tf, text) == (letter, "")
 
 
-def test_semicolon_file_with_decimal_commas_a_bom_and_extra_columns(key_json, key_path: Path, tmp_path: Path,
-                                                                     capsys) -> None:
+def test_semicolon_file_with_decimal_commas_a_bom_and_extra_columns(
+    key_json, key_path: Path, tmp_path: Path, capsys
+) -> None:
     form = key_json["form_keys"][1]  # B: 9 is 0.5065, 11 is 1.732
     header = ["Timestamp", "Student", "FORM", *(f"Q{n}" for n in range(1, 16))]
     cells = ["", "", "", "", "", "", "", "", "0,5065", "", "1,732", "320", "", "", ""]
@@ -96,10 +122,26 @@ def test_a_row_may_stop_early_and_name_its_form_by_code(key_json, key_path: Path
 
 
 def test_short_answers_take_points_or_stay_ungraded(key_json, key_path: Path, tmp_path: Path, capsys) -> None:
-    problems = {q["number"]: flat(q["answer"][q["primary"]]) for q in key_json["form_keys"][0]["questions"]
-                if q["kind"] == "problem"}
-    cells = ["", "", "", "", "", "", "", "", "1,5", "", "2", "3", *(" ".join(map(repr, problems[n]))
-                                                                    for n in (13, 14, 15))]
+    problems = {
+        q["number"]: flat(q["answer"][q["primary"]])
+        for q in key_json["form_keys"][0]["questions"]
+        if q["kind"] == "problem"
+    }
+    cells = [
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "1,5",
+        "",
+        "2",
+        "3",
+        *(" ".join(map(repr, problems[n])) for n in (13, 14, 15)),
+    ]
     path = _csv(tmp_path, [["Ada", "A", *cells]])
     assert _grade(key_path, path, capsys)[0] == 0
     (row,) = csv.DictReader(open(tmp_path / "out" / "scores.csv", encoding="utf-8"))
@@ -109,76 +151,104 @@ def test_short_answers_take_points_or_stay_ungraded(key_json, key_path: Path, tm
 
 # -- strict ------------------------------------------------------------------------
 
+
 def test_unknown_form(key_path: Path, tmp_path: Path, capsys) -> None:
     path = _csv(tmp_path, [["Ada", "A"], ["Bo", "ZZ"], ["Cy", ""]])
-    assert _grade(key_path, path, capsys) == (2, [
-        f"paperdeck: {path}:3: column form: unknown form 'ZZ'; the key has forms A to C",
-        f"paperdeck: {path}:4: column form: no form given",
-    ])
+    assert _grade(key_path, path, capsys) == (
+        2,
+        [
+            f"paperdeck: {path}:3: column form: unknown form 'ZZ'; the key has forms A to C",
+            f"paperdeck: {path}:4: column form: no form given",
+        ],
+    )
     assert not (tmp_path / "out" / "scores.csv").exists()
 
 
 def test_question_the_form_does_not_have(key_path: Path, tmp_path: Path, capsys) -> None:
-    path = _csv(tmp_path, [["Ada", "A", *[""] * 15, "C"], ["Bo", "B", *[""] * 15, ""]],
-                ["student", "form", *map(str, range(1, 17))])
-    assert _grade(key_path, path, capsys) == (2, [
-        f"paperdeck: {path}:2: column 16: form A has no question 16 (its questions are 1 to 15)"])
+    path = _csv(
+        tmp_path,
+        [["Ada", "A", *[""] * 15, "C"], ["Bo", "B", *[""] * 15, ""]],
+        ["student", "form", *map(str, range(1, 17))],
+    )
+    assert _grade(key_path, path, capsys) == (
+        2,
+        [f"paperdeck: {path}:2: column 16: form A has no question 16 (its questions are 1 to 15)"],
+    )
 
 
 def test_not_a_number_for_a_numeric_question(key_path: Path, tmp_path: Path, capsys) -> None:
     cells = [""] * 11 + ["three", "0.1 abc 0.3", "", "12.5 ms"]
     path = _csv(tmp_path, [["Ada", "A", *cells]])
-    assert _grade(key_path, path, capsys) == (2, [
-        f"paperdeck: {path}:2: column 12: 'three' is not a number; question 12 wants one number",
-        f"paperdeck: {path}:2: column 13: '0.1 abc 0.3' is not a number; question 13 wants 3 numbers "
-        "(a vector)",
-        f"paperdeck: {path}:2: column 15: '12.5 ms' is not a number; question 15 wants one number",
-    ])
+    assert _grade(key_path, path, capsys) == (
+        2,
+        [
+            f"paperdeck: {path}:2: column 12: 'three' is not a number; question 12 wants one number",
+            f"paperdeck: {path}:2: column 13: '0.1 abc 0.3' is not a number; question 13 wants 3 numbers "
+            "(a vector)",
+            f"paperdeck: {path}:2: column 15: '12.5 ms' is not a number; question 15 wants one number",
+        ],
+    )
 
 
 def test_a_vector_of_the_wrong_length(key_path: Path, tmp_path: Path, capsys) -> None:
     cells = [""] * 13 + ["0.5 0.5 0.5", ""]
     path = _csv(tmp_path, [["Ada", "A", *cells]])
-    assert _grade(key_path, path, capsys) == (2, [
-        f"paperdeck: {path}:2: column 14: 3 numbers given; question 14 wants 2 numbers (a 1×2 matrix, "
-        "row by row) (write ? for a part left out)"])
+    assert _grade(key_path, path, capsys) == (
+        2,
+        [
+            f"paperdeck: {path}:2: column 14: 3 numbers given; question 14 wants 2 numbers (a 1×2 matrix, "
+            "row by row) (write ? for a part left out)"
+        ],
+    )
 
 
 def test_a_letter_the_question_does_not_print(key_path: Path, tmp_path: Path, capsys) -> None:
     path = _csv(tmp_path, [["Ada", "A", "C", "", "E"]])
-    assert _grade(key_path, path, capsys) == (2, [
-        f"paperdeck: {path}:2: column 1: 'C' is not one of the letters printed for question 1: "
-        "A to B (or T/F)",
-        f"paperdeck: {path}:2: column 3: 'E' is not one of the letters printed for question 3: A to D",
-    ])
+    assert _grade(key_path, path, capsys) == (
+        2,
+        [
+            f"paperdeck: {path}:2: column 1: 'C' is not one of the letters printed for question 1: "
+            "A to B (or T/F)",
+            f"paperdeck: {path}:2: column 3: 'E' is not one of the letters printed for question 3: A to D",
+        ],
+    )
 
 
 def test_short_answer_points_out_of_range_or_text(key_path: Path, tmp_path: Path, capsys) -> None:
     cells = [""] * 8 + ["3", "Because of the softmax", "-1"]
     path = _csv(tmp_path, [["Ada", "A", *cells]])
-    assert _grade(key_path, path, capsys) == (2, [
-        f"paperdeck: {path}:2: column 9: 3 points is outside 0 to 2, the points of question 9",
-        f"paperdeck: {path}:2: column 10: question 10 is a short answer: write the points you gave it "
-        "(0 to 2), or leave it empty to leave it ungraded",
-        f"paperdeck: {path}:2: column 11: -1 points is outside 0 to 2, the points of question 11",
-    ])
+    assert _grade(key_path, path, capsys) == (
+        2,
+        [
+            f"paperdeck: {path}:2: column 9: 3 points is outside 0 to 2, the points of question 9",
+            f"paperdeck: {path}:2: column 10: question 10 is a short answer: write the points you gave it "
+            "(0 to 2), or leave it empty to leave it ungraded",
+            f"paperdeck: {path}:2: column 11: -1 points is outside 0 to 2, the points of question 11",
+        ],
+    )
 
 
 def test_students_named_twice_or_not_at_all(key_path: Path, tmp_path: Path, capsys) -> None:
     path = _csv(tmp_path, [["Ada", "A"], ["", "B"], ["ada ", "C"]])
-    assert _grade(key_path, path, capsys) == (2, [
-        f"paperdeck: {path}:3: column student: no student name",
-        f"paperdeck: {path}:4: column student: 'ada' already has answers on line 2; "
-        "give every student one row and a distinct name",
-    ])
+    assert _grade(key_path, path, capsys) == (
+        2,
+        [
+            f"paperdeck: {path}:3: column student: no student name",
+            f"paperdeck: {path}:4: column student: 'ada' already has answers on line 2; "
+            "give every student one row and a distinct name",
+        ],
+    )
 
 
 def test_header_without_student_or_form(key_path: Path, tmp_path: Path, capsys) -> None:
     path = _csv(tmp_path, [["Ada", "A"]], ["name", "1"])
-    assert _grade(key_path, path, capsys) == (2, [
-        f"paperdeck: {path}:1: no 'student' column; the first line names the columns: student, form, 1, 2, …",
-        f"paperdeck: {path}:1: no 'form' column; the first line names the columns: student, form, 1, 2, …",
-    ])
+    assert _grade(key_path, path, capsys) == (
+        2,
+        [
+            f"paperdeck: {path}:1: no 'student' column; the first line names the columns: student, form, 1, 2, …",
+            f"paperdeck: {path}:1: no 'form' column; the first line names the columns: student, form, 1, 2, …",
+        ],
+    )
 
 
 def test_not_a_key(tmp_path: Path, capsys) -> None:
@@ -188,13 +258,18 @@ def test_not_a_key(tmp_path: Path, capsys) -> None:
     code, err = _grade(bad, responses, capsys)
     assert code == 2 and err[0].startswith(f"paperdeck: {bad}: not a quiz key JSON (")
     bad.write_text(json.dumps({"format": 9, "form_keys": []}))
-    assert _grade(bad, responses, capsys) == (2, [
-        f"paperdeck: {bad}: format: key format 9 is not 1, the one this paperdeck reads"])
-    assert _grade(tmp_path / "missing.json", responses, capsys) == (2, [
-        f"paperdeck: {tmp_path / 'missing.json'}: no such file"])
+    assert _grade(bad, responses, capsys) == (
+        2,
+        [f"paperdeck: {bad}: format: key format 9 is not 1, the one this paperdeck reads"],
+    )
+    assert _grade(tmp_path / "missing.json", responses, capsys) == (
+        2,
+        [f"paperdeck: {tmp_path / 'missing.json'}: no such file"],
+    )
 
 
 # -- the command -----------------------------------------------------------------
+
 
 def test_default_folder_survives_the_next_quiz_run(tmp_path: Path, capsys) -> None:
     quiz_folder = tmp_path / "quiz-attention"
@@ -206,7 +281,12 @@ def test_default_folder_survives_the_next_quiz_run(tmp_path: Path, capsys) -> No
     assert main(["-q", "grade", str(key), str(responses), "--remedial", "--seed", "4"]) == 0
     graded = quiz_folder / "graded"
     assert sorted(p.name for p in graded.iterdir()) == [
-        "feedback", "mistakes.csv", "remedial", "report.pdf", "scores.csv"]
+        "feedback",
+        "mistakes.csv",
+        "remedial",
+        "report.pdf",
+        "scores.csv",
+    ]
     assert sorted(p.name for p in (graded / "remedial").iterdir()) == ["ada.apkg", "bo.apkg"]
     assert sorted(p.name for p in (graded / "feedback").iterdir()) == ["ada.pdf", "bo.pdf"]
     assert main([*printing, "5"]) == 2  # an issued quiz is replaced only when asked
@@ -226,7 +306,9 @@ def test_a_roster_form_is_found_by_the_students_name(key_path: Path, tmp_path: P
     roster_key.write_text(json.dumps(data), encoding="utf-8")
     path = _csv(tmp_path, [["ada lovelace", ""], ["Cy", " "]])
     assert [(r.student, r.form) for r in read_responses(path, read_key(roster_key))] == [
-        ("ada lovelace", "A"), ("Cy", "C")]
+        ("ada lovelace", "A"),
+        ("Cy", "C"),
+    ]
 
 
 def test_help_lists_grade(capsys) -> None:

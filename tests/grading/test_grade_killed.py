@@ -24,7 +24,7 @@ pytestmark = pytest.mark.long  # handed out to a worker early: tests/conftest.py
 
 PROJECT = Path(__file__).resolve().parents[2]
 
-GRADE = textwrap.dedent('''
+GRADE = textwrap.dedent("""
     import os, signal, sys
     from generator.cli import main
 
@@ -44,22 +44,32 @@ GRADE = textwrap.dedent('''
     code = main(["-q", "grade", key, responses, "-o", out, "--remedial", "--seed", "3"])
     print(calls)
     sys.exit(code)
-''')
+""")
 
 
 def grade(key: Path, responses: Path, out: Path, kill_at: int = 0) -> tuple[int, str]:
     env = {**os.environ, "PYTHONPATH": str(PROJECT), "SOURCE_DATE_EPOCH": "1700000000"}
-    done = subprocess.run([sys.executable, "-c", GRADE, str(key), str(responses), str(out), str(kill_at)],
-                          capture_output=True, text=True, env=env, timeout=300, cwd=out.parent)
+    done = subprocess.run(
+        [sys.executable, "-c", GRADE, str(key), str(responses), str(out), str(kill_at)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        cwd=out.parent,
+    )
     return done.returncode, done.stdout + done.stderr
 
 
 def graded(folder: Path) -> dict[str, str]:
     """Each graded file and its SHA-256; a remedial deck only by its name (a deck's bytes differ
     from run to run: the two sets have different students' decks)."""
-    return {p.relative_to(folder).as_posix():
-            "" if p.suffix == ".apkg" else hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file() and p.name != "notes.txt"}
+    return {
+        p.relative_to(folder).as_posix(): ""
+        if p.suffix == ".apkg"
+        else hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and p.name != "notes.txt"
+    }
 
 
 def test_a_grade_killed_at_each_rename_leaves_the_old_grading_or_the_new(tmp_path: Path) -> None:
@@ -77,7 +87,8 @@ def test_a_grade_killed_at_each_rename_leaves_the_old_grading_or_the_new(tmp_pat
         references[name] = graded(out)
     assert references["old"] != references["new"]
     assert {name for name in references["old"] if name.endswith(".apkg")} != {
-        name for name in references["new"] if name.endswith(".apkg")}
+        name for name in references["new"] if name.endswith(".apkg")
+    }
     out = tmp_path / "count" / "graded"
     shutil.copytree(tmp_path / "reference-old" / "graded", out)
     (out / "notes.txt").write_text("the teacher's")

@@ -41,7 +41,8 @@ MISMATCHED = [["Ada Lovelace", "A"], ["alan  turing", "C"], ["=SUM(A1)", "B"]]
 
 
 def test_rows_that_do_not_match_the_roster_are_reported_on_stderr_and_in_the_report(
-        roster_key: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    roster_key: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     answers = responses(tmp_path, MISMATCHED)
     assert main(["grade", str(roster_key), str(answers)]) == 0
     said = [line for line in capsys.readouterr().err.splitlines() if line.startswith("roster:")]
@@ -50,7 +51,8 @@ def test_rows_that_do_not_match_the_roster_are_reported_on_stderr_and_in_the_rep
         "(their own form is B)",
         f"roster: {answers}:4: column student: '=SUM(A1)' is not on the roster; form B was printed for "
         "Alan Turing",
-        f"roster: {answers}: Grace Hopper (form C) is on the roster and has no row"]
+        f"roster: {answers}: Grace Hopper (form C) is on the roster and has no row",
+    ]
     graded = roster_key.parent / "graded"
     report = pypdf.PdfReader(graded / "report.pdf")
     text = " ".join(pdf_text(graded / "report.pdf").split())
@@ -63,14 +65,19 @@ def test_rows_that_do_not_match_the_roster_are_reported_on_stderr_and_in_the_rep
 
 
 def test_strict_makes_them_errors_and_a_failed_grade_leaves_no_folder(
-        roster_key: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    roster_key: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     answers = responses(tmp_path, MISMATCHED)
     assert main(["-q", "grade", str(roster_key), str(answers), "--strict"]) == 2
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 3 and all(line.startswith("paperdeck: ") for line in err)
     assert not (roster_key.parent / "graded").exists()
-    assert main(["-q", "grade", str(roster_key), str(tmp_path / "missing.csv"), "-o",
-                 str(tmp_path / "new" / "g")]) == 2
+    assert (
+        main(
+            ["-q", "grade", str(roster_key), str(tmp_path / "missing.csv"), "-o", str(tmp_path / "new" / "g")]
+        )
+        == 2
+    )
     assert not (tmp_path / "new").exists()
     matching = responses(tmp_path, [[name, ""] for name in NAMES])  # forms found by name
     assert main(["-q", "grade", str(roster_key), str(matching), "--strict"]) == 0
@@ -78,7 +85,8 @@ def test_strict_makes_them_errors_and_a_failed_grade_leaves_no_folder(
 
 
 def test_a_long_chinese_name_gets_a_remedial_deck_and_a_users_file_stays(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)  # -o g2 is created only inside the current folder
     key = write_key(tmp_path / "k.json", versions=1)
     name = "张" * 100

@@ -23,8 +23,9 @@ from .classroom import ROOT, write_key
 def roster_key(tmp_path_factory) -> Path:
     path = write_key(tmp_path_factory.mktemp("key") / "quiz-attention-key.json")
     data = json.loads(path.read_text(encoding="utf-8"))
-    for form, (name, student_id) in zip(data["form_keys"], [("Ada Lovelace", "S-001"), ("Bo", "S-002"),
-                                                            ("Cy", "")], strict=True):
+    for form, (name, student_id) in zip(
+        data["form_keys"], [("Ada Lovelace", "S-001"), ("Bo", "S-002"), ("Cy", "")], strict=True
+    ):
         form["student"] = {"name": name, "id": student_id}
     path.write_text(json.dumps(data), encoding="utf-8")
     return path

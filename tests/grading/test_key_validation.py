@@ -38,45 +38,93 @@ CASES: list[tuple[str, Callable[[dict[str, Any]], Any], str]] = [
     ("form without label", lambda k: k["form_keys"][0].pop("label"), "form_keys[0].label: missing"),
     ("form_keys a number", lambda k: k.update(form_keys=5), "form_keys: expected a list, got 5"),
     ("forms does not match", lambda k: k.update(forms=4), "forms: says 4 forms but form_keys holds 3"),
-    ("points as text", _question(TF, lambda q: q.update(points="inf")),
-     f'{Q}[0].points: expected a number, got "inf"'),
-    ("negative points", _question(TF, lambda q: q.update(points=-2)),
-     f"{Q}[0].points: must be a number from 0 to 1,000 (as content allows), got -2"),
-    ("points past content's cap", _question(TF, lambda q: q.update(points=1e200)),
-     f"{Q}[0].points: must be a number from 0 to 1,000 (as content allows), got 1e+200"),
-    ("choice answer not printed", _question(MC, lambda q: q.update(answer="Z")),
-     f"{Q}[2].answer: 'Z' is not among the printed letters A, B, C, D"),
-    ("mistake letter not printed", _question(MC, lambda q: q["mistakes"][0].update(letter="Q")),
-     f"{Q}[2].mistakes[0].letter: 'Q' is not among the printed letters A, B, C, D"),
-    ("tolerance as text", _question(NUMERIC, lambda q: q.update(tolerance={"abs": "nan"})),
-     f'{Q}[11].tolerance.abs: expected a number, got "nan"'),
-    ("negative tolerance", _question(PROBLEM, lambda q: q.update(tolerance={"rel": -0.1})),
-     f"{Q}[12].tolerance.rel: must be a finite number of 0 or more, got -0.1"),
-    ("numeric answer as text", _question(NUMERIC, lambda q: q.update(answer="3")),
-     f"{Q}[11].answer: not a number, vector or matrix: 3"),
-    ("unknown difficulty", _question(PROBLEM, lambda q: q.update(difficulty="extreme")),
-     f"{Q}[12].difficulty: expected one of easy, medium, hard, got 'extreme'"),
-    ("problem without its primary", _question(PROBLEM, lambda q: q.update(primary="output")),
-     f"{Q}[12].answer: has no 'output', the primary result"),
-    ("unknown kind", _question(SHORT, lambda q: q.update(kind="essay")),
-     f"{Q}[8].kind: unknown kind 'essay' (expected one of multiple_choice, true_false, numeric, "
-     "short_answer, problem)"),
-    ("number twice", _question(SHORT, lambda q: q.update(number=1)),
-     f"{Q}[8].number: question 1 is listed twice"),
+    (
+        "points as text",
+        _question(TF, lambda q: q.update(points="inf")),
+        f'{Q}[0].points: expected a number, got "inf"',
+    ),
+    (
+        "negative points",
+        _question(TF, lambda q: q.update(points=-2)),
+        f"{Q}[0].points: must be a number from 0 to 1,000 (as content allows), got -2",
+    ),
+    (
+        "points past content's cap",
+        _question(TF, lambda q: q.update(points=1e200)),
+        f"{Q}[0].points: must be a number from 0 to 1,000 (as content allows), got 1e+200",
+    ),
+    (
+        "choice answer not printed",
+        _question(MC, lambda q: q.update(answer="Z")),
+        f"{Q}[2].answer: 'Z' is not among the printed letters A, B, C, D",
+    ),
+    (
+        "mistake letter not printed",
+        _question(MC, lambda q: q["mistakes"][0].update(letter="Q")),
+        f"{Q}[2].mistakes[0].letter: 'Q' is not among the printed letters A, B, C, D",
+    ),
+    (
+        "tolerance as text",
+        _question(NUMERIC, lambda q: q.update(tolerance={"abs": "nan"})),
+        f'{Q}[11].tolerance.abs: expected a number, got "nan"',
+    ),
+    (
+        "negative tolerance",
+        _question(PROBLEM, lambda q: q.update(tolerance={"rel": -0.1})),
+        f"{Q}[12].tolerance.rel: must be a finite number of 0 or more, got -0.1",
+    ),
+    (
+        "numeric answer as text",
+        _question(NUMERIC, lambda q: q.update(answer="3")),
+        f"{Q}[11].answer: not a number, vector or matrix: 3",
+    ),
+    (
+        "unknown difficulty",
+        _question(PROBLEM, lambda q: q.update(difficulty="extreme")),
+        f"{Q}[12].difficulty: expected one of easy, medium, hard, got 'extreme'",
+    ),
+    (
+        "problem without its primary",
+        _question(PROBLEM, lambda q: q.update(primary="output")),
+        f"{Q}[12].answer: has no 'output', the primary result",
+    ),
+    (
+        "unknown kind",
+        _question(SHORT, lambda q: q.update(kind="essay")),
+        f"{Q}[8].kind: unknown kind 'essay' (expected one of multiple_choice, true_false, numeric, "
+        "short_answer, problem)",
+    ),
+    (
+        "number twice",
+        _question(SHORT, lambda q: q.update(number=1)),
+        f"{Q}[8].number: question 1 is listed twice",
+    ),
     ("a question without its kind", _question(SHORT, lambda q: q.clear()), f"{Q}[8].kind: missing"),
-    ("a form pointing at another form's seed",
-     lambda k: k["form_keys"][0]["questions"][PROBLEM].update(
-         problem_seed=k["form_keys"][1]["questions"][PROBLEM]["problem_seed"]),
-     "form A, question 13: its seed regenerates a softmax problem whose answer is not the key's: the key "
-     "was edited or mixes forms; grade with the key paperdeck quiz wrote"),
-    ("a problem pointing at another type", _question(PROBLEM, lambda q: q.update(problem_type="layer-norm")),
-     "form A, question 13: its seed regenerates a layer-norm problem whose answer is not the key's: the key "
-     "was edited or mixes forms; grade with the key paperdeck quiz wrote"),
-    ("a problem of a type not known here", _question(PROBLEM, lambda q: q.update(problem_type="my-type")),
-     "form A, question 13: problem type 'my-type' is not known here; grade in the project the quiz was "
-     "printed from"),
-    ("two forms with one code", lambda k: k["form_keys"][1].update(code=k["form_keys"][0]["code"]),
-     "form_keys[1].code: the code of form A too"),
+    (
+        "a form pointing at another form's seed",
+        lambda k: k["form_keys"][0]["questions"][PROBLEM].update(
+            problem_seed=k["form_keys"][1]["questions"][PROBLEM]["problem_seed"]
+        ),
+        "form A, question 13: its seed regenerates a softmax problem whose answer is not the key's: the key "
+        "was edited or mixes forms; grade with the key paperdeck quiz wrote",
+    ),
+    (
+        "a problem pointing at another type",
+        _question(PROBLEM, lambda q: q.update(problem_type="layer-norm")),
+        "form A, question 13: its seed regenerates a layer-norm problem whose answer is not the key's: the key "
+        "was edited or mixes forms; grade with the key paperdeck quiz wrote",
+    ),
+    (
+        "a problem of a type not known here",
+        _question(PROBLEM, lambda q: q.update(problem_type="my-type")),
+        "form A, question 13: problem type 'my-type' is not known here; grade in the project the quiz was "
+        "printed from",
+    ),
+    (
+        "two forms with one code",
+        lambda k: k["form_keys"][1].update(code=k["form_keys"][0]["code"]),
+        "form_keys[1].code: the code of form A too",
+    ),
 ]
 
 
@@ -91,8 +139,9 @@ def _check(tmp_path: Path, good: dict[str, Any], change: Callable[[dict[str, Any
 
 
 @pytest.mark.parametrize(("name", "change", "message"), CASES, ids=[c[0] for c in CASES])
-def test_a_damaged_key_is_one_line_naming_the_field(tmp_path: Path, good, name: str, change,
-                                                     message: str) -> None:
+def test_a_damaged_key_is_one_line_naming_the_field(
+    tmp_path: Path, good, name: str, change, message: str
+) -> None:
     path, error = _check(tmp_path, good, change)
     assert error == f"{path}: {message}"
 
@@ -121,13 +170,16 @@ def test_responses_with_the_codes_of_another_run_are_not_graded(tmp_path: Path, 
     responses.write_text(f"student,form,1\nAda,{codes[0]},a\n", encoding="utf-8")
     assert main(["-q", "grade", str(other), str(responses)]) == 2
     err = capsys.readouterr().err.splitlines()
-    assert err == [f"paperdeck: {responses}:2: column form: form code {codes[0]!r} is not in {other}: "
-                   "the key is of another run of the quiz; give the key written with these forms"]
+    assert err == [
+        f"paperdeck: {responses}:2: column form: form code {codes[0]!r} is not in {other}: "
+        "the key is of another run of the quiz; give the key written with these forms"
+    ]
 
 
 @pytest.mark.parametrize("kind", ["named pipe", "folder", "link to /dev/zero"])
-def test_a_key_that_is_not_a_regular_file_is_one_line_without_waiting(tmp_path: Path, capsys,
-                                                                       kind: str) -> None:
+def test_a_key_that_is_not_a_regular_file_is_one_line_without_waiting(
+    tmp_path: Path, capsys, kind: str
+) -> None:
     import os
 
     path = tmp_path / "quiz-key.json"
@@ -144,4 +196,5 @@ def test_a_key_that_is_not_a_regular_file_is_one_line_without_waiting(tmp_path: 
     responses.write_text("student,form,1\nAda,A,a\n", encoding="utf-8")
     assert main(["-q", "grade", str(path), str(responses)]) == 2
     assert capsys.readouterr().err.splitlines() == [
-        f"paperdeck: {path}: not a regular file; give the <quiz>-key.json that paperdeck quiz wrote"]
+        f"paperdeck: {path}: not a regular file; give the <quiz>-key.json that paperdeck quiz wrote"
+    ]

@@ -31,23 +31,33 @@ def _responses(tmp_path: Path, names: list[str]) -> Path:
     return path
 
 
-@pytest.mark.parametrize(("written", "kept"), [
-    ("Jose\u0301 Díaz", "José Díaz"),  # NFD to NFC
-    # zero-width space, soft hyphen, word joiner, byte-order mark
-    ("A\u200bda\u00ad Love\u2060lace\ufeff", "Ada Lovelace"),
-    ("\u202eAda\u202c (% 001)", "Ada (% 001)"),  # a right-to-left override would reverse the line
-    ("\u2067\u0645\u062d\u0645\u062f\u2069", "\u0645\u062d\u0645\u062f"),  # an isolate around an Arabic name
-    ("Ada\u200d", "Ada"),  # a joiner after a Latin letter joins nothing
-    ("\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"),
-    ("  Ada \u00a0 Lovelace ", "Ada Lovelace"),
-])
+@pytest.mark.parametrize(
+    ("written", "kept"),
+    [
+        ("Jose\u0301 Díaz", "José Díaz"),  # NFD to NFC
+        # zero-width space, soft hyphen, word joiner, byte-order mark
+        ("A\u200bda\u00ad Love\u2060lace\ufeff", "Ada Lovelace"),
+        ("\u202eAda\u202c (% 001)", "Ada (% 001)"),  # a right-to-left override would reverse the line
+        (
+            "\u2067\u0645\u062d\u0645\u062f\u2069",
+            "\u0645\u062d\u0645\u062f",
+        ),  # an isolate around an Arabic name
+        ("Ada\u200d", "Ada"),  # a joiner after a Latin letter joins nothing
+        (
+            "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",
+            "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",
+        ),
+        ("  Ada \u00a0 Lovelace ", "Ada Lovelace"),
+    ],
+)
 def test_a_name_is_kept_without_what_no_one_sees(written: str, kept: str) -> None:
     assert clean(written) == kept
 
 
 @pytest.mark.parametrize("second", ["Jose\u0301", "Jo\u200bsé", "JOSÉ", "Jos\u00ade\u0301"])
-def test_names_that_differ_only_invisibly_are_one_student_named_twice(key_path: Path, tmp_path: Path,
-                                                                        second: str) -> None:
+def test_names_that_differ_only_invisibly_are_one_student_named_twice(
+    key_path: Path, tmp_path: Path, second: str
+) -> None:
     path = _responses(tmp_path, ["José", second])
     with pytest.raises(InputError) as caught:
         read_responses(path, read_key(key_path))
@@ -63,12 +73,22 @@ def test_look_alike_names_are_warned_about_and_graded_apart(key_path: Path, tmp_
     grading = grade_quiz(key_path, path, open_project(ROOT).content, note=said.append)
     assert [r.student for r in grading.results] == unique
     assert [(f.line, f.message) for f in grading.names] == [
-        (3, "'Аda' looks like 'Ada' on line 2 (look-alike letters: А Cyrillic Capital Letter A U+0410); "
-            "graded as two students: if they are one, give them one row"),
-        (4, "'Ａda' looks like 'Ada' on line 2 (look-alike letters: Ａ Fullwidth Latin Capital Letter A "
-            "U+FF21); graded as two students: if they are one, give them one row"),
-        (6, "'Βο' looks like 'Bo' on line 5 (look-alike letters: Β Greek Capital Letter Beta U+0392; ο Greek "
-            "Small Letter Omicron U+03BF); graded as two students: if they are one, give them one row")]
+        (
+            3,
+            "'Аda' looks like 'Ada' on line 2 (look-alike letters: А Cyrillic Capital Letter A U+0410); "
+            "graded as two students: if they are one, give them one row",
+        ),
+        (
+            4,
+            "'Ａda' looks like 'Ada' on line 2 (look-alike letters: Ａ Fullwidth Latin Capital Letter A "
+            "U+FF21); graded as two students: if they are one, give them one row",
+        ),
+        (
+            6,
+            "'Βο' looks like 'Bo' on line 5 (look-alike letters: Β Greek Capital Letter Beta U+0392; ο Greek "
+            "Small Letter Omicron U+03BF); graded as two students: if they are one, give them one row",
+        ),
+    ]
     assert said[-3:] == [f"names: {finding}" for finding in grading.names]
     source = report_source(grading)
     assert "#section-title([Names]" in source and "Cyrillic Capital Letter A" in source
@@ -94,4 +114,5 @@ def test_the_command_says_the_warning_in_one_line(key_path: Path, tmp_path: Path
     err = capsys.readouterr().err.splitlines()
     assert [line for line in err if "looks like" in line] == [
         f"names: {path}:3: column student: 'Аda' looks like 'Ada' on line 2 (look-alike letters: А Cyrillic "
-        "Capital Letter A U+0410); graded as two students: if they are one, give them one row"]
+        "Capital Letter A U+0410); graded as two students: if they are one, give them one row"
+    ]

@@ -34,8 +34,10 @@ def key_path(tmp_path_factory) -> Path:
 def grading(key_path: Path, tmp_path_factory):
     path = tmp_path_factory.mktemp("answers") / "responses.csv"
     header = ["student", "form", *map(str, range(1, 16))]
-    rows = [["Ada", "A", "?", "", "?", "", "", "", "", "", "?", "", "", "?", "?; ?; ?", "", "?"],
-            ["Bo", "A", "A", "", "", "", "", "", "", "", "", "", "", "", "0.5; ?; 0.25", "", ""]]
+    rows = [
+        ["Ada", "A", "?", "", "?", "", "", "", "", "", "?", "", "", "?", "?; ?; ?", "", "?"],
+        ["Bo", "A", "A", "", "", "", "", "", "", "", "", "", "", "", "0.5; ?; 0.25", "", ""],
+    ]
     with open(path, "w", encoding="utf-8", newline="") as out:
         csv.writer(out).writerows([header, *rows])
     return grade_quiz(key_path, path, open_project(ROOT).content)
@@ -70,23 +72,35 @@ def test_the_report_says_what_was_not_read(grading) -> None:
 def test_the_students_feedback_says_it_is_pending(grading) -> None:
     source = feedback_source(grading, grading.results[0], None, "a4", _TEMPLATE)
     assert source.count(escape(PENDING)) == 6
-    assert escape("6 answers not read from your sheet (questions 1, 3, 9, 12, 13, 15): pending, your teacher "
-                  "checks them and the score may change") in source
+    assert (
+        escape(
+            "6 answers not read from your sheet (questions 1, 3, 9, 12, 13, 15): pending, your teacher "
+            "checks them and the score may change"
+        )
+        in source
+    )
 
 
 def test_the_scan_flags_come_after_the_results_with_relative_file_names(grading, tmp_path: Path) -> None:
     from dataclasses import replace
 
     scans = (tmp_path / "scans" / "a.pdf", tmp_path / "scans" / "more" / "b.png")
-    lines = (f"{scans[0]} page 2: 2 bubbles filled in question 3 (responses line 2, column 3)",
-             f"{scans[1]} page 1: no answer-sheet code found")
+    lines = (
+        f"{scans[0]} page 2: 2 bubbles filled in question 3 (responses line 2, column 3)",
+        f"{scans[1]} page 1: no answer-sheet code found",
+    )
     folder, relative = _relative_to_scans(scans, lines)
     assert folder == str(tmp_path / "scans")
-    assert relative == ("a.pdf page 2: 2 bubbles filled in question 3 (responses line 2, column 3)",
-                        "more/b.png page 1: no answer-sheet code found")
+    assert relative == (
+        "a.pdf page 2: 2 bubbles filled in question 3 (responses line 2, column 3)",
+        "more/b.png page 1: no answer-sheet code found",
+    )
     source = report_source(replace(grading, review=relative, scans=folder))
-    assert source.index("#section-title([Scores]") < source.index("#section-title([Feedback]") \
+    assert (
+        source.index("#section-title([Scores]")
+        < source.index("#section-title([Feedback]")
         < source.index("#section-title([Scanning]")
+    )
     assert escape(f"files relative to {tmp_path / 'scans'}") in source
     assert f"- {escape('a.pdf page 2: 2 bubbles')}" in source
     assert escape(str(tmp_path)) not in source.split("#section-title([Scanning]")[1].split("])")[1]

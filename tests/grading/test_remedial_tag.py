@@ -31,8 +31,9 @@ def test_the_notes_to_practise_are_tagged_and_the_feedback_says_how_to_gather_th
     made = {s.name: s for s in make_class(json.loads(key_path.read_text(encoding="utf-8")))}
     responses = write_responses(tmp_path / "answers.csv", [made["Mistaken A 0"]])
     grading = grade_quiz(key_path, responses, project.content, remedial_seed=1)
-    written = graded.export(grading, tmp_path / "graded", ExportOptions(build_time=1_700_000_050,
-                                                                        figures=figures))
+    written = graded.export(
+        grading, tmp_path / "graded", ExportOptions(build_time=1_700_000_050, figures=figures)
+    )
     (deck,) = [p for p in written if p.suffix == ".apkg"]
     search = review_search("aiayn", "quiz-attention")
     assert search == "tag:aiayn::review::quiz-attention"

@@ -21,8 +21,12 @@ def rates():
     index = load_index(ROOT)
     assert index is not None
     found = mutation_rates(load(ROOT), index, seed=0)
-    print({f"{m}/{k}": (n, round(found.rate(m, k), 3), round(found.rate(m, k, membership=True), 3))
-           for (m, k), n in sorted(found.tried.items())})
+    print(
+        {
+            f"{m}/{k}": (n, round(found.rate(m, k), 3), round(found.rate(m, k, membership=True), 3))
+            for (m, k), n in sorted(found.tried.items())
+        }
+    )
     return found
 
 

@@ -35,8 +35,13 @@ def test_metadata_sections_and_labels(paper: Paper) -> None:
     assert paper.year == 2021
     assert "12 pebbles in 3 jars" in paper.abstract
     assert [(s.label, s.title) for s in paper.sections] == [
-        ("S1", "Introduction"), ("S2", "Method"), ("S3", "Results"), ("SU1", "Limitations"),
-        ("SA", "Proofs"), ("SB", "More tables")]
+        ("S1", "Introduction"),
+        ("S2", "Method"),
+        ("S3", "Results"),
+        ("SU1", "Limitations"),
+        ("SA", "Proofs"),
+        ("SB", "More tables"),
+    ]
     method = paper.sections[1]
     assert [c.label for c in method.children] == ["S2.1"]  # the unnumbered subsection is part of S2
     assert [c.label for c in paper.sections[4].children] == ["SA.1"]
@@ -75,7 +80,8 @@ def test_footnotes_thanks_and_the_bibliography_from_the_bbl(paper: Paper) -> Non
     assert [(n.label, n.mark, n.text) for n in paper.footnotes] == [
         ("S0", "", "Written for the tests of paperdeck."),  # \thanks on the title
         ("S1", "1", "A jar holds at most 40 pebbles."),
-        ("S0", "*", "Equal contribution.")]  # \thanks on an author
+        ("S0", "*", "Equal contribution."),
+    ]  # \thanks on an author
     assert [(r.number, r.key) for r in paper.references] == [(1, "stone2019"), (2, "pebble2020")]
     assert "Pebbles and how to count them" in paper.references[0].text  # the .bbl, not the .bib
 
@@ -97,16 +103,16 @@ def _import(paper: Paper, folder: Path) -> None:
     write_index(build_index(FIXTURE), folder / "content" / INDEX_FILE)
 
 
-def test_the_imported_project_passes_check_and_build(paper: Paper, tmp_path: Path,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_imported_project_passes_check_and_build(
+    paper: Paper, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     project = tmp_path / "pebbles"
     _import(paper, project)
     lesson = yaml.safe_load((project / "content/lessons/02-method.yaml").read_text())
     assert lesson["sources"] == ["S2", "S2.1"]
     first = lesson["equations"][0]
     assert first["label"] == "S2.E1" and first["draft"] is True
-    assert {"symbol": "d_{k}", "shape": "?",
-            "meaning": "the dimension of the keys"} in first["variables"]
+    assert {"symbol": "d_{k}", "shape": "?", "meaning": "the dimension of the keys"} in first["variables"]
     assert [e["label"] for e in lesson["equations"]] == ["S2.E1", "S2.E2"]  # S2.E3 is not read: no card
     equations = yaml.safe_load((project / "paper/equations.yaml").read_text())
     assert any(e["label"] == "S2.E3" and "unreadable" in e for e in equations)
@@ -115,11 +121,14 @@ def test_the_imported_project_passes_check_and_build(paper: Paper, tmp_path: Pat
     said = capsys.readouterr().err
     assert "8 drafts to review" in said and "02-method.yaml: equations: counting-pebbles-with-eq-1" in said
     results = yaml.safe_load((project / "content/lessons/03-results.yaml").read_text())
-    assert "**Table 1** (S3.T1): Pebbles counted per jar.\n\n| Jar | Pebbles | Weight |\n|---|---|---|\n" \
-           "| Small | 3 | 0.25 |\n|  | 4 | 0.33 |\n| Large | 5 (full) |  |" in results["text"]
+    assert (
+        "**Table 1** (S3.T1): Pebbles counted per jar.\n\n| Jar | Pebbles | Weight |\n|---|---|---|\n"
+        "| Small | 3 | 0.25 |\n|  | 4 | 0.33 |\n| Large | 5 (full) |  |" in results["text"]
+    )
     assert [(v["kind"], v["source"], v["params"]) for v in results["visuals"]] == [
         ("image", "S3.F1", {"file": "figures/figure-1.png"}),
-        ("image", "S3.F3", {"file": "figures/figure-3.jpg"})]
+        ("image", "S3.F3", {"file": "figures/figure-3.jpg"}),
+    ]
     (tmp_path / "out").mkdir()
     (tmp_path / "out2").mkdir()
     assert main(["--project", str(project), "build", "--out", str(tmp_path / "out")]) == 0

@@ -26,8 +26,10 @@ HERE = Path(__file__).parent
 SOURCE = HERE / "source"
 MIRROR = Path(os.environ.get("PAPERDECK_AIAYN_MIRROR", "/work/.mirror/paper-translations+Transformer/repo"))
 
-needs_latexml = pytest.mark.skipif(shutil.which("latexml") is None or shutil.which("bwrap") is None,
-                                   reason="needs Debian's latexml and bubblewrap (.ci/system-packages)")
+needs_latexml = pytest.mark.skipif(
+    shutil.which("latexml") is None or shutil.which("bwrap") is None,
+    reason="needs Debian's latexml and bubblewrap (.ci/system-packages)",
+)
 
 
 def _tarball(folder: Path, target: Path, extra: dict[str, bytes] | None = None) -> Path:
@@ -54,7 +56,8 @@ def test_a_source_reads_nothing_outside_its_folder(tmp_path: Path) -> None:
     planted = main_tex.replace(
         "Pebbles are counted one jar at a time",
         f"Host \\input{{/etc/hostname}} secret \\input{{{project}/.paperdeck-secret}} "
-        f"outside \\input{{{outside}}} up \\input{{../outside}} Pebbles are counted one jar at a time")
+        f"outside \\input{{{outside}}} up \\input{{../outside}} Pebbles are counted one jar at a time",
+    )
     tarball = _tarball(SOURCE, tmp_path / "2101.00001.tar.gz", {"main.tex": planted.encode()})
     assert main(["import", str(tarball), "-o", str(project)]) == 0
     for path in project.rglob("*"):
@@ -86,7 +89,9 @@ def test_import_of_a_tarball_with_the_messy_parts(tmp_path: Path, capsys: pytest
     assert paper["arxiv"] == "2101.00001"
     assert paper["lessons"][3:] == ["04-limitations", "05-proofs", "06-more-tables"]
     assert [r["key"] for r in yaml.safe_load((project / "paper/bibliography.yaml").read_text())] == [
-        "stone2019", "pebble2020"]
+        "stone2019",
+        "pebble2020",
+    ]
     assert seconds < 120
     assert main(["--project", str(project), "check", "--strict"]) == 0  # every number grounded
     (tmp_path / "out").mkdir()
@@ -98,8 +103,11 @@ def test_several_main_files_are_listed(tmp_path: Path) -> None:
     folder.mkdir()
     for name in ("paper.tex", "supplement.tex"):
         (folder / name).write_text("\\documentclass{article}\n\\begin{document}\nx\n\\end{document}\n")
-    with pytest.raises(latexml.ImportFailure, match=r"several files could be the main one \(paper.tex, "
-                                                     r"supplement.tex\); name it: .* --main paper.tex"):
+    with pytest.raises(
+        latexml.ImportFailure,
+        match=r"several files could be the main one \(paper.tex, "
+        r"supplement.tex\); name it: .* --main paper.tex",
+    ):
         sources.prepare(folder, tmp_path / "scratch")
     assert sources.prepare(folder, tmp_path / "scratch", "supplement.tex").main == "supplement.tex"
     readme = '{"sources": [{"filename": "supplement.tex", "usage": "toplevel"}]}'
@@ -109,8 +117,9 @@ def test_several_main_files_are_listed(tmp_path: Path) -> None:
 
 @needs_latexml
 def test_a_source_that_never_ends_is_stopped(tmp_path: Path) -> None:
-    (tmp_path / "loop.tex").write_text("\\documentclass{article}\n\\begin{document}\n"
-                                       "\\def\\x{a\\x}\\x\n\\end{document}\n")
+    (tmp_path / "loop.tex").write_text(
+        "\\documentclass{article}\n\\begin{document}\n\\def\\x{a\\x}\\x\n\\end{document}\n"
+    )
     started = time.monotonic()
     with pytest.raises(latexml.ImportFailure, match="took longer than 3 s on loop.tex and was stopped"):
         latexml.convert(tmp_path, "loop.tex", tmp_path / "scratch", time_limit=3)
@@ -146,8 +155,10 @@ def test_archives_that_reach_outside_are_refused(tmp_path: Path) -> None:
 
 
 def test_pictures_are_stripped_and_lines_kept() -> None:
-    text = ("a\n\\begin{tikzpicture}\n\\draw (0,0);\n\\end{tikzpicture} b\n"
-            "\\tikz \\draw (0,0) -- (1,1);\nc % \\begin{tikzpicture}\n")
+    text = (
+        "a\n\\begin{tikzpicture}\n\\draw (0,0);\n\\end{tikzpicture} b\n"
+        "\\tikz \\draw (0,0) -- (1,1);\nc % \\begin{tikzpicture}\n"
+    )
     stripped, count = sources.strip_pictures(text)
     assert count == 2 and stripped.count("\n") == text.count("\n")
     assert "draw" not in stripped.split("%")[0] and stripped.startswith("a\n") and " b\n" in stripped
@@ -161,14 +172,17 @@ def test_missing_latexml_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch)
 
 
 @needs_latexml
-@pytest.mark.skipif(not (MIRROR / "HEAD").is_file(),
-                    reason=f"no mirror of the Transformer's source at {MIRROR} "
-                           "(bring it with the fetch tool: github:paper-translations/Transformer)")
+@pytest.mark.skipif(
+    not (MIRROR / "HEAD").is_file(),
+    reason=f"no mirror of the Transformer's source at {MIRROR} "
+    "(bring it with the fetch tool: github:paper-translations/Transformer)",
+)
 def test_the_transformers_source(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = tmp_path / "aiayn"
     source.mkdir()
-    archive = subprocess.run(["git", f"--git-dir={MIRROR}", "archive", "3f933e8"],
-                             capture_output=True, check=True)
+    archive = subprocess.run(
+        ["git", f"--git-dir={MIRROR}", "archive", "3f933e8"], capture_output=True, check=True
+    )
     with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
         tar.extractall(source, filter="data")
     project = tmp_path / "project"
@@ -178,12 +192,15 @@ def test_the_transformers_source(tmp_path: Path, capsys: pytest.CaptureFixture[s
     from generator.importing.paper import read
 
     said = capsys.readouterr().err
-    assert ("found: 8 sections (23 with subsections), 5 displayed equations (3 numbered), "
-            "4 tables (227 cells), 5 figures, 5 footnotes, 40 references") in said
+    assert (
+        "found: 8 sections (23 with subsections), 5 displayed equations (3 numbered), "
+        "4 tables (227 cells), 5 figures, 5 footnotes, 40 references"
+    ) in said
     index = yaml.safe_load((project / "paper/equations.yaml").read_text())
     assert [e["label"] for e in index if e["number"]] == ["S3.E1", "S3.E2", "S5.E3"]
     captions = yaml.safe_load((project / "paper/figures.yaml").read_text()) + yaml.safe_load(
-        (project / "paper/tables.yaml").read_text())
+        (project / "paper/tables.yaml").read_text()
+    )
     assert sum(1 for c in captions if c["caption"]) == 9
     assert read  # the paper model is what the files above were written from
     print(f"the Transformer's source imported in {seconds:.1f} s")

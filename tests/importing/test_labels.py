@@ -27,10 +27,24 @@ DOCUMENT = """<document xmlns="http://dlmf.nist.gov/LaTeXML">
 </document>"""
 
 CASES = {
-    "S1": "S1", "S1.SS1": "S1.1", "S1.SS1.SSS2": "S1.1.2", "S1.SS1.SSS2.p2": "S1.1.2",
-    "S1.SS1.SSS0.Px1": "S1.1", "S1.SSx1": "S1", "Sx1": "SU1", "Sx2": "SU2", "A1": "SA",
-    "A1.SS1": "SB.1".replace("B", "A"), "A2": "SB", "Sx3": "SC", "Sx3.F3": "SC.F3",
-    "S1.E1": "S1.E1", "S1.E2.1": "S1.E2", "A1.T4": "SA.T4", "S1.F2.sf1": "S1.F2", "S1.Ex1": "S1",
+    "S1": "S1",
+    "S1.SS1": "S1.1",
+    "S1.SS1.SSS2": "S1.1.2",
+    "S1.SS1.SSS2.p2": "S1.1.2",
+    "S1.SS1.SSS0.Px1": "S1.1",
+    "S1.SSx1": "S1",
+    "Sx1": "SU1",
+    "Sx2": "SU2",
+    "A1": "SA",
+    "A1.SS1": "SB.1".replace("B", "A"),
+    "A2": "SB",
+    "Sx3": "SC",
+    "Sx3.F3": "SC.F3",
+    "S1.E1": "S1.E1",
+    "S1.E2.1": "S1.E2",
+    "A1.T4": "SA.T4",
+    "S1.F2.sf1": "S1.F2",
+    "S1.Ex1": "S1",
 }
 
 

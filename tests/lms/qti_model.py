@@ -72,9 +72,12 @@ class Item:
             assert processing.get("template") is None, "templates are not modelled"
             for rule in processing:
                 self._rule(rule, variables)
-        shown = tuple("".join(f.itertext()).strip() for f in self.root.iterfind("q:modalFeedback", NS)
-                      if f.get("showHide") == "show" and variables.get(f.get("outcomeIdentifier"))
-                      == f.get("identifier"))
+        shown = tuple(
+            "".join(f.itertext()).strip()
+            for f in self.root.iterfind("q:modalFeedback", NS)
+            if f.get("showHide") == "show"
+            and variables.get(f.get("outcomeIdentifier")) == f.get("identifier")
+        )
         return Outcome(variables["SCORE"] or 0.0, shown)
 
     def _rule(self, rule: Any, variables: dict[str, Any]) -> None:

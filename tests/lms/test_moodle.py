@@ -31,8 +31,27 @@ from generator.problems import Tolerance
 
 from .conftest import SHIPPED, VARIANTS
 
-_RAW = (0.9, 0.8333333, 0.8, 0.75, 0.7, 0.6666667, 0.6, 0.5, 0.4, 0.3333333, 0.3, 0.25, 0.2, 0.1666667,
-        0.1428571, 0.125, 0.1111111, 0.1, 0.05)
+_RAW = (
+    0.9,
+    0.8333333,
+    0.8,
+    0.75,
+    0.7,
+    0.6666667,
+    0.6,
+    0.5,
+    0.4,
+    0.3333333,
+    0.3,
+    0.25,
+    0.2,
+    0.1666667,
+    0.1428571,
+    0.125,
+    0.1111111,
+    0.1,
+    0.05,
+)
 FRACTION_OPTIONS_FULL = (0.0, 1.0, -1.0, *_RAW, *(-x for x in _RAW))
 EPSILON = 1e-14
 IMPORTED_TYPES = {"category", "multichoice", "truefalse", "numerical", "cloze", "essay"}
@@ -40,8 +59,10 @@ IMPORTED_TYPES = {"category", "multichoice", "truefalse", "numerical", "cloze", 
 
 @pytest.fixture(scope="module")
 def moodle_files(lms_quizzes):
-    return {recipe_id: etree.fromstring(moodle.quiz_xml(quiz).encode())
-            for recipe_id, (quiz, _, _) in lms_quizzes.items()}
+    return {
+        recipe_id: etree.fromstring(moodle.quiz_xml(quiz).encode())
+        for recipe_id, (quiz, _, _) in lms_quizzes.items()
+    }
 
 
 def _fraction_allowed(fraction: float) -> bool:
@@ -92,8 +113,11 @@ def test_sections_are_categories_a_quiz_draws_random_questions_from(recipe_id, l
             expected += [VARIANTS] * len(section.slots)
     assert list(counts.values()) == expected
     assert all(path.startswith(f"$course$/top/{quiz.recipe.title}") for path in counts)
-    assert all(path.rsplit("/", 1)[1].startswith("Problem ") for path in counts
-               if counts[path] == VARIANTS and "Problem" in path)
+    assert all(
+        path.rsplit("/", 1)[1].startswith("Problem ")
+        for path in counts
+        if counts[path] == VARIANTS and "Problem" in path
+    )
 
 
 def test_math_is_left_for_mathjax(moodle_files):
@@ -102,6 +126,7 @@ def test_math_is_left_for_mathjax(moodle_files):
 
 
 # -- how Moodle grades a number --------------------------------------------------
+
 
 def _interval(answer: float, tolerance: float) -> tuple[float, float]:
     margin = tolerance + EPSILON * max(tolerance, abs(answer), EPSILON)
@@ -123,8 +148,10 @@ def _words(text: str) -> str:
 
 
 def _edge(value: float, tolerance: Tolerance, side: int, beyond: bool = False) -> float:
-    width = max(Decimal(repr(float(tolerance.abs or 0.0))),
-                Decimal(repr(float(tolerance.rel or 0.0))) * abs(Decimal(repr(float(value)))))
+    width = max(
+        Decimal(repr(float(tolerance.abs or 0.0))),
+        Decimal(repr(float(tolerance.rel or 0.0))) * abs(Decimal(repr(float(value)))),
+    )
     if beyond:
         scale = abs(Decimal(repr(float(value))))
         width += max(width * Decimal("1e-6"), scale * Decimal("1e-9"), Decimal("1e-12"))
@@ -149,15 +176,24 @@ def _check_number(alternatives, key: float, tolerance: Tolerance, mistakes: list
 
 
 def _numerical(question) -> list[tuple[float, float, float, str]]:
-    return [(float(a.get("fraction")) / 100, float(a.findtext("text")), float(a.findtext("tolerance")),
-             a.findtext("feedback/text") or "") for a in question.iterfind("answer")]
+    return [
+        (
+            float(a.get("fraction")) / 100,
+            float(a.findtext("text")),
+            float(a.findtext("tolerance")),
+            a.findtext("feedback/text") or "",
+        )
+        for a in question.iterfind("answer")
+    ]
 
 
 # Ported from question/type/multianswer/questiontype.php (NUMERICAL boxes; Python's look-behind
 # is fixed-width, so (?<!\\|&|&amp;) is written as three).
 _NUMBER = r"-?(([0-9]+[.,]?[0-9]*|[.,][0-9]+)([eE][-+]?[0-9]+)?)"
-_ALTERNATIVE = (r"(=|%(-?[0-9]+)%)?(.+?(?<!\\)(?<!&)(?<!&amp;)(?=[~#}]|$))"
-                r"(#(.*?(?<!\\)(?=[~}]|$)))?")
+_ALTERNATIVE = (
+    r"(=|%(-?[0-9]+)%)?(.+?(?<!\\)(?<!&)(?<!&amp;)(?=[~#}]|$))"
+    r"(#(.*?(?<!\\)(?=[~}]|$)))?"
+)
 _BOX = re.compile(r"\{([0-9]*):(NUMERICAL|NM):(" + _ALTERNATIVE + "(~" + _ALTERNATIVE + r")*)\}", re.S)
 _NUMERICAL_ALTERNATIVE = re.compile("^(" + _NUMBER + ")(:" + _NUMBER + ")?$", re.S)
 
@@ -171,8 +207,9 @@ def cloze_boxes(text: str) -> list[list[tuple[float, float, float, str]]]:
             feedback = html.unescape(found.group(5) or "").replace("\\}", "}").replace("\\#", "#")
             number = _NUMERICAL_ALTERNATIVE.match(found.group(3))
             assert number, found.group(3)
-            alternatives.append((fraction, float(number.group(1).replace(",", ".")),
-                                 float(number.group(6) or 0), feedback))
+            alternatives.append(
+                (fraction, float(number.group(1).replace(",", ".")), float(number.group(6) or 0), feedback)
+            )
             remaining = remaining.split(found.group(0), 1)[1]
         boxes.append(alternatives)
     return boxes
@@ -195,15 +232,22 @@ def test_numbers_grade_as_the_quiz_says(recipe_id, lms_quizzes, moodle_files):
             for item in section.questions:
                 question = by_name[item.question.id]
                 if item.question.type == "numeric":
-                    _check_number(_numerical(question), item.question.answer,
-                                  Tolerance(abs=item.question.tolerance or 0.0), [])
+                    _check_number(
+                        _numerical(question),
+                        item.question.answer,
+                        Tolerance(abs=item.question.tolerance or 0.0),
+                        [],
+                    )
                     checked += 1
                 elif item.options:
                     answers_ = list(question.iterfind("answer"))
                     wrong = [o for o in item.options if not o.correct and o.mistake]
                     for option in wrong:
-                        assert any(_words(option.mistake) in html.unescape(a.findtext("feedback/text"))
-                                   for a in answers_ if a.get("fraction") == "0")
+                        assert any(
+                            _words(option.mistake) in html.unescape(a.findtext("feedback/text"))
+                            for a in answers_
+                            if a.get("fraction") == "0"
+                        )
             continue
         title = section.title.replace(r"\(", "").replace(r"\)", "").replace("/", "//")
         for j, slot in enumerate(section.slots, 1):
@@ -212,12 +256,15 @@ def test_numbers_grade_as_the_quiz_says(recipe_id, lms_quizzes, moodle_files):
                 problem = variant.problem
                 primary = problems.get(problem.type).primary
                 key = _flat(problem.answer[primary])
-                mistakes = [(d.mistake, _flat(d.answer[primary])) for d in problem.distractors
-                            if d.answer.get(primary) is not None
-                            and len(_flat(d.answer[primary])) == len(key)]
+                mistakes = [
+                    (d.mistake, _flat(d.answer[primary]))
+                    for d in problem.distractors
+                    if d.answer.get(primary) is not None and len(_flat(d.answer[primary])) == len(key)
+                ]
                 if question.get("type") == "numerical":
-                    _check_number(_numerical(question), key[0], problem.tolerance,
-                                  [(m, w[0]) for m, w in mistakes])
+                    _check_number(
+                        _numerical(question), key[0], problem.tolerance, [(m, w[0]) for m, w in mistakes]
+                    )
                 else:
                     boxes = cloze_boxes(question.findtext("questiontext/text"))
                     assert len(boxes) == len(key) > 1

@@ -28,8 +28,25 @@ pytestmark = pytest.mark.long
 PLAYER = Path(__file__).resolve().parent / "player"
 QTI21 = "http://www.imsglobal.org/xsd/imsqti_v2p1"
 QTI3 = "http://www.imsglobal.org/xsd/imsqtiasi_v3p0"
-_XHTML = {"p", "div", "span", "table", "thead", "tbody", "tr", "td", "th", "caption", "ul", "ol", "li",
-          "strong", "em", "code", "br"}
+_XHTML = {
+    "p",
+    "div",
+    "span",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "td",
+    "th",
+    "caption",
+    "ul",
+    "ol",
+    "li",
+    "strong",
+    "em",
+    "code",
+    "br",
+}
 
 
 def to_qti3(xml: bytes) -> str:
@@ -99,8 +116,10 @@ def _flat(value):
 
 
 def _edges(value, tolerance) -> tuple[list[str], list[str]]:
-    width = max(Decimal(repr(float(tolerance.abs or 0.0))),
-                Decimal(repr(float(tolerance.rel or 0.0))) * abs(Decimal(repr(float(value)))))
+    width = max(
+        Decimal(repr(float(tolerance.abs or 0.0))),
+        Decimal(repr(float(tolerance.rel or 0.0))) * abs(Decimal(repr(float(value)))),
+    )
     centre = Decimal(repr(float(value)))
     hair = max(width * Decimal("1e-6"), abs(centre) * Decimal("1e-9"), Decimal("1e-12"))
     inside = [str(centre - width), str(centre + width)]
@@ -123,8 +142,12 @@ def test_the_player_scores_every_item_as_the_quiz_says(recipe_id, lms_quizzes, b
             played = recipe_id in PLAYED_QUESTIONS
             entries = [(f"q-{i.question.id}", i) for i in section.questions] if played else []
         else:
-            entries = [(f"p{s}-{j}-v{v}", variant) for j, slot in enumerate(section.slots, 1)
-                       for v, variant in enumerate(slot, 1) if v == 1]
+            entries = [
+                (f"p{s}-{j}-v{v}", variant)
+                for j, slot in enumerate(section.slots, 1)
+                for v, variant in enumerate(slot, 1)
+                if v == 1
+            ]
         for identifier, document in entries:
             data = files[f"items/{identifier}.xml"]
             model, xml = Item(data), to_qti3(data)
@@ -159,9 +182,11 @@ def test_the_player_scores_every_item_as_the_quiz_says(recipe_id, lms_quizzes, b
                 letters = [chr(ord("A") + i) for i in range(len(document.options))]
                 cases += [({"RESPONSE": letters[document.answer_index]}, top, None), ({}, 0.0, None)]
                 explained = bool(document.question.explanation)
-                cases += [({"RESPONSE": letter}, 0.0, letter if (option.mistake or explained) else None)
-                          for letter, option in zip(letters, document.options, strict=True)
-                          if not option.correct]
+                cases += [
+                    ({"RESPONSE": letter}, 0.0, letter if (option.mistake or explained) else None)
+                    for letter, option in zip(letters, document.options, strict=True)
+                    if not option.correct
+                ]
                 choices = True
             else:
                 continue  # a short answer: marked by hand, nothing to score

@@ -106,8 +106,10 @@ def _typed(values) -> list[str]:
 
 def _edge(value: float, tolerance: Tolerance, side: int, beyond: bool = False) -> str:
     """The value a student types at the edge of the tolerance (or a hair beyond it)."""
-    width = max(Decimal(repr(float(tolerance.abs or 0.0))),
-                Decimal(repr(float(tolerance.rel or 0.0))) * abs(Decimal(repr(float(value)))))
+    width = max(
+        Decimal(repr(float(tolerance.abs or 0.0))),
+        Decimal(repr(float(tolerance.rel or 0.0))) * abs(Decimal(repr(float(value)))),
+    )
     if beyond:
         scale = abs(Decimal(repr(float(value))))
         width += max(width * Decimal("1e-6"), scale * Decimal("1e-9"), Decimal("1e-12"))
@@ -142,8 +144,11 @@ def _numeric_cases(item: Item, key: list[float], tolerance: Tolerance, mistakes:
             assert outcome.score == top  # indistinguishable from the key: the key wins
             continue
         assert outcome.score == 0
-        first = next(m for m, w in mistakes
-                     if all(answers.accepts(a, b, tolerance) for a, b in zip(w, wrong, strict=True)))
+        first = next(
+            m
+            for m, w in mistakes
+            if all(answers.accepts(a, b, tolerance) for a, b in zip(w, wrong, strict=True))
+        )
         assert len(outcome.feedback) == 1 and outcome.feedback[0].startswith("Mistake:"), outcome
         assert _words(first) in _shown(outcome.feedback[0])
 
@@ -170,8 +175,11 @@ def test_every_item_scores_as_the_quiz_says(recipe_id, lms_quizzes):
             problem = document.problem
             primary = problems.get(problem.type).primary
             key = _flat(problem.answer[primary])
-            mistakes = [(d.mistake, _flat(d.answer[primary])) for d in problem.distractors
-                        if d.answer.get(primary) is not None and len(_flat(d.answer[primary])) == len(key)]
+            mistakes = [
+                (d.mistake, _flat(d.answer[primary]))
+                for d in problem.distractors
+                if d.answer.get(primary) is not None and len(_flat(d.answer[primary])) == len(key)
+            ]
             _numeric_cases(item, key, problem.tolerance, mistakes)
             continue
         question = document.question
@@ -209,8 +217,13 @@ def test_every_variant_regenerates_from_the_seed_in_the_manifest(lms_quizzes, tm
         kind, seed, difficulty = meta.get("type"), meta.get("seed"), meta.get("difficulty")
         arguments = ["problems", kind, "--problem-seed", seed, "-d", difficulty]
         assert meta.get("command") == "paperdeck " + " ".join(arguments)
-        run = subprocess.run([sys.executable, "-m", "generator.cli", *arguments, "--format", "json"],
-                             capture_output=True, text=True, check=True, cwd=tmp_path)
+        run = subprocess.run(
+            [sys.executable, "-m", "generator.cli", *arguments, "--format", "json"],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=tmp_path,
+        )
         regenerated = json.loads(run.stdout)[0]
         item = Item(files[resource.get("href")])
         primary = problems.get(meta.get("type")).primary

@@ -28,7 +28,10 @@ def test_the_pace_finishes_the_new_cards_before_the_sweep() -> None:
     assert buffer_days(30) == 7 and plan.sweep == date(2027, 1, 24)
     assert plan.new_cards == 90 and plan.new_per_day == 4  # ceil(90 / (30 - 7))
     assert [(s.name, s.start.day, s.end.day) for s in plan.lessons] == [
-        ("01 A", 1, 8), ("02 B", 8, 18), ("03 C", 18, 23)]
+        ("01 A", 1, 8),
+        ("02 B", 8, 18),
+        ("03 C", 18, 23),
+    ]
     assert plan.lessons[-1].end < plan.sweep
     assert make_plan("D", [("A", 5)], date(2027, 1, 1), date(2027, 1, 3)).new_per_day == 3  # no sweep
     for exam in (date(2027, 1, 1), date(2026, 12, 1)):
@@ -54,8 +57,9 @@ def shipped(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, items.Deck]
 
 
 @pytest.mark.parametrize("presets", [False, True])
-def test_the_shipped_deck_carries_its_pace_when_presets_are_imported(shipped, tmp_path: Path,
-                                                                      presets: bool) -> None:
+def test_the_shipped_deck_carries_its_pace_when_presets_are_imported(
+    shipped, tmp_path: Path, presets: bool
+) -> None:
     path, deck = shipped
     text = path.with_name("aiayn-plan.txt").read_text(encoding="utf-8")
     assert IMPORT_PRESETS in text
@@ -103,17 +107,20 @@ def test_a_recipes_exam_date_is_checked_and_a_build_writes_the_plan(tmp_path: Pa
     assert main(["--project", str(project), "build", "--exam", "31/12/2098"]) == 2
 
 
-def test_each_search_of_the_plan_selects_the_intended_cards_on_a_seeded_review_log(shipped,
-                                                                                    tmp_path: Path) -> None:
+def test_each_search_of_the_plan_selects_the_intended_cards_on_a_seeded_review_log(
+    shipped, tmp_path: Path
+) -> None:
     """Two cards failed and two passed today, one reviewed a month ago with a day's stability
     (retrievability far below 0.9), one lapsed three times but strong: each search of the plan,
     as printed, selects exactly its cards."""
     from anki.cards import FSRSMemoryState
 
     path, deck = shipped
-    printed = [line.strip().split("   (")[0]
-               for line in path.with_name("aiayn-plan.txt").read_text(encoding="utf-8").splitlines()
-               if line.strip().startswith('deck:"')]
+    printed = [
+        line.strip().split("   (")[0]
+        for line in path.with_name("aiayn-plan.txt").read_text(encoding="utf-8").splitlines()
+        if line.strip().startswith('deck:"')
+    ]
     col = Collection(str(tmp_path / "collection.anki2"))
     try:
         _import(col, path, presets=True)
@@ -133,8 +140,12 @@ def test_each_search_of_the_plan_selects_the_intended_cards_on_a_seeded_review_l
             card.last_review_time = int(time.time()) - 31 * 86400
             col.update_card(card)
         found = {search.rsplit(" ", 1)[-1]: set(col.find_cards(search)) for search in printed}
-        assert found == {"prop:r<0.9": {weak}, "rated:7:1": {ids[0], ids[2]}, "prop:lapses>=3": {lapsed},
-                         "is:new": set(ids) - {*ids[:4], weak, lapsed}}
+        assert found == {
+            "prop:r<0.9": {weak},
+            "rated:7:1": {ids[0], ids[2]},
+            "prop:lapses>=3": {lapsed},
+            "is:new": set(ids) - {*ids[:4], weak, lapsed},
+        }
     finally:
         col.close()
 

@@ -25,9 +25,16 @@ def _named(written: list[Path], name: str) -> Path:
 
 def test_by_default_a_form_each_the_booklet_the_print_file_and_the_key_json(written_default):
     assert [p.name for p in written_default] == [
-        "quiz-test-form-A.pdf", "quiz-test-form-A-sheet.pdf", "quiz-test-form-B.pdf",
-        "quiz-test-form-B-sheet.pdf", "quiz-test-form-C.pdf", "quiz-test-form-C-sheet.pdf",
-        "quiz-test-key.json", "quiz-test-key.pdf", "quiz-test-print.pdf"]
+        "quiz-test-form-A.pdf",
+        "quiz-test-form-A-sheet.pdf",
+        "quiz-test-form-B.pdf",
+        "quiz-test-form-B-sheet.pdf",
+        "quiz-test-form-C.pdf",
+        "quiz-test-form-C-sheet.pdf",
+        "quiz-test-key.json",
+        "quiz-test-key.pdf",
+        "quiz-test-print.pdf",
+    ]
     key = json.loads(_named(written_default, "quiz-test-key.json").read_text())
     assert key["key_booklet"] == "quiz-test-key.pdf" and key["print"] == "quiz-test-print.pdf"
     assert [form["key_pdf"] for form in key["form_keys"]] == [None, None, None]
@@ -39,7 +46,7 @@ def test_the_booklet_holds_every_form_s_answers_several_forms_to_a_page(written_
     text = squash(pages[0])
     for form in built.forms:
         assert squash(f"Form {form.letter} · code {form.code}") in text
-        card = text[text.index(squash(f"Form {form.letter} · code")):]
+        card = text[text.index(squash(f"Form {form.letter} · code")) :]
         for item in form.items:
             if isinstance(item, quiz.QuestionItem) and item.options:
                 assert f"{item.number}.{presentation.letter(item.answer_index)}" in card
@@ -82,8 +89,10 @@ def test_the_print_file_has_every_form_in_order_each_from_an_odd_page(written_de
     starts = []
     page = 0
     for form in built.forms:
-        for name, first in ((f"quiz-test-form-{form.letter}.pdf", "Page 1 of"),
-                            (f"quiz-test-form-{form.letter}-sheet.pdf", "answer sheet, page 1 of")):
+        for name, first in (
+            (f"quiz-test-form-{form.letter}.pdf", "Page 1 of"),
+            (f"quiz-test-form-{form.letter}-sheet.pdf", "answer sheet, page 1 of"),
+        ):
             count = len(pages_text(_named(written_default, name)))
             starts.append(page)
             text = printed[page]
@@ -112,11 +121,31 @@ def test_paperdeck_quiz_worked_keys_option(tmp_path):
     from generator.cli import main
 
     (tmp_path / "q").mkdir()  # a named folder outside the current one must exist
-    assert main(["-q", "quiz", "quiz-attention", "--versions", "1", "--seed", "2", "--worked-keys",
-                 "--out", str(tmp_path / "q")]) == 0
+    assert (
+        main(
+            [
+                "-q",
+                "quiz",
+                "quiz-attention",
+                "--versions",
+                "1",
+                "--seed",
+                "2",
+                "--worked-keys",
+                "--out",
+                str(tmp_path / "q"),
+            ]
+        )
+        == 0
+    )
     assert sorted(p.name for p in (tmp_path / "q").iterdir()) == [
-        "quiz-attention-form-A-key.pdf", "quiz-attention-form-A-sheet.pdf", "quiz-attention-form-A.pdf",
-        "quiz-attention-key.json", "quiz-attention-key.pdf", "quiz-attention-print.pdf"]
+        "quiz-attention-form-A-key.pdf",
+        "quiz-attention-form-A-sheet.pdf",
+        "quiz-attention-form-A.pdf",
+        "quiz-attention-key.json",
+        "quiz-attention-key.pdf",
+        "quiz-attention-print.pdf",
+    ]
     key = json.loads((tmp_path / "q" / "quiz-attention-key.json").read_text())
     assert key["form_keys"][0]["key_pdf"] == "quiz-attention-form-A-key.pdf" and key["paper"] == "a4"
 

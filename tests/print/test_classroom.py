@@ -71,10 +71,12 @@ def test_key_json_lists_every_answer(class_quiz: Path) -> None:
                 right = [o["letter"] for o in question["options"] if o["correct"]]
                 assert right == [question["answer"]]
                 assert {m["letter"] for m in question["mistakes"]} == (
-                    {o["letter"] for o in question["options"]} - set(right))
+                    {o["letter"] for o in question["options"]} - set(right)
+                )
             if question["kind"] == "problem":
-                again = problems.generate_one(question["problem_type"], question["problem_seed"],
-                                              question["difficulty"])
+                again = problems.generate_one(
+                    question["problem_type"], question["problem_seed"], question["difficulty"]
+                )
                 assert again.answer == question["answer"]
                 assert question["tolerance"] and question["mistakes"]
                 assert all("value" in m for m in question["mistakes"])
@@ -104,10 +106,18 @@ def test_a_shared_folder_keeps_what_is_not_the_quiz(content, tmp_path: Path) -> 
     quiz_forms.export(quiz.build_quiz(content, small, seed=3, versions=1), tmp_path, ExportOptions())
     replaced = [p.name for p in tmp_path.glob("quiz-test-key.replaced-*.json")]
     assert replaced == []  # the 3-form key was made by a build, not issued: not kept (files/issued.py)
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([
-        "aiayn.apkg", "lessons", "quiz-test-form-A-sheet.pdf", "quiz-test-form-A.pdf", "quiz-test-key.json",
-        "quiz-test-key.pdf",
-        "quiz-test-print.pdf", *replaced])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        [
+            "aiayn.apkg",
+            "lessons",
+            "quiz-test-form-A-sheet.pdf",
+            "quiz-test-form-A.pdf",
+            "quiz-test-key.json",
+            "quiz-test-key.pdf",
+            "quiz-test-print.pdf",
+            *replaced,
+        ]
+    )
 
 
 def test_forms_past_z_and_stale_forms_removed(content, tmp_path: Path) -> None:
@@ -115,17 +125,27 @@ def test_forms_past_z_and_stale_forms_removed(content, tmp_path: Path) -> None:
     folder = tmp_path / "quiz-test"
     folder.mkdir()
     (folder / "notes.txt").write_text("the teacher's own file")
-    written = quiz_forms.export(quiz.build_quiz(content, small, seed=3, versions=28), folder,
-                                ExportOptions(worked_keys=True))
+    written = quiz_forms.export(
+        quiz.build_quiz(content, small, seed=3, versions=28), folder, ExportOptions(worked_keys=True)
+    )
     names = {p.name for p in written}
     assert {"quiz-test-form-Z.pdf", "quiz-test-form-AA.pdf", "quiz-test-form-AB-key.pdf"} <= names
     quiz_forms.export(quiz.build_quiz(content, small, seed=3, versions=2), folder, ExportOptions())
     replaced = [p.name for p in folder.glob("quiz-test-key.replaced-*.json")]
     assert replaced == []  # the 28-form key was made by a build, not issued: not kept
-    assert sorted(p.name for p in folder.iterdir()) == sorted([
-        "notes.txt", "quiz-test-form-A-sheet.pdf", "quiz-test-form-A.pdf", "quiz-test-form-B-sheet.pdf",
-        "quiz-test-form-B.pdf", "quiz-test-key.json",
-        "quiz-test-key.pdf", "quiz-test-print.pdf", *replaced])
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        [
+            "notes.txt",
+            "quiz-test-form-A-sheet.pdf",
+            "quiz-test-form-A.pdf",
+            "quiz-test-form-B-sheet.pdf",
+            "quiz-test-form-B.pdf",
+            "quiz-test-key.json",
+            "quiz-test-key.pdf",
+            "quiz-test-print.pdf",
+            *replaced,
+        ]
+    )
     assert not list(tmp_path.glob(".*"))  # no staging folder left beside
 
 
@@ -149,14 +169,21 @@ def test_roster_prints_a_named_form_per_student_and_an_index(tmp_path: Path) -> 
 def test_check_rejects_a_calculator_question_in_a_quiz_without_one(tmp_path: Path, capsys) -> None:
     from tests.content.test_broken_corpus import VALID, make_project
 
-    lesson = (VALID / "lesson.yaml").read_text().replace(
-        "    prompt: How many?\n", "    prompt: How many?\n    calculator: true\n")
-    recipe_text = ("kind: quiz\ntitle: Q\ncalculator: false\nsections:\n  - title: S\n"
-                   "    questions: {lessons: [broken]}\n")
+    lesson = (
+        (VALID / "lesson.yaml")
+        .read_text()
+        .replace("    prompt: How many?\n", "    prompt: How many?\n    calculator: true\n")
+    )
+    recipe_text = (
+        "kind: quiz\ntitle: Q\ncalculator: false\nsections:\n  - title: S\n"
+        "    questions: {lessons: [broken]}\n"
+    )
     root = make_project(tmp_path, lesson=lesson, recipe=recipe_text)
     assert _run("--project", str(root), "check") == 2
-    assert ("decks/broken.yaml:6: sections[0].questions: can draw 'q-num', which needs a calculator"
-            in capsys.readouterr().err)
+    assert (
+        "decks/broken.yaml:6: sections[0].questions: can draw 'q-num', which needs a calculator"
+        in capsys.readouterr().err
+    )
 
 
 @pytest.mark.parametrize("name", SHIPPED_QUIZZES)
@@ -186,8 +213,24 @@ def test_paper_size_from_the_option_the_recipe_or_the_project(tmp_path: Path) ->
     def height(*options: str) -> int:
         out = tmp_path / "out"
         out.mkdir(exist_ok=True)
-        assert _run("-q", "--project", str(tmp_path), "quiz", "quiz-training", "--versions", "1",
-                    "--seed", "1", "--out", str(out), "--replace", *options) == 0
+        assert (
+            _run(
+                "-q",
+                "--project",
+                str(tmp_path),
+                "quiz",
+                "quiz-training",
+                "--versions",
+                "1",
+                "--seed",
+                "1",
+                "--out",
+                str(out),
+                "--replace",
+                *options,
+            )
+            == 0
+        )
         return round(float(pypdf.PdfReader(out / "quiz-training-form-A.pdf").pages[0].mediabox.height))
 
     assert height() == 792  # the project's letter
@@ -215,6 +258,7 @@ def test_leftovers_of_a_killed_run_are_cleared(content, tmp_path: Path) -> None:
     (tmp_path / ".quiz-test.new-999999").mkdir()
     (tmp_path / ".quiz-test.new-999999" / "quiz-test-form-A.pdf").write_bytes(b"half")
     small = recipe(sections=recipe().sections[:1])
-    quiz_forms.export(quiz.build_quiz(content, small, seed=3, versions=1), tmp_path / "quiz-test",
-                      ExportOptions())
+    quiz_forms.export(
+        quiz.build_quiz(content, small, seed=3, versions=1), tmp_path / "quiz-test", ExportOptions()
+    )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["quiz-test"]

@@ -42,8 +42,11 @@ def guide(tmp_path_factory) -> tuple[Path, Path, object]:
 
 def _plots(content) -> dict[tuple[str, str], tuple[str, dict]]:
     """The distinct plots (not diagrams) the guide shows, by kind and parameters' repr."""
-    return {(v.kind, repr(v.params)): (v.kind, dict(v.params or {})) for v in shown_visuals(content)
-            if not visuals.KINDS[v.kind].is_diagram}
+    return {
+        (v.kind, repr(v.params)): (v.kind, dict(v.params or {}))
+        for v in shown_visuals(content)
+        if not visuals.KINDS[v.kind].is_diagram
+    }
 
 
 @pytest.fixture(scope="module")
@@ -67,8 +70,12 @@ def test_every_plot_is_embedded_as_an_image(guide) -> None:
     path, figures, content = guide
     plots = [v for lesson in content.lessons for v in lesson.visuals if not visuals.KINDS[v.kind].is_diagram]
     with pikepdf.open(path) as pdf:  # the image objects counted, not decoded (pypdf's page.images took 3 s)
-        images = sum(1 for page in pdf.pages for xobject in page.resources.get("/XObject", {}).values()
-                     if xobject.get("/Subtype") == "/Image")
+        images = sum(
+            1
+            for page in pdf.pages
+            for xobject in page.resources.get("/XObject", {}).values()
+            if xobject.get("/Subtype") == "/Image"
+        )
     assert len(plots) >= 8
     assert images == len(plots)
     assert len(list(figures.glob("*.png"))) == len({(v.kind, repr(v.params)) for v in plots})
@@ -93,8 +100,10 @@ def test_the_papers_figures_are_printed_as_vectors_with_their_words(guide, guide
 def test_label_cards_are_counted_where_a_figure_asks_for_them(guide, guide_pages) -> None:
     _, _, content = guide
     text = " ".join(guide_pages)
-    counts = [sum(p.ask for v in lesson.visuals if v.label_cards for p in visuals.parts(v.kind, v.params))
-              for lesson in content.lessons]
+    counts = [
+        sum(p.ask for v in lesson.visuals if v.label_cards for p in visuals.parts(v.kind, v.params))
+        for lesson in content.lessons
+    ]
     assert sum(counts) >= 20
     for count in set(counts) - {0}:
         assert f"{count} label cards." in text
@@ -106,8 +115,6 @@ def test_math_is_typeset_and_no_source_text_is_left(guide_pages) -> None:
     for source in ("\\frac", "\\begin", "\\(", "\\mathrm", "#table", "#enum", "$"):
         assert source not in text
     assert "√" in text
-
-
 
 
 def test_worked_example_results_are_named_as_the_cards_name_them(guide_pages) -> None:

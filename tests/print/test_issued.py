@@ -32,7 +32,8 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 
 def test_a_roster_quiz_survives_a_build_and_is_replaced_only_when_asked(
-        project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     roster = project / "class.csv"
     roster.write_text("student;email\nAda Lovelace;a@x\n=SUM(A1);s@x\n", encoding="utf-8")
     quiz = ["--project", str(project), "quiz", "quiz-attention", "--roster", str(roster), "--seed", "3"]
@@ -43,13 +44,17 @@ def test_a_roster_quiz_survives_a_build_and_is_replaced_only_when_asked(
 
     assert main(["--project", str(project), "build", "--seed", "9"]) == 0
     err = capsys.readouterr().err
-    assert (f"left {folder} alone: it holds an issued quiz (2 forms for a roster of 2, made by paperdeck "
-            "quiz); paperdeck quiz quiz-attention --replace replaces it") in err
+    assert (
+        f"left {folder} alone: it holds an issued quiz (2 forms for a roster of 2, made by paperdeck "
+        "quiz); paperdeck quiz quiz-attention --replace replaces it"
+    ) in err
     assert snapshot(folder) == issued  # the key and every form, byte for byte
 
     assert main(["-q", *quiz, "--seed", "4"]) == 2
-    assert "is the key of an issued quiz (2 forms for a roster of 2, made by paperdeck quiz)" in \
-        capsys.readouterr().err
+    assert (
+        "is the key of an issued quiz (2 forms for a roster of 2, made by paperdeck quiz)"
+        in capsys.readouterr().err
+    )
     assert snapshot(folder) == issued
 
     assert main([*quiz, "--seed", "4", "--replace"]) == 0
@@ -57,8 +62,12 @@ def test_a_roster_quiz_survives_a_build_and_is_replaced_only_when_asked(
     assert f"kept the replaced key as {kept}" in capsys.readouterr().err
     assert kept.read_bytes() == issued["quiz-attention-key.json"]
     assert json.loads((folder / "quiz-attention-key.json").read_text())["seed"] == 4
-    for private in (kept, folder / "quiz-attention-key.json", folder / "quiz-attention-index.csv",
-                    folder / "quiz-attention-key.pdf"):
+    for private in (
+        kept,
+        folder / "quiz-attention-key.json",
+        folder / "quiz-attention-index.csv",
+        folder / "quiz-attention-key.pdf",
+    ):
         assert private.stat().st_mode & 0o777 == 0o600, private
     assert (folder / "quiz-attention-form-A.pdf").stat().st_mode & 0o777 == 0o644
 
@@ -79,25 +88,34 @@ def test_a_quiz_into_a_shared_folder_keeps_the_users_files(project: Path) -> Non
     assert main([*args, "--seed", "2", "--replace"]) == 0
     names = sorted(p.name for p in docs.iterdir())
     assert [n for n in names if "replaced" not in n] == [
-        "quiz-attention-form-A-sheet.pdf", "quiz-attention-form-A.pdf", "quiz-attention-key.json",
-        "quiz-attention-key.pdf", "quiz-attention-notes.pdf", "quiz-attention-print.pdf", "quiz-draft.docx",
-        "quiz-notes.txt"]
+        "quiz-attention-form-A-sheet.pdf",
+        "quiz-attention-form-A.pdf",
+        "quiz-attention-key.json",
+        "quiz-attention-key.pdf",
+        "quiz-attention-notes.pdf",
+        "quiz-attention-print.pdf",
+        "quiz-draft.docx",
+        "quiz-notes.txt",
+    ]
     assert (docs / "quiz-notes.txt").read_text() == "mine"
 
 
-def test_a_secret_that_is_a_folder_is_a_one_line_error(project: Path, capsys: pytest.CaptureFixture[str],
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_secret_that_is_a_folder_is_a_one_line_error(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("PAPERDECK_SECRET")
     (project / ".paperdeck-secret").mkdir()
     assert main(["-q", "--project", str(project), "quiz", "quiz-attention", "--versions", "1"]) == 2
     assert capsys.readouterr().err.splitlines() == [
         f"paperdeck: {project / '.paperdeck-secret'} is not a file; it should hold your secret "
-        "(move it away to make a new one)"]
+        "(move it away to make a new one)"
+    ]
     assert not (project / "out").exists()
 
 
 def test_a_quiz_issued_while_another_run_works_is_not_replaced_by_it(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Two runs into one folder: the second issues its quiz while the first is still making
     forms; the first sees it under the swap's lock and stops instead of replacing it."""
     from generator.documents import quiz
@@ -126,11 +144,13 @@ def test_a_quiz_issued_while_another_run_works_is_not_replaced_by_it(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["quiz-attention"]
 
 
-def test_a_file_where_a_quiz_folder_goes_is_a_one_line_error(project: Path,
-                                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_file_where_a_quiz_folder_goes_is_a_one_line_error(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     (project / "out").mkdir()
     (project / "out" / "quiz-attention").write_text("a file")
     assert main(["-q", "--project", str(project), "build", "--seed", "1"]) == 2
     assert capsys.readouterr().err.splitlines() == [
-        f"paperdeck: cannot write into {project / 'out' / 'quiz-attention'}: it is a file, not a folder"]
+        f"paperdeck: cannot write into {project / 'out' / 'quiz-attention'}: it is a file, not a folder"
+    ]
     assert sorted(p.name for p in (project / "out").iterdir()) == ["quiz-attention"]

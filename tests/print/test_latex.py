@@ -13,9 +13,8 @@ from generator.latex import SYMBOLS, LatexError, convert, math_spans
 from ..pdf_text import pages_text
 
 SAMPLES = {
-    r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)V":
-        '#math.upright("Attention")\\( Q \\, K \\, V \\) =#math.upright("softmax")'
-        "lr(\\( frac(Q K^(top), sqrt(d_(k))) \\)) V",
+    r"\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)V": '#math.upright("Attention")\\( Q \\, K \\, V \\) =#math.upright("softmax")'
+    "lr(\\( frac(Q K^(top), sqrt(d_(k))) \\)) V",
     r"\begin{pmatrix} 1 & -0.5 \\ 3 & 4 \end{pmatrix}": 'mat(delim: "(", 1, - 0.5; 3, 4)',
     r"x^23": "x^(2) 3",
     r"d_{model}": "d_(m o d e l)",
@@ -63,10 +62,14 @@ def test_every_symbol_is_a_typst_symbol():
             pytest.fail(f"\\{name} -> {typst_name}: {error}")
 
 
-@pytest.mark.parametrize(("latex", "command"), [
-    (r"a \foo b", r"\foo"), (r"\frac{1}{\notacommand}", r"\notacommand"),
-    (r"\begin{tikzpicture} x \end{tikzpicture}", r"\begin"),
-])
+@pytest.mark.parametrize(
+    ("latex", "command"),
+    [
+        (r"a \foo b", r"\foo"),
+        (r"\frac{1}{\notacommand}", r"\notacommand"),
+        (r"\begin{tikzpicture} x \end{tikzpicture}", r"\begin"),
+    ],
+)
 def test_unknown_command_is_a_clear_error(latex, command):
     with pytest.raises(LatexError) as raised:
         convert(latex)

@@ -51,10 +51,19 @@ def _numbers(value):
 
 def test_files_a_form_and_a_worked_key_each_the_booklet_the_print_file_and_the_key_json(written):
     assert [p.name for p in written] == [
-        "quiz-test-form-A.pdf", "quiz-test-form-A-key.pdf", "quiz-test-form-A-sheet.pdf",
-        "quiz-test-form-B.pdf", "quiz-test-form-B-key.pdf", "quiz-test-form-B-sheet.pdf",
-        "quiz-test-form-C.pdf", "quiz-test-form-C-key.pdf", "quiz-test-form-C-sheet.pdf",
-        "quiz-test-key.json", "quiz-test-key.pdf", "quiz-test-print.pdf"]
+        "quiz-test-form-A.pdf",
+        "quiz-test-form-A-key.pdf",
+        "quiz-test-form-A-sheet.pdf",
+        "quiz-test-form-B.pdf",
+        "quiz-test-form-B-key.pdf",
+        "quiz-test-form-B-sheet.pdf",
+        "quiz-test-form-C.pdf",
+        "quiz-test-form-C-key.pdf",
+        "quiz-test-form-C-sheet.pdf",
+        "quiz-test-key.json",
+        "quiz-test-key.pdf",
+        "quiz-test-print.pdf",
+    ]
     assert sorted(p.name for p in written[0].parent.iterdir()) == sorted(p.name for p in written)
 
 
@@ -75,8 +84,15 @@ def test_key_pages_show_the_form_and_its_seed(written, built):
 
 def test_first_page_has_fields_points_time_and_instructions(written, built):
     first = pages_text(_forms(written)[0])[0]
-    for word in ("Name", "Date", "Score", "30 minutes", f"{built.forms[0].total_points:g} points",
-                 "Answer every question; 100% # of the points.", "No calculator"):
+    for word in (
+        "Name",
+        "Date",
+        "Score",
+        "30 minutes",
+        f"{built.forms[0].total_points:g} points",
+        "Answer every question; 100% # of the points.",
+        "No calculator",
+    ):
         assert word in first
 
 
@@ -92,8 +108,9 @@ def test_key_answers_equal_the_problems_answers(written, built):
             if isinstance(item, quiz.ProblemItem):
                 problem = item.problem
                 assert f"problemseed{problem.seed}" in key
-                fmt = presentation.answer_formatter(problem.prompt, problem.tolerance.abs,
-                                                    problem.tolerance.rel)
+                fmt = presentation.answer_formatter(
+                    problem.prompt, problem.tolerance.abs, problem.tolerance.rel
+                )
                 for value in problem.answer.values():
                     for x in _numbers(value):
                         assert squash(fmt(x)) in key, (problem.id, x)
@@ -183,8 +200,9 @@ def test_calculator_quiz_says_so_and_has_no_table(content, tmp_path):
 def test_unknown_latex_in_content_names_the_question(content, tmp_path):
     bad = Question("q-bad", "true_false", r"Is \(\weird{x}\) fine?", "S1", True)
     lesson = content.lessons[0]
-    broken = type(content)(content.paper, (type(lesson)(lesson.id, lesson.title, lesson.sources,
-                                                       lesson.text, questions=(bad,)),))
+    broken = type(content)(
+        content.paper, (type(lesson)(lesson.id, lesson.title, lesson.sources, lesson.text, questions=(bad,)),)
+    )
     only = recipe(sections=(QuizSection("Q", 1, questions=QuestionPick(ids=("q-bad",))),))
     with pytest.raises(LatexError, match=r"q-bad.*\\weird"):
         quiz_forms.export(quiz.build_quiz(broken, only, seed=1, versions=1), tmp_path, ExportOptions())
@@ -233,8 +251,10 @@ def test_a_work_space_shrinks_to_fill_the_page_rather_than_leave_it_half_empty()
     from generator.exporters.typst.compile import _compiler, preamble
 
     # After an 18 cm question, an 8 cm work space does not fit, 60% of it does.
-    source = (preamble("a4", "t", "[]") + "#item(1, [1], [Long question. #v(18cm)])\n"
-              "#item(2, [3], [First problem.], space: 8cm)\n#item(3, [3], [Second problem.], space: 8cm)\n")
+    source = (
+        preamble("a4", "t", "[]") + "#item(1, [1], [Long question. #v(18cm)])\n"
+        "#item(2, [3], [First problem.], space: 8cm)\n#item(3, [3], [Second problem.], space: 8cm)\n"
+    )
     pdf, warnings = _compiler().compile_with_warnings(source.encode(), format="pdf")
     assert not warnings  # the layout settles
     pages = pages_text(pdf)
@@ -276,8 +296,16 @@ def test_no_quiz_page_is_left_with_room_for_the_item_pushed_past_it(name):
         _, warnings = _compiler().compile_with_warnings(source.encode(), format="pdf")
         assert not warnings, [w.message for w in warnings]  # e.g. "did not converge"
         with staged_root() as root:  # the template, for the source to import
-            layout = json.loads(typst.query((source + _LAYOUT).encode(), "<layout>", field="value", one=True,
-                                            root=str(root), ignore_system_fonts=True))
+            layout = json.loads(
+                typst.query(
+                    (source + _LAYOUT).encode(),
+                    "<layout>",
+                    field="value",
+                    one=True,
+                    root=str(root),
+                    ignore_system_fonts=True,
+                )
+            )
         bottom, gap = layout["page"] - layout["bottom"], 0.3 * layout["em"]
         blocks = layout["blocks"]
         for i in range(2, len(blocks)):
@@ -292,33 +320,49 @@ def test_no_quiz_page_is_left_with_room_for_the_item_pushed_past_it(name):
             # ended, but for the plan's slack (0.3em) and a point.
             space, plan = block["space"], layout["plan"]
             moved_shrunk += plan.get(str(block["number"]), space) < space
-            end = previous["ys"][1] + (gap + plan.get(str(previous["number"]), previous["space"])
-                                       if previous["space"] else 0)
+            end = previous["ys"][1] + (
+                gap + plan.get(str(previous["number"]), previous["space"]) if previous["space"] else 0
+            )
             least = space * 0.6 if space >= 4 / 2.54 * 72 else space
-            needed = (max(previous["below"], first["above"]) + block["ys"][1] - first["ys"][0]
-                      + (gap + least if space else 0))
+            needed = (
+                max(previous["below"], first["above"])
+                + block["ys"][1]
+                - first["ys"][0]
+                + (gap + least if space else 0)
+            )
             assert end + needed > bottom - gap - 1, (form.letter, block["number"], end, needed, bottom)
     assert moved_shrunk == 0  # an item shrunk to fit stays on the page it was shrunk for
 
 
 def test_titles_and_instructions_typeset_their_math(content, tmp_path):
-    mathy = recipe(title=r"Why \(\sqrt{d_k}\)", instructions=r"Scores are \(QK^\top\).",
-                   sections=(QuizSection(r"Scaling by \(\sqrt{d_k}\)", 3,
-                                         problems=ProblemSet("softmax", 1)),))
-    written = quiz_forms.export(quiz.build_quiz(content, mathy, seed=1, versions=1), tmp_path / "q",
-                                ExportOptions())
+    mathy = recipe(
+        title=r"Why \(\sqrt{d_k}\)",
+        instructions=r"Scores are \(QK^\top\).",
+        sections=(QuizSection(r"Scaling by \(\sqrt{d_k}\)", 3, problems=ProblemSet("softmax", 1)),),
+    )
+    written = quiz_forms.export(
+        quiz.build_quiz(content, mathy, seed=1, versions=1), tmp_path / "q", ExportOptions()
+    )
     for path in _pdfs(written):
         text = "".join(pages_text(path))
         assert "√" in text and "\\" not in text and "sqrt" not in text
 
 
-@pytest.mark.parametrize("types, said", [
-    (["lr-schedule", "positional-encoding"],
-     "A calculator is needed (lr-schedule, positional-encoding take powers, roots or sines)."),
-    (["softmax", "lr-schedule"], "A calculator is needed for lr-schedule (powers, roots or sines);"
-                                 " for the others exponentials are given where needed."),
-    (["softmax"], "No calculator is needed: exponentials are given where needed."),
-])
+@pytest.mark.parametrize(
+    "types, said",
+    [
+        (
+            ["lr-schedule", "positional-encoding"],
+            "A calculator is needed (lr-schedule, positional-encoding take powers, roots or sines).",
+        ),
+        (
+            ["softmax", "lr-schedule"],
+            "A calculator is needed for lr-schedule (powers, roots or sines);"
+            " for the others exponentials are given where needed.",
+        ),
+        (["softmax"], "No calculator is needed: exponentials are given where needed."),
+    ],
+)
 def test_a_practice_sheet_says_whether_a_calculator_is_needed(content, tmp_path, types, said):
     deck = items.build_practice(content, [ProblemSet(t, 1) for t in types], seed=5)
     path = tmp_path / "sheet.pdf"

@@ -23,13 +23,17 @@ def _typeset(folder: Path, name: str, body: str, paper: str = "a4") -> Path:
 def _inheriting(folder: Path) -> Path:
     """A page whose size, font and resources are all its page tree's, as PDF allows."""
     pdf = pikepdf.new()
-    font = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
-                                                BaseFont=pikepdf.Name.Helvetica))
+    font = pdf.make_indirect(
+        pikepdf.Dictionary(
+            Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1, BaseFont=pikepdf.Name.Helvetica
+        )
+    )
     pdf.Root.Pages.MediaBox = pikepdf.Array([0, 0, 300, 200])
     pdf.Root.Pages.Resources = pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font))
     contents = pdf.make_stream(b"BT /F1 24 Tf 20 100 Td (Inherited) Tj ET 0 0 1 rg 20 20 50 30 re f")
-    page = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Page, Contents=contents,
-                                                Parent=pdf.Root.Pages))
+    page = pdf.make_indirect(
+        pikepdf.Dictionary(Type=pikepdf.Name.Page, Contents=contents, Parent=pdf.Root.Pages)
+    )
     pdf.Root.Pages.Kids.append(page)
     pdf.Root.Pages.Count = 1
     path = folder / "inheriting.pdf"
@@ -38,9 +42,11 @@ def _inheriting(folder: Path) -> Path:
 
 
 def test_every_page_is_drawn_as_in_its_source(tmp_path):
-    forms = [_typeset(tmp_path, "a.pdf", r"Form A, $sqrt(d_k)$ #pagebreak() page two"),
-             _typeset(tmp_path, "b.pdf", "Form B on Letter", "letter"),
-             _typeset(tmp_path, "c.pdf", "Form C")]
+    forms = [
+        _typeset(tmp_path, "a.pdf", r"Form A, $sqrt(d_k)$ #pagebreak() page two"),
+        _typeset(tmp_path, "b.pdf", "Form B on Letter", "letter"),
+        _typeset(tmp_path, "c.pdf", "Form C"),
+    ]
     pages = print_file([path.read_bytes() for path in forms], tmp_path / "print.pdf")
     printed = pages_pixels(tmp_path / "print.pdf")
     a, b, c = (pages_pixels(path) for path in forms)
@@ -70,8 +76,13 @@ def test_text_that_looks_like_a_reference_stays_text(tmp_path):
     pdf.add_blank_page()
     note = "see 3 0 R (and 12 0 R \\ 7 0 R)) ( 8 0 R"  # unbalanced too: qpdf escapes each parenthesis
     address = pikepdf.Dictionary(S=pikepdf.Name.URI, URI=pikepdf.String("https://x.org/4 0 R"))
-    link = pikepdf.Dictionary(Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Link, Rect=[0, 0, 10, 10],
-                              Contents=pikepdf.String(note), A=address)
+    link = pikepdf.Dictionary(
+        Type=pikepdf.Name.Annot,
+        Subtype=pikepdf.Name.Link,
+        Rect=[0, 0, 10, 10],
+        Contents=pikepdf.String(note),
+        A=address,
+    )
     pdf.pages[0].Annots = pdf.make_indirect(pikepdf.Array([pdf.make_indirect(link)]))
     pdf.save(tmp_path / "linked.pdf")
     linked = (tmp_path / "linked.pdf").read_bytes()

@@ -30,8 +30,9 @@ def test_forms_are_lettered_and_differ(built):
     assert [f.letter for f in built.forms] == ["A", "B", "C"]
     prints = [_fingerprint(f) for f in built.forms]
     assert len({str(p) for p in prints}) == 3
-    problem_seeds = [{i.problem.seed for i in f.items if isinstance(i, quiz.ProblemItem)}
-                     for f in built.forms]
+    problem_seeds = [
+        {i.problem.seed for i in f.items if isinstance(i, quiz.ProblemItem)} for f in built.forms
+    ]
     assert not problem_seeds[0] & problem_seeds[1]
 
 

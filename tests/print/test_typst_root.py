@@ -33,8 +33,9 @@ def secret_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return here
 
 
-@pytest.mark.parametrize("path", [".paperdeck-secret", "/.paperdeck-secret", "../.paperdeck-secret",
-                                  "../../.paperdeck-secret"])
+@pytest.mark.parametrize(
+    "path", [".paperdeck-secret", "/.paperdeck-secret", "../.paperdeck-secret", "../../.paperdeck-secret"]
+)
 def test_a_document_cannot_read_the_secret(secret_here: Path, path: str) -> None:
     with pytest.raises(RuntimeError, match="Typst could not compile"):
         compile_pdf(f'#read("{path}")', 1_700_000_000)
@@ -51,8 +52,9 @@ def test_the_guide_sees_only_its_own_figures(tmp_path: Path) -> None:
     (figure_cache / "unrelated.txt").write_text("another project's file")
     project = open_project(ROOT)
     lesson = project.content.lessons[3].id  # one diagram, drawn fast
-    built = items.Guide(project.content.paper, "One lesson",
-                        tuple(items.lesson_items(project.content, [lesson])))
+    built = items.Guide(
+        project.content.paper, "One lesson", tuple(items.lesson_items(project.content, [lesson]))
+    )
     source = guide.guide_source(built, figure_cache)
     used = guide._FIGURES_USED.findall(source)
     assert used and all((figure_cache / name).is_file() for name in used)
@@ -63,4 +65,3 @@ def test_the_guide_sees_only_its_own_figures(tmp_path: Path) -> None:
         assert sorted(p.name for p in root.iterdir()) == sorted([used[0], TEMPLATE_FILE])
         with pytest.raises(Exception, match="not found|failed to load"):
             pdf_bytes(compiler(root), '#read("/unrelated.txt")', 1_700_000_000)
-

@@ -51,8 +51,11 @@ def solve(given: dict[str, Any]) -> problems.Solution:
     check_keys(given, ("S",))
     S = matrix(given, "S")
     weights = _softmax_rows(np.where(_allowed(len(S)), S, -np.inf))
-    steps = (problems.Step("Mask the scores of later keys, then softmax each row",
-                           r"A = " + latex_matrix(weights)),)
+    steps = (
+        problems.Step(
+            "Mask the scores of later keys, then softmax each row", r"A = " + latex_matrix(weights)
+        ),
+    )
     unmasked = problems.Distractor("did not apply the mask", {"weights": problems.plain(_softmax_rows(S))})
     return problems.Solution({"weights": problems.plain(weights)}, steps, (unmasked,))
 
@@ -67,10 +70,17 @@ def softmax_inputs(given: dict[str, Any]) -> list[np.ndarray]:
 
 
 TOY = problems.ProblemType(
-    id=TYPE_ID, description="Causally masked softmax of a score matrix (a test type)",
-    pick=pick, solve=solve, prompt=prompt,
-    tolerance=problems.Tolerance(abs=0.005), primary="weights", source="S3.2.3",
-    work_space_cm=3.0, heatmap="causal", softmax_inputs=softmax_inputs,
+    id=TYPE_ID,
+    description="Causally masked softmax of a score matrix (a test type)",
+    pick=pick,
+    solve=solve,
+    prompt=prompt,
+    tolerance=problems.Tolerance(abs=0.005),
+    primary="weights",
+    source="S3.2.3",
+    work_space_cm=3.0,
+    heatmap="causal",
+    softmax_inputs=softmax_inputs,
 )
 
 
@@ -107,8 +117,11 @@ def test_json_is_plain_and_streams(toy) -> None:
 
 
 def test_the_pdf_reads_the_work_space_and_prints_the_exponentials(toy) -> None:
-    deck = Deck("Toy", "aiayn", tuple(problem_items("aiayn", "toy", "Practice",
-                                                    [ProblemSet(TYPE_ID, 2, "medium")], 5)))
+    deck = Deck(
+        "Toy",
+        "aiayn",
+        tuple(problem_items("aiayn", "toy", "Practice", [ProblemSet(TYPE_ID, 2, "medium")], 5)),
+    )
     source = practice_sheet.practice_source(deck)
     assert source.count("space: 0.0cm)") == 2  # a practice sheet is worked on one's own paper
     assert source.count("#exp-table(") == 2

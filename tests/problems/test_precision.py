@@ -42,15 +42,18 @@ def test_prompt_precision_tolerance_and_key_agree(type_id: str, difficulty: str)
             assert abs(float(re.sub(r" \\times 10\^\{(-?\d+)\}", r"e\1", shown)) - x) <= 0.5 * unit * 1.0001
 
 
-@pytest.mark.parametrize("prompt, value, shown", [
-    ("Give it to three decimals.", 0.51, "0.510"),
-    ("Give it to three decimals.", -0.22, "-0.220"),
-    ("Give it to three decimals.", -0.0002, "0.000"),
-    ("Give it to three decimals.", 2.0, "2.000"),
-    ("Give it to three decimals.", 3, "3"),  # a count stays a whole number
-    ("Give four significant figures.", 0.00175, "0.001750"),
-    ("Give four significant figures.", 0.5, "0.5000"),
-])
+@pytest.mark.parametrize(
+    "prompt, value, shown",
+    [
+        ("Give it to three decimals.", 0.51, "0.510"),
+        ("Give it to three decimals.", -0.22, "-0.220"),
+        ("Give it to three decimals.", -0.0002, "0.000"),
+        ("Give it to three decimals.", 2.0, "2.000"),
+        ("Give it to three decimals.", 3, "3"),  # a count stays a whole number
+        ("Give four significant figures.", 0.00175, "0.001750"),
+        ("Give four significant figures.", 0.5, "0.5000"),
+    ],
+)
 def test_answers_print_every_stated_place(prompt: str, value: float, shown: str) -> None:
     assert answer_formatter(prompt)(value) == shown
 

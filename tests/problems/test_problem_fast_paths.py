@@ -20,7 +20,7 @@ from generator.problems.types import sdpa
 
 pytestmark = pytest.mark.long  # handed out to a worker early: tests/conftest.py
 
-NUMBERS = st.one_of(st.integers(-10**6, 10**6), st.floats(-1e6, 1e6), st.sampled_from([0.0, -0.0, 1.0, 1]))
+NUMBERS = st.one_of(st.integers(-(10**6), 10**6), st.floats(-1e6, 1e6), st.sampled_from([0.0, -0.0, 1.0, 1]))
 
 
 @settings(max_examples=200, deadline=None)
@@ -28,8 +28,9 @@ NUMBERS = st.one_of(st.integers(-10**6, 10**6), st.floats(-1e6, 1e6), st.sampled
 def test_latex_rows_match_number(values):
     expected = " & ".join(str(x) if type(x) is int else latex.number(x) for x in values)
     assert latex.row(values) == expected
-    assert latex.row(values, 2) == " & ".join(str(x) if type(x) is int else latex.number(x, 2)
-                                              for x in values)
+    assert latex.row(values, 2) == " & ".join(
+        str(x) if type(x) is int else latex.number(x, 2) for x in values
+    )
 
 
 def test_sdpa_solve_without_checks_is_solve():
@@ -44,6 +45,7 @@ def test_sdpa_solve_without_checks_is_solve():
 
 def _reference_separated(solution, tolerance, key):
     """The separation as first written: flatten, compare with loops."""
+
     def components(value):
         if not isinstance(value, list):
             return [value]
@@ -53,7 +55,8 @@ def _reference_separated(solution, tolerance, key):
 
     def close(expected, got, abs_, rel):
         return len(expected) == len(got) and all(
-            abs(e - g) <= abs_ or abs(e - g) <= rel * abs(e) for e, g in zip(expected, got, strict=True))
+            abs(e - g) <= abs_ or abs(e - g) <= rel * abs(e) for e, g in zip(expected, got, strict=True)
+        )
 
     abs_, rel = tolerance.abs or 0.0, tolerance.rel or 0.0
     expected = components(solution.answer[key])
@@ -68,18 +71,21 @@ def _reference_separated(solution, tolerance, key):
     return tuple(kept)
 
 
-VALUES = st.lists(st.sampled_from([0.0, 0.001, 0.004, 0.006, 0.01, 1.0, 1.004, -1.0]), min_size=2,
-                  max_size=2)
+VALUES = st.lists(st.sampled_from([0.0, 0.001, 0.004, 0.006, 0.01, 1.0, 1.004, -1.0]), min_size=2, max_size=2)
 
 
 @settings(max_examples=300, deadline=None)
-@given(answer=VALUES, wrong=st.lists(VALUES, min_size=1, max_size=5),
-       tolerance=st.sampled_from([Tolerance(abs=0.005), Tolerance(rel=0.01), Tolerance(abs=0.002, rel=0.01)]),
-       nested=st.booleans())
+@given(
+    answer=VALUES,
+    wrong=st.lists(VALUES, min_size=1, max_size=5),
+    tolerance=st.sampled_from([Tolerance(abs=0.005), Tolerance(rel=0.01), Tolerance(abs=0.002, rel=0.01)]),
+    nested=st.booleans(),
+)
 def test_separation_matches_the_plain_version(answer, wrong, tolerance, nested):
     shape = (lambda v: [v]) if nested else (lambda v: v)
-    solution = Solution({"y": shape(answer)}, (),
-                        tuple(Distractor(f"m{i}", {"y": shape(w)}) for i, w in enumerate(wrong)))
+    solution = Solution(
+        {"y": shape(answer)}, (), tuple(Distractor(f"m{i}", {"y": shape(w)}) for i, w in enumerate(wrong))
+    )
     assert generation._separated(solution, tolerance, "y") == _reference_separated(solution, tolerance, "y")
 
 
@@ -110,24 +116,34 @@ def _plain_sdpa_solve(given):
     by_hand = rf"\frac{{QK^{{\top}}}}{{{whole}}} = " if whole * whole == d_k and whole > 1 else ""
     steps = (
         Step("Dot products of every query with every key", r"QK^{\top} = " + matrix(raw)),
-        Step(rf"Scale by the square root of \(d_k = {d_k}\)",
-             r"\frac{QK^{\top}}{\sqrt{" + str(d_k) + "}} = " + by_hand + matrix(scores)),
-        Step("Softmax along each row (over the keys)",
-             r"A = \mathrm{softmax}\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) = " + matrix(weights)),
+        Step(
+            rf"Scale by the square root of \(d_k = {d_k}\)",
+            r"\frac{QK^{\top}}{\sqrt{" + str(d_k) + "}} = " + by_hand + matrix(scores),
+        ),
+        Step(
+            "Softmax along each row (over the keys)",
+            r"A = \mathrm{softmax}\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) = " + matrix(weights),
+        ),
         Step("Weighted sum of the values", r"AV = " + matrix(output)),
     )
     distractors = [
-        Distractor("took the softmax over the queries (columns) instead of the keys (rows)",
-                   {"output": rounded(matmul(transpose(softmax_rows(transpose(scores))), V))}),
-        Distractor("skipped the softmax (used the scaled scores as weights)",
-                   {"output": rounded(matmul(scores, V))}),
+        Distractor(
+            "took the softmax over the queries (columns) instead of the keys (rows)",
+            {"output": rounded(matmul(transpose(softmax_rows(transpose(scores))), V))},
+        ),
+        Distractor(
+            "skipped the softmax (used the scaled scores as weights)", {"output": rounded(matmul(scores, V))}
+        ),
     ]
     if d_k > 1:
         distractors[:0] = [
-            Distractor(r"forgot to divide by \(\sqrt{d_k}\)",
-                       {"output": rounded(matmul(softmax_rows(raw), V))}),
-            Distractor(r"divided by \(d_k\) instead of \(\sqrt{d_k}\)",
-                       {"output": rounded(matmul(softmax_rows(scale(raw, d_k)), V))}),
+            Distractor(
+                r"forgot to divide by \(\sqrt{d_k}\)", {"output": rounded(matmul(softmax_rows(raw), V))}
+            ),
+            Distractor(
+                r"divided by \(d_k\) instead of \(\sqrt{d_k}\)",
+                {"output": rounded(matmul(softmax_rows(scale(raw, d_k)), V))},
+            ),
         ]
     answer = {"scores": rounded(scores), "weights": rounded(weights), "output": rounded(output)}
     return Solution(answer, steps, tuple(distractors))
@@ -140,8 +156,10 @@ def test_sdpa_solve_matches_the_plain_version():
             for problem in generate("sdpa", 300, seed, difficulty):
                 assert sdpa_type.solve_picked(problem.given) == _plain_sdpa_solve(problem.given)
     # Shapes the picker never draws: one key, d_k = 1, more queries than keys.
-    for givens in ({"Q": [[1, 2]], "K": [[0, 1]], "V": [[3]]},
-                  {"Q": [[1], [2], [-1]], "K": [[1], [0]], "V": [[1, 2], [0, -1]]}):
+    for givens in (
+        {"Q": [[1, 2]], "K": [[0, 1]], "V": [[3]]},
+        {"Q": [[1], [2], [-1]], "K": [[1], [0]], "V": [[1, 2], [0, -1]]},
+    ):
         assert sdpa_type.solve(givens) == _plain_sdpa_solve(givens)
 
 
@@ -153,8 +171,10 @@ def _nested(shape, numbers):
 
 
 @settings(max_examples=200, deadline=None)
-@given(shape=st.lists(st.integers(0, 3), min_size=1, max_size=4), numbers=st.lists(st.floats(-10, 10),
-                                                                                   min_size=81, max_size=81))
+@given(
+    shape=st.lists(st.integers(0, 3), min_size=1, max_size=4),
+    numbers=st.lists(st.floats(-10, 10), min_size=81, max_size=81),
+)
 def test_components_match_the_plain_flattening(shape, numbers):
     def plain(value):
         while value and isinstance(value[0], list):
@@ -167,8 +187,13 @@ def test_components_match_the_plain_flattening(shape, numbers):
 
 
 @settings(max_examples=300, deadline=None)
-@given(values=st.lists(st.one_of(st.floats(-1e6, 1e6), st.sampled_from([0.0, -0.0, 0.12345678905, 1e-11])),
-                       min_size=1, max_size=8))
+@given(
+    values=st.lists(
+        st.one_of(st.floats(-1e6, 1e6), st.sampled_from([0.0, -0.0, 0.12345678905, 1e-11])),
+        min_size=1,
+        max_size=8,
+    )
+)
 def test_sdpa_rounding_is_round(values):
     expected = [round(x, problems.ANSWER_DECIMALS) + 0.0 for x in values]
     got = sdpa._rounded(values)

@@ -24,8 +24,9 @@ def solve(type_id, given_):
 
 
 def test_sdpa_toy_example_from_the_design():
-    answer = solve("sdpa", {"Q": [[1.0, 0.0]], "K": [[1.0, 0.0], [0.0, 1.0]],
-                            "V": [[2.0, 3.0], [4.0, 5.0]]}).answer
+    answer = solve(
+        "sdpa", {"Q": [[1.0, 0.0]], "K": [[1.0, 0.0], [0.0, 1.0]], "V": [[2.0, 3.0], [4.0, 5.0]]}
+    ).answer
     assert answer["scores"][0] == pytest.approx([0.70710678, 0.0])
     assert answer["weights"][0] == pytest.approx([0.66976155, 0.33023845])
     # DESIGN.md prints 2.66051702; e^(1/sqrt 2) / (1 + e^(1/sqrt 2)) = 0.66976155 gives:
@@ -33,8 +34,9 @@ def test_sdpa_toy_example_from_the_design():
 
 
 def test_masked_sdpa_first_position_sees_only_itself():
-    answer = solve("masked-sdpa", {"Q": [[1, 0], [0, 1]], "K": [[0, 1], [1, 0]],
-                                   "V": [[1, 2], [3, 4]]}).answer
+    answer = solve(
+        "masked-sdpa", {"Q": [[1, 0], [0, 1]], "K": [[0, 1], [1, 0]], "V": [[1, 2], [3, 4]]}
+    ).answer
     assert answer["weights"][0] == [1.0, 0.0]
     assert answer["output"][0] == [1.0, 2.0]
     assert answer["weights"][1] == pytest.approx([0.66976155, 0.33023845])  # scores 1/sqrt 2, 0
@@ -46,8 +48,10 @@ def test_mha_shapes_of_the_base_model():
 
 
 def test_lr_schedule_peaks_at_the_end_of_warmup():
-    at = {s: solve("lr-schedule", {"step": s, "d_model": 512, "warmup_steps": 4000}).answer["lrate"]
-          for s in (1000, 4000, 16000)}
+    at = {
+        s: solve("lr-schedule", {"step": s, "d_model": 512, "warmup_steps": 4000}).answer["lrate"]
+        for s in (1000, 4000, 16000)
+    }
     assert at[4000] == pytest.approx(512**-0.5 * 4000**-0.5)
     assert at[1000] < at[4000] and at[16000] < at[4000]
     assert at[16000] == pytest.approx(at[4000] / 2)
@@ -66,16 +70,19 @@ def test_label_smoothing_of_the_paper():
 
 
 def test_layer_norm_with_residual_and_affine():
-    answer = solve("layer-norm", {"x": [1, 2, 3, 4], "sublayer": [1, 0, -1, 0], "eps": 0,
-                                  "gamma": [2, 2, 2, 2], "beta": [1, 1, 1, 1]}).answer
+    answer = solve(
+        "layer-norm",
+        {"x": [1, 2, 3, 4], "sublayer": [1, 0, -1, 0], "eps": 0, "gamma": [2, 2, 2, 2], "beta": [1, 1, 1, 1]},
+    ).answer
     # z = [2, 2, 2, 4]: mean 2.5, population variance 0.75.
     sd = math.sqrt(0.75)
     assert answer["y"] == pytest.approx([1 - 1 / sd, 1 - 1 / sd, 1 - 1 / sd, 1 + 3 / sd])
 
 
 def test_ffn_relu_zeroes_negative_units():
-    answer = solve("ffn", {"x": [[1, -1]], "W1": [[1, 2], [1, 1]], "b1": [0, -2],
-                           "W2": [[1], [5]], "b2": [0.5]}).answer
+    answer = solve(
+        "ffn", {"x": [[1, -1]], "W1": [[1, 2], [1, 1]], "b1": [0, -2], "W2": [[1], [5]], "b2": [0.5]}
+    ).answer
     assert answer["output"] == [[0.5]]
 
 
@@ -88,9 +95,14 @@ def test_complexity_and_dot_variance_tables():
 
 
 def test_content_worked_examples_still_recompute():
-    answer = solve("sdpa", {"Q": [[1.0, 0.0, 1.0, 0.0], [0.0, 2.0, 0.0, 0.0]],
-                            "K": [[1.0, 0.0, 1.0, 0.0], [0.0, 1.0, 0.0, 1.0], [1.0, 1.0, 0.0, 0.0]],
-                            "V": [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]}).answer
+    answer = solve(
+        "sdpa",
+        {
+            "Q": [[1.0, 0.0, 1.0, 0.0], [0.0, 2.0, 0.0, 0.0]],
+            "K": [[1.0, 0.0, 1.0, 0.0], [0.0, 1.0, 0.0, 1.0], [1.0, 1.0, 0.0, 0.0]],
+            "V": [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
+        },
+    ).answer
     assert answer["output"][0] == pytest.approx([0.81367628, 0.49351961])
     assert answer["output"][1] == pytest.approx([0.57768120, 0.84463760])
 
@@ -101,15 +113,25 @@ GOOD = {
     "softmax": {"x": [1, 2, 3]},
     "sdpa": {"Q": [[1, 0]], "K": [[1, 0], [0, 1]], "V": [[2, 3], [4, 5]]},
     "masked-sdpa": {"Q": [[1, 0], [0, 1]], "K": [[1, 0], [0, 1]], "V": [[2, 3], [4, 5]]},
-    "mha": {"X": [[1, 0], [0, 1]], "W_Q": [[[1], [0]], [[0], [1]]], "W_K": [[[1], [1]], [[1], [0]]],
-            "W_V": [[[1], [2]], [[2], [1]]], "W_O": [[1, 0], [0, 1]]},
+    "mha": {
+        "X": [[1, 0], [0, 1]],
+        "W_Q": [[[1], [0]], [[0], [1]]],
+        "W_K": [[[1], [1]], [[1], [0]]],
+        "W_V": [[[1], [2]], [[2], [1]]],
+        "W_O": [[1, 0], [0, 1]],
+    },
     "mha-shapes": {"d_model": 512, "h": 8},
     "positional-encoding": {"pos": 3, "dim": 2, "d_model": 8},
     "lr-schedule": {"step": 100, "d_model": 512, "warmup_steps": 4000},
     "label-smoothing": {"eps": 0.1, "vocab_size": 10},
     "layer-norm": {"x": [1, 2, 3], "eps": 1e-5},
-    "ffn": {"x": [[1, 2]], "W1": [[1, 0, 1], [0, 1, -1]], "b1": [0, 0, 0],
-            "W2": [[1, 0], [0, 1], [1, 1]], "b2": [0, 0]},
+    "ffn": {
+        "x": [[1, 2]],
+        "W1": [[1, 0, 1], [0, 1, -1]],
+        "b1": [0, 0, 0],
+        "W2": [[1, 0], [0, 1], [1, 1]],
+        "b2": [0, 0],
+    },
     "complexity": {"n": 8, "d": 16, "k": 2, "r": 4},
     "dot-variance": {"d_k": 64, "var_q": 1.0, "var_k": 1.0},
 }
@@ -165,8 +187,9 @@ def test_good_givens_solve(type_id):
     json.dumps(solution.answer, allow_nan=False)
 
 
-@pytest.mark.parametrize(("type_id", "bad", "field"), BAD,
-                         ids=[f"{t}-{i}" for i, (t, _, _) in enumerate(BAD)])
+@pytest.mark.parametrize(
+    ("type_id", "bad", "field"), BAD, ids=[f"{t}-{i}" for i, (t, _, _) in enumerate(BAD)]
+)
 def test_bad_givens_name_the_field(type_id, bad, field):
     with pytest.raises(ProblemInputError) as caught:
         solve(type_id, bad)
@@ -206,9 +229,17 @@ def _replace(given_, key, path, new):
     return out
 
 
-JUNK = st.one_of(st.none(), st.booleans(), st.text(max_size=3), st.just(float("nan")),
-                 st.just(float("inf")), st.just(-float("inf")), st.just([]), st.just({}),
-                 st.just([[1, 2], [3]]))
+JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.text(max_size=3),
+    st.just(float("nan")),
+    st.just(float("inf")),
+    st.just(-float("inf")),
+    st.just([]),
+    st.just({}),
+    st.just([[1, 2], [3]]),
+)
 
 
 @pytest.mark.parametrize("type_id", TYPES)
@@ -233,8 +264,9 @@ def test_random_numbers_in_a_given_solve_or_fail_cleanly(type_id, data):
     good = GOOD[type_id]
     key = data.draw(st.sampled_from(sorted(good)))
     path = data.draw(st.sampled_from(list(_leaves(good[key]))))
-    new = data.draw(st.one_of(st.integers(-10**6, 10**6),
-                              st.floats(-1e3, 1e3, allow_nan=False, allow_infinity=False)))
+    new = data.draw(
+        st.one_of(st.integers(-(10**6), 10**6), st.floats(-1e3, 1e3, allow_nan=False, allow_infinity=False))
+    )
     try:
         solution = solve(type_id, _replace(good, key, path, new))
     except ProblemInputError:
@@ -274,9 +306,10 @@ def test_registry_loads_every_type_even_after_a_direct_import():
     import subprocess
     import sys
 
-    code = ("import generator.problems.types.sdpa, generator.problems as p;"
-            " print(len(p.all_types())); print(p.get('mha').id)")
+    code = (
+        "import generator.problems.types.sdpa, generator.problems as p;"
+        " print(len(p.all_types())); print(p.get('mha').id)"
+    )
     root = __import__("pathlib").Path(__file__).resolve().parents[2]
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         cwd=root)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root)
     assert out.stdout.split() == [str(len(TYPES)), "mha"]

@@ -36,8 +36,11 @@ def test_stream_is_one_json_array_and_the_same_every_time():
 
 def test_non_ascii_is_escaped_like_json_dumps():
     problem = next(generate("softmax", 1, 3, "easy"))
-    odd = dataclasses.replace(problem, prompt="Größe ≤ 3 \U0001d6fc \"q\" \\ \n",
-                              given={**problem.given, "n": np.int64(3), "w": np.array([0.5, 1.0])})
+    odd = dataclasses.replace(
+        problem,
+        prompt='Größe ≤ 3 \U0001d6fc "q" \\ \n',
+        given={**problem.given, "n": np.int64(3), "w": np.array([0.5, 1.0])},
+    )
     text = problem_json(odd)
     assert text.isascii()
     assert json.loads(text)["prompt"] == odd.prompt

@@ -47,14 +47,14 @@ def _attention(Q, K, V, allowed=None):
         for j, w in zip(keys, p, strict=True):
             row[j] = w
         weights.append(row)
-        output.append([math.fsum(row[j] * V[j][c] for j in range(len(K)))
-                       for c in range(len(V[0]))])
+        output.append([math.fsum(row[j] * V[j][c] for j in range(len(K))) for c in range(len(V[0]))])
     return weights, output
 
 
 def _matmul(A, B):
-    return [[math.fsum(A[i][t] * B[t][j] for t in range(len(B))) for j in range(len(B[0]))]
-            for i in range(len(A))]
+    return [
+        [math.fsum(A[i][t] * B[t][j] for t in range(len(B))) for j in range(len(B[0]))] for i in range(len(A))
+    ]
 
 
 def ref_softmax(g):
@@ -63,8 +63,9 @@ def ref_softmax(g):
 
 def ref_sdpa(g):
     d_k = len(g["Q"][0])
-    scores = [[math.fsum(a * b for a, b in zip(q, k, strict=True)) / math.sqrt(d_k) for k in g["K"]]
-              for q in g["Q"]]
+    scores = [
+        [math.fsum(a * b for a, b in zip(q, k, strict=True)) / math.sqrt(d_k) for k in g["K"]] for q in g["Q"]
+    ]
     weights, output = _attention(g["Q"], g["K"], g["V"])
     return {"scores": scores, "weights": weights, "output": output}
 
@@ -131,25 +132,37 @@ def ref_complexity(g):
     m = 0
     while k**m < n:
         m += 1
-    return {"ops_self_attention": n * n * d, "ops_recurrent": n * d * d,
-            "ops_convolutional": k * n * d * d, "ops_restricted": r * n * d,
-            "path_self_attention": 1, "path_recurrent": n,
-            "path_convolutional": m if k**m == n else math.log(n, k),
-            "path_restricted": n / r, "cheaper": "self-attention" if n < d else "recurrent"}
+    return {
+        "ops_self_attention": n * n * d,
+        "ops_recurrent": n * d * d,
+        "ops_convolutional": k * n * d * d,
+        "ops_restricted": r * n * d,
+        "path_self_attention": 1,
+        "path_recurrent": n,
+        "path_convolutional": m if k**m == n else math.log(n, k),
+        "path_restricted": n / r,
+        "cheaper": "self-attention" if n < d else "recurrent",
+    }
 
 
 def ref_dot_variance(g):
     # Var(sum of d_k independent zero-mean products) = sum of Var(q_i) Var(k_i).
     variance = math.fsum([g["var_q"] * g["var_k"]] * g["d_k"])
-    return {"variance": variance, "std": variance**0.5,
-            "scaled_variance": variance / g["d_k"]}
+    return {"variance": variance, "std": variance**0.5, "scaled_variance": variance / g["d_k"]}
 
 
 REFERENCES = {
-    "softmax": ref_softmax, "sdpa": ref_sdpa, "masked-sdpa": ref_masked_sdpa, "mha": ref_mha,
-    "mha-shapes": ref_mha_shapes, "positional-encoding": ref_positional_encoding,
-    "lr-schedule": ref_lr_schedule, "label-smoothing": ref_label_smoothing,
-    "layer-norm": ref_layer_norm, "ffn": ref_ffn, "complexity": ref_complexity,
+    "softmax": ref_softmax,
+    "sdpa": ref_sdpa,
+    "masked-sdpa": ref_masked_sdpa,
+    "mha": ref_mha,
+    "mha-shapes": ref_mha_shapes,
+    "positional-encoding": ref_positional_encoding,
+    "lr-schedule": ref_lr_schedule,
+    "label-smoothing": ref_label_smoothing,
+    "layer-norm": ref_layer_norm,
+    "ffn": ref_ffn,
+    "complexity": ref_complexity,
     "dot-variance": ref_dot_variance,
 }
 
@@ -164,8 +177,9 @@ def close(expected, got, rel=1e-8, abs_=1e-8):
     if isinstance(expected, str):
         return expected == got
     e, g = flat(expected), flat(got)
-    return len(e) == len(g) and all(math.isclose(a, b, rel_tol=rel, abs_tol=abs_)
-                                    for a, b in zip(e, g, strict=True))
+    return len(e) == len(g) and all(
+        math.isclose(a, b, rel_tol=rel, abs_tol=abs_) for a, b in zip(e, g, strict=True)
+    )
 
 
 # ---------------------------------------------------------------- properties
@@ -202,8 +216,11 @@ def test_every_named_mistake_falls_outside_the_tolerance(type_id, seed, difficul
         if len(expected) != len(got):
             continue
         limit = [(tol.abs or 0.0) + (tol.rel or 0.0) * abs(e) for e in expected]
-        assert any(abs(e - g) > lim for e, g, lim in zip(expected, got, limit, strict=True)), \
-            (distractor.mistake, expected, got)
+        assert any(abs(e - g) > lim for e, g, lim in zip(expected, got, limit, strict=True)), (
+            distractor.mistake,
+            expected,
+            got,
+        )
 
 
 def _decimals(x) -> int:
@@ -256,12 +273,41 @@ def test_numbers_are_hand_computable(type_id, seed, difficulty):
 
 # LaTeX the Typst converter understands: these commands, and plain characters.
 ALLOWED_COMMANDS = {
-    "frac", "sqrt", "mathrm", "text", "operatorname", "max", "min", "exp", "log", "sin", "cos",
-    "begin", "end", "left", "right", "cdot", "times", "approx", "infty", "sum", "le", "ge",
-    "ne", "top", "alpha", "beta", "gamma", "epsilon", "mu", "sigma", "pi", "theta", "lambda",
+    "frac",
+    "sqrt",
+    "mathrm",
+    "text",
+    "operatorname",
+    "max",
+    "min",
+    "exp",
+    "log",
+    "sin",
+    "cos",
+    "begin",
+    "end",
+    "left",
+    "right",
+    "cdot",
+    "times",
+    "approx",
+    "infty",
+    "sum",
+    "le",
+    "ge",
+    "ne",
+    "top",
+    "alpha",
+    "beta",
+    "gamma",
+    "epsilon",
+    "mu",
+    "sigma",
+    "pi",
+    "theta",
+    "lambda",
 }
-ALLOWED_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-                    " +-=,.^_{}()&\\")
+ALLOWED_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 +-=,.^_{}()&\\")
 
 
 @pytest.mark.parametrize("type_id", TYPES)
@@ -278,7 +324,7 @@ def test_steps_use_the_latex_subset_and_prompts_state_every_given(type_id, seed,
         for math_ in re.findall(r"\\\((.*?)\\\)", step.title):
             assert set(re.findall(r"\\([A-Za-z]+)", math_)) <= ALLOWED_COMMANDS, step.title
         assert set(step.latex) <= ALLOWED_CHARS, set(step.latex) - ALLOWED_CHARS
-        assert not {"\\(", "\\)", "\\[", "\\]", "$"} & {step.latex[i:i + 2] for i in range(len(step.latex))}
+        assert not {"\\(", "\\)", "\\[", "\\]", "$"} & {step.latex[i : i + 2] for i in range(len(step.latex))}
         for command in re.findall(r"\\([A-Za-z]+)", step.latex):
             assert command in ALLOWED_COMMANDS, command
         envs = re.findall(r"\\(?:begin|end)\{(\w+)\}", step.latex)
@@ -304,8 +350,10 @@ def test_same_seed_same_json_and_each_seed_regenerates_its_problem(type_id, seed
     for index, problem in enumerate(generate(type_id, 3, seed, difficulty)):
         alone = generate_one(type_id, problem.seed, difficulty, index)
         assert alone == problem
-        assert generate_one(type_id, problem.seed, difficulty).to_json() | {"id": problem.id} \
+        assert (
+            generate_one(type_id, problem.seed, difficulty).to_json() | {"id": problem.id}
             == problem.to_json()
+        )
         assert json.loads(first[index])["given"] == problem.given
 
 

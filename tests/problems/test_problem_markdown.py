@@ -24,8 +24,11 @@ def _tokens(tokens):
 
 
 def math_of(markdown: str) -> list[str]:
-    return [t.content.strip() for t in _tokens(RENDERER.parse(markdown))
-            if t.type in ("math_inline", "math_block", "math_block_eqno")]
+    return [
+        t.content.strip()
+        for t in _tokens(RENDERER.parse(markdown))
+        if t.type in ("math_inline", "math_block", "math_block_eqno")
+    ]
 
 
 def _math_in(text: str) -> list[str]:
@@ -40,7 +43,7 @@ def test_every_formula_reaches_the_renderer_whole(type_id: str) -> None:
     expected = _math_in(problem.prompt)
     for step in problem.steps:  # a step's title (its math as math too), then its formula
         expected += [*_math_in(step.title), step.latex]
-    assert found[:len(expected)] == expected  # prompt, then steps; then answers and mistakes
+    assert found[: len(expected)] == expected  # prompt, then steps; then answers and mistakes
     assert "\\(" not in markdown and "\\[" not in markdown, "CommonMark reads \\( as a parenthesis"
 
 

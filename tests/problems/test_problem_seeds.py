@@ -16,8 +16,9 @@ def test_a_stream_is_its_problems_regenerated_one_by_one(type_id):
 
 
 def test_seeds_are_32_bit_and_keyed_by_set_type_and_index():
-    seeds = {problem_seed(s, t, i)
-             for s in (0, 1, 2**64 + 5) for t in ("sdpa", "softmax") for i in (0, 1, 2**33)}
+    seeds = {
+        problem_seed(s, t, i) for s in (0, 1, 2**64 + 5) for t in ("sdpa", "softmax") for i in (0, 1, 2**33)
+    }
     assert len(seeds) == 18 and all(0 <= seed < 2**32 for seed in seeds)
     with pytest.raises(ValueError):
         problem_seed(-1, "sdpa", 0)

@@ -26,8 +26,7 @@ def test_text_has_no_latex_and_keys_come_last(type_id: str, difficulty: str) -> 
 
 def test_matrices_stand_in_rows_and_columns() -> None:
     box = math_box(r"AV = \begin{pmatrix} 1 & -2.5 \\ 30 & 4 \end{pmatrix}")
-    assert box.lines == ["AV = ⎡  1  -2.5 ⎤",
-                         "     ⎣ 30     4 ⎦"]
+    assert box.lines == ["AV = ⎡  1  -2.5 ⎤", "     ⎣ 30     4 ⎦"]
 
 
 def test_symbols_fractions_roots_and_scripts() -> None:

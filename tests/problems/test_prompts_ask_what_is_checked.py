@@ -9,12 +9,16 @@ from generator import problems
 
 # type -> (how the prompt asks for its primary result, results it must not ask for)
 ASKED = {
-    "complexity": ("How many operations per layer does self-attention take here?",
-                   ("path length", "recurrent layer", "which of")),
+    "complexity": (
+        "How many operations per layer does self-attention take here?",
+        ("path length", "recurrent layer", "which of"),
+    ),
     "dot-variance": (r"What is the variance of \(q \cdot k\)?", ("standard deviation", r"\sqrt{d_k}}\)")),
     "ffn": ("Give the output to two decimals.", ()),
-    "label-smoothing": ("What probability does the smoothed target give the correct token?",
-                        ("each other token",)),
+    "label-smoothing": (
+        "What probability does the smoothed target give the correct token?",
+        ("each other token",),
+    ),
     "layer-norm": (r"Give each entry of the result \(y\) to three decimals.", ()),
     "lr-schedule": ("what is the learning rate at step", ()),
     "masked-sdpa": ("Give the output to three decimals.", ("weights",)),

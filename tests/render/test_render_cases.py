@@ -23,7 +23,11 @@ from generator.exporters.typst import markdown as typst
 
 FIXTURE = Path(__file__).with_name("render_cases.json")
 RENDERERS: dict[str, Callable[[str], str]] = {
-    "anki": anki.inline, "site": site.inline, "typst": typst, "plain": prose, "markdown": dollar_math,
+    "anki": anki.inline,
+    "site": site.inline,
+    "typst": typst,
+    "plain": prose,
+    "markdown": dollar_math,
 }
 SOURCES = [
     "x_1 * y_2 and *b*",
@@ -36,8 +40,10 @@ SOURCES = [
 
 
 def rendered() -> list[dict[str, str]]:
-    return [{"source": source, **{name: render(source) for name, render in RENDERERS.items()}}
-            for source in SOURCES]
+    return [
+        {"source": source, **{name: render(source) for name, render in RENDERERS.items()}}
+        for source in SOURCES
+    ]
 
 
 CASES = json.loads(FIXTURE.read_text(encoding="utf-8"))["cases"] if FIXTURE.exists() else []
@@ -45,8 +51,9 @@ CASES = json.loads(FIXTURE.read_text(encoding="utf-8"))["cases"] if FIXTURE.exis
 
 @pytest.mark.parametrize("case", CASES, ids=[c["source"] for c in CASES])
 def test_every_renderer_writes_the_expected_text(case: dict[str, str]) -> None:
-    assert {name: render(case["source"]) for name, render in RENDERERS.items()} == \
-        {name: case[name] for name in RENDERERS}
+    assert {name: render(case["source"]) for name, render in RENDERERS.items()} == {
+        name: case[name] for name in RENDERERS
+    }
 
 
 def test_the_fixture_holds_every_case() -> None:
@@ -65,7 +72,11 @@ def test_the_divergences_of_issue_42_stay_gone() -> None:
 
 
 if __name__ == "__main__":
-    about = ("Inline and math cases and what each renderer writes (tests/render/test_render_cases.py);"
-             " regenerate: .venv/bin/python -m tests.render.test_render_cases")
-    FIXTURE.write_text(json.dumps({"about": about, "cases": rendered()}, ensure_ascii=False, indent=1) + "\n",
-                       encoding="utf-8")
+    about = (
+        "Inline and math cases and what each renderer writes (tests/render/test_render_cases.py);"
+        " regenerate: .venv/bin/python -m tests.render.test_render_cases"
+    )
+    FIXTURE.write_text(
+        json.dumps({"about": about, "cases": rendered()}, ensure_ascii=False, indent=1) + "\n",
+        encoding="utf-8",
+    )

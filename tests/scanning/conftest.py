@@ -47,11 +47,13 @@ class Printed:
         return self._renders[form["label"], dpi]
 
 
-def print_quiz(folder: Path, recipe: str, versions: int = 2, seed: int = 11,
-               students: tuple[Student, ...] = ()) -> Printed:
+def print_quiz(
+    folder: Path, recipe: str, versions: int = 2, seed: int = 11, students: tuple[Student, ...] = ()
+) -> Printed:
     project = open_project(ROOT)
-    built = quiz.build_quiz(project.content, project.quiz_recipe(recipe), seed, versions, b"scan-test",
-                            students)
+    built = quiz.build_quiz(
+        project.content, project.quiz_recipe(recipe), seed, versions, b"scan-test", students
+    )
     quiz_forms.export(built, folder, ExportOptions(build_time=0))
     key = folder / f"{recipe}-key.json"
     return Printed(folder, key, json.loads(key.read_text(encoding="utf-8")))
@@ -66,8 +68,11 @@ def _printed(root: Path, name: str) -> Printed:
     if name == "final":
         return print_quiz(root / name, "quiz-final")
     if name == "final-roster":  # two-page sheets, one form per student
-        return print_quiz(root / name, "quiz-final",
-                          students=tuple(Student(f"Student {i}", f"s{i}") for i in range(ROSTER_SHEETS)))
+        return print_quiz(
+            root / name,
+            "quiz-final",
+            students=tuple(Student(f"Student {i}", f"s{i}") for i in range(ROSTER_SHEETS)),
+        )
     students = (Student("Ada Lovelace", "s1"), Student("=SUM(A1)", "s2"))
     return print_quiz(root / name, "quiz-attention", students=students)
 

@@ -29,8 +29,10 @@ from generator.files.csv_files import read_back
 def render(pdf: bytes | str, dpi: float) -> list[np.ndarray]:
     """Every page of a sheet PDF as a float image (1 white, 0 black)."""
     document = pypdfium2.PdfDocument(pdf)
-    out = [np.asarray(page.render(scale=dpi / 72, grayscale=True).to_numpy(), dtype=np.float32) / 255.0
-           for page in document]
+    out = [
+        np.asarray(page.render(scale=dpi / 72, grayscale=True).to_numpy(), dtype=np.float32) / 255.0
+        for page in document
+    ]
     document.close()
     return out
 
@@ -66,8 +68,8 @@ class Pen:
         x0, y0, mask = patch
         if texture:
             mask = mask * self.rng.uniform(0.6, 1.0, size=mask.shape).astype(np.float32)
-        region = self.image[y0:y0 + mask.shape[0], x0:x0 + mask.shape[1]]
-        np.multiply(region, 1.0 - darkness * mask[:region.shape[0], :region.shape[1]], out=region)
+        region = self.image[y0 : y0 + mask.shape[0], x0 : x0 + mask.shape[1]]
+        np.multiply(region, 1.0 - darkness * mask[: region.shape[0], : region.shape[1]], out=region)
 
     def _patch(self, x: float, y: float, half_mm: float = 6.0) -> tuple[int, int, np.ndarray]:
         """A blank mask around pixel (x, y); draw into it at coordinates less (x0, y0)."""
@@ -75,14 +77,28 @@ class Pen:
         x0, y0 = max(0, int(x) - half), max(0, int(y) - half)
         return x0, y0, np.zeros((2 * half, 2 * half), dtype=np.float32)
 
-    def fill(self, centre: list[float], darkness: float | None = None, size: float | None = None,
-             texture: bool | None = None) -> None:
+    def fill(
+        self,
+        centre: list[float],
+        darkness: float | None = None,
+        size: float | None = None,
+        texture: bool | None = None,
+    ) -> None:
         r = self.radius * (size if size is not None else self.rng.uniform(0.85, 1.15))
         x, y = self.px(centre[0] + self.rng.normal(0, 0.25), centre[1] + self.rng.normal(0, 0.25))
         patch = x0, y0, mask = self._patch(x, y)
         axes = (max(1, int(r * self.scale * self.rng.uniform(0.9, 1.1))), max(1, int(r * self.scale)))
-        cv2.ellipse(mask, (int(x) - x0, int(y) - y0), axes, float(self.rng.uniform(0, 180)), 0, 360, 1.0, -1,
-                    cv2.LINE_AA)
+        cv2.ellipse(
+            mask,
+            (int(x) - x0, int(y) - y0),
+            axes,
+            float(self.rng.uniform(0, 180)),
+            0,
+            360,
+            1.0,
+            -1,
+            cv2.LINE_AA,
+        )
         if darkness is None:
             darkness = self.rng.uniform(0.5, 0.75) if self.pencil else self.rng.uniform(0.75, 0.95)
         self._ink(patch, darkness, self.pencil if texture is None else texture)
@@ -94,8 +110,14 @@ class Pen:
         for sx in (-1, 1):
             a = self.px(centre[0] - r, centre[1] - sx * r)
             b = self.px(centre[0] + r, centre[1] + sx * r)
-            cv2.line(mask, (int(a[0]) - x0, int(a[1]) - y0), (int(b[0]) - x0, int(b[1]) - y0), 1.0, thickness,
-                     cv2.LINE_AA)
+            cv2.line(
+                mask,
+                (int(a[0]) - x0, int(a[1]) - y0),
+                (int(b[0]) - x0, int(b[1]) - y0),
+                1.0,
+                thickness,
+                cv2.LINE_AA,
+            )
         self._ink(patch, 0.9, False)
 
     def ring(self, centre: list[float]) -> None:
@@ -107,16 +129,31 @@ class Pen:
         axes = (int(r * self.rng.uniform(1.0, 1.2)), int(r))
         start = float(self.rng.uniform(0, 360))
         end = start + float(self.rng.uniform(320, 400))
-        cv2.ellipse(mask, (int(x) - x0, int(y) - y0), axes, float(self.rng.uniform(0, 180)), start, end, 1.0,
-                    max(1, int(0.4 * self.scale)), cv2.LINE_AA)
+        cv2.ellipse(
+            mask,
+            (int(x) - x0, int(y) - y0),
+            axes,
+            float(self.rng.uniform(0, 180)),
+            start,
+            end,
+            1.0,
+            max(1, int(0.4 * self.scale)),
+            cv2.LINE_AA,
+        )
         self._ink(patch, float(self.rng.uniform(0.7, 0.9)), False)
 
     def dot(self, centre: list[float]) -> None:
         """A small dot inside a bubble (a pen resting on it): 0.25 to 0.5 mm across."""
         x, y = self.px(centre[0] + self.rng.uniform(-0.6, 0.6), centre[1] + self.rng.uniform(-0.6, 0.6))
         patch = x0, y0, mask = self._patch(x, y)
-        cv2.circle(mask, (int(x) - x0, int(y) - y0), max(1, int(self.rng.uniform(0.25, 0.5) * self.scale)),
-                   1.0, -1, cv2.LINE_AA)
+        cv2.circle(
+            mask,
+            (int(x) - x0, int(y) - y0),
+            max(1, int(self.rng.uniform(0.25, 0.5) * self.scale)),
+            1.0,
+            -1,
+            cv2.LINE_AA,
+        )
         self._ink(patch, float(self.rng.uniform(0.7, 0.9)), False)
 
     def faint(self, centre: list[float]) -> None:
@@ -131,13 +168,20 @@ class Pen:
         y = box[1] - self.rng.uniform(1.5, 3.0)
         a, b = self.px(x, y), self.px(x + self.rng.uniform(-3, 3), y + self.rng.uniform(-0.8, 0.8))
         patch = x0, y0, mask = self._patch(*a)
-        cv2.line(mask, (int(a[0]) - x0, int(a[1]) - y0), (int(b[0]) - x0, int(b[1]) - y0), 1.0,
-                 max(1, int(0.4 * self.scale)), cv2.LINE_AA)
+        cv2.line(
+            mask,
+            (int(a[0]) - x0, int(a[1]) - y0),
+            (int(b[0]) - x0, int(b[1]) - y0),
+            1.0,
+            max(1, int(0.4 * self.scale)),
+            cv2.LINE_AA,
+        )
         self._ink(patch, 0.8, False)
 
 
-def _row_truth(pen: Pen, bubbles: list[list[float]], values: list[str], chosen: int | None,
-               mess: str) -> Truth:
+def _row_truth(
+    pen: Pen, bubbles: list[list[float]], values: list[str], chosen: int | None, mess: str
+) -> Truth:
     """Fill one row (a question's letters, a score) with ``chosen``, messily as ``mess`` says."""
     others = [i for i in range(len(values)) if i != chosen]
     if mess == "ring" and chosen is not None:  # the letter ringed, not filled: only a flag is right
@@ -171,12 +215,16 @@ def _digit_text(field_: dict[str, Any], value: float | None, rng: np.random.Gene
     decimals = columns - point
     if "exponent" in field_:
         power = int(np.floor(np.log10(abs(value)))) if value else 0
-        mantissa = round(abs(value) / 10.0 ** power, decimals)
+        mantissa = round(abs(value) / 10.0**power, decimals)
         if mantissa >= 10:
             power, mantissa = power + 1, mantissa / 10
         digits = f"{mantissa:.{decimals}f}".replace(".", "")
-        return ("-" if value < 0 else "") + f"{digits[0]}.{digits[1:]}e" + ("-" if power < 0 else "") \
+        return (
+            ("-" if value < 0 else "")
+            + f"{digits[0]}.{digits[1:]}e"
+            + ("-" if power < 0 else "")
             + str(abs(power))
+        )
     text = f"{abs(value):.{decimals}f}"
     whole = text.split(".")[0]
     if len(whole) > point:
@@ -184,8 +232,9 @@ def _digit_text(field_: dict[str, Any], value: float | None, rng: np.random.Gene
     return ("-" if value < 0 and float(text) != 0 else "") + text
 
 
-def fill_digits(pen: Pen, field_: dict[str, Any], text: str | None
-                ) -> tuple[list[tuple[list[list[float]], int]], list[list[float]]]:
+def fill_digits(
+    pen: Pen, field_: dict[str, Any], text: str | None
+) -> tuple[list[tuple[list[list[float]], int]], list[list[float]]]:
     """Fill a digit grid with ``text`` as ``_digit_text`` made it; leading zeros blank or filled.
     Returns the columns filled, each with its digit, and the bubbles left blank where blank is
     a reading (the sign of a positive number, a leading column left blank, the power's sign)."""
@@ -245,9 +294,16 @@ BLANK_MARKS = ("faint", "dot", "erasure")
 one cannot be read either way (only a flag is right); an erasure's leftover may read as blank."""
 
 
-def fill_sheet(pages: list[np.ndarray], form: dict[str, Any], radius: float, dpi: float,
-               rng: np.random.Generator, student_id: str | None, mess_rate: float = 0.05,
-               blank_mark_rate: float = 0.0) -> tuple[list[np.ndarray], dict[int, Truth]]:
+def fill_sheet(
+    pages: list[np.ndarray],
+    form: dict[str, Any],
+    radius: float,
+    dpi: float,
+    rng: np.random.Generator,
+    student_id: str | None,
+    mess_rate: float = 0.05,
+    blank_mark_rate: float = 0.0,
+) -> tuple[list[np.ndarray], dict[int, Truth]]:
     """A student's filled sheet: the page images and, per question, the truth."""
     pages = [p.copy() for p in pages]
     pens = [Pen(page, dpi, rng, radius) for page in pages]
@@ -296,8 +352,14 @@ def _answer_values(question: dict[str, Any]) -> list[float]:
     return np.asarray(answer, dtype=float).ravel().tolist()
 
 
-def _fill_numbers(pens: list[Pen], fields: list[dict[str, Any]], question: dict[str, Any],
-                  rng: np.random.Generator, mess: str, blank_mark: str = "") -> Truth:
+def _fill_numbers(
+    pens: list[Pen],
+    fields: list[dict[str, Any]],
+    question: dict[str, Any],
+    rng: np.random.Generator,
+    mess: str,
+    blank_mark: str = "",
+) -> Truth:
     right = _answer_values(question)
     blank = rng.random() < 0.05
     texts: list[str | None] = []
@@ -360,8 +422,9 @@ even light, across a shadow band with a soft or a sharp edge, folded in half and
 fold 20-25 mm up), or with two edges rolled up 20 mm."""
 
 
-def _profile(length_mm: float, kind: str, rng: np.random.Generator
-             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _profile(
+    length_mm: float, kind: str, rng: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A sheet bent along one axis: for positions ``s`` (mm along the paper, 0.5 mm apart), where
     they lie on the desk (the paper's length kept) and how high (mm)."""
     s = np.arange(0.0, length_mm + 0.5, 0.5)
@@ -370,7 +433,7 @@ def _profile(length_mm: float, kind: str, rng: np.random.Generator
     else:  # both edges rolled up 20 mm over their last 40 to 60 mm
         reach = float(rng.uniform(40, 60))
         edge = np.maximum(0.0, np.maximum(reach - s, s - (length_mm - reach)) / reach)
-        height = 20.0 * edge ** 2
+        height = 20.0 * edge**2
     slope = np.gradient(height, s)
     desk = np.concatenate([[0.0], np.cumsum(0.5 * np.cos(np.arctan((slope[1:] + slope[:-1]) / 2)))])
     desk += (length_mm - desk[-1]) / 2  # centred where the flat sheet was
@@ -401,8 +464,14 @@ def bend(image: np.ndarray, rng: np.random.Generator, kind: str) -> np.ndarray:
     p_other = c_other + (other - c_other) * shrink
     map_x = (p_other if across else guess) * px_per_mm
     map_y = (guess if across else p_other) * px_per_mm
-    out = cv2.remap(image, map_x.astype(np.float32), map_y.astype(np.float32), cv2.INTER_LINEAR,
-                    borderMode=cv2.BORDER_CONSTANT, borderValue=1.0)
+    out = cv2.remap(
+        image,
+        map_x.astype(np.float32),
+        map_y.astype(np.float32),
+        cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=1.0,
+    )
     slope = np.gradient(raised, s)
     light = 1.0 - 0.15 * np.clip(slope * float(rng.choice([-1, 1])), 0, 1)  # the side turned away
     out *= np.interp(guess, s, light).astype(np.float32)
@@ -424,8 +493,9 @@ def shadow(image: np.ndarray, rng: np.random.Generator, px_per_mm: float, sharp:
     image *= 1.0 - float(rng.uniform(0.3, 0.55)) * inside
 
 
-def distort(image: np.ndarray, rng: np.random.Generator, phone: bool, upside_down: bool,
-            condition: str = "") -> np.ndarray:
+def distort(
+    image: np.ndarray, rng: np.random.Generator, phone: bool, upside_down: bool, condition: str = ""
+) -> np.ndarray:
     """``image`` (float, 1 white) as a scanner or a phone delivers it: grey uint8, JPEG q50 for phones.
     ``condition`` (CONDITIONS; "" = scanner or phone as ``phone`` says): a shadow band, a fold,
     rolled edges; each is a phone photo."""
@@ -448,8 +518,14 @@ def distort(image: np.ndarray, rng: np.random.Generator, phone: bool, upside_dow
         source = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
         target = source + rng.uniform(-jitter, jitter, size=(4, 2)).astype(np.float32)
         transform = cv2.getPerspectiveTransform(source, target) @ transform
-    image = cv2.warpPerspective(image, transform, (width, height), flags=cv2.INTER_LINEAR,
-                                borderMode=cv2.BORDER_CONSTANT, borderValue=around)
+    image = cv2.warpPerspective(
+        image,
+        transform,
+        (width, height),
+        flags=cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=around,
+    )
     direction = rng.uniform(-1, 1, size=2)
     strength = float(rng.uniform(0.0, 0.35 if phone else 0.12))
     columns = (np.linspace(-0.5, 0.5, width, dtype=np.float32) * direction[0])[None, :]
@@ -459,7 +535,7 @@ def distort(image: np.ndarray, rng: np.random.Generator, phone: bool, upside_dow
         shadow(image, rng, px_per_mm * scale, condition == "shadow-sharp")
     image = cv2.GaussianBlur(image, (0, 0), float(rng.uniform(0.3, 1.2)))
     noise = np.empty_like(image)
-    cv2.setRNGSeed(int(rng.integers(2 ** 31)))
+    cv2.setRNGSeed(int(rng.integers(2**31)))
     cv2.randn(noise, 0.0, float(rng.uniform(0.01, 0.04)))
     image += noise
     grey = cv2.convertScaleAbs(image, alpha=255.0)
@@ -471,6 +547,7 @@ def distort(image: np.ndarray, rng: np.random.Generator, phone: bool, upside_dow
 
 # -- a class: many students' sheets, and what the reader made of them -------------------
 
+
 @dataclass
 class SimulatedStudent:
     id: str
@@ -480,18 +557,28 @@ class SimulatedStudent:
     """How the sheet came back (CONDITIONS)."""
 
 
-def classroom(forms: list[dict[str, Any]], pages_of: Any, count: int, dpi: float, seed: int,
-              mess_rate: float = 0.05, phone_rate: float = 0.3, upside_down_rate: float = 0.2,
-              radius: float = 1.9, conditions: tuple[str, ...] = (), blank_mark_rate: float = 0.0
-              ) -> Iterator[tuple[SimulatedStudent, list[np.ndarray]]]:
+def classroom(
+    forms: list[dict[str, Any]],
+    pages_of: Any,
+    count: int,
+    dpi: float,
+    seed: int,
+    mess_rate: float = 0.05,
+    phone_rate: float = 0.3,
+    upside_down_rate: float = 0.2,
+    radius: float = 1.9,
+    conditions: tuple[str, ...] = (),
+    blank_mark_rate: float = 0.0,
+) -> Iterator[tuple[SimulatedStudent, list[np.ndarray]]]:
     """``count`` students, each with a filled and distorted sheet (grey pages), one at a time.
     With ``conditions``, sheets take them in turn; else a scanner or, at ``phone_rate``, a phone."""
     rng = np.random.default_rng(seed)
     for i in range(count):
         form = forms[i % len(forms)]
         student_id = None if form.get("student") else str(10000 + i)
-        images, truths = fill_sheet(pages_of(form, dpi), form, radius, dpi, rng, student_id, mess_rate,
-                                    blank_mark_rate)
+        images, truths = fill_sheet(
+            pages_of(form, dpi), form, radius, dpi, rng, student_id, mess_rate, blank_mark_rate
+        )
         phone = bool(rng.random() < phone_rate)
         upside_down = bool(rng.random() < upside_down_rate)
         condition = conditions[i % len(conditions)] if conditions else "phone" if phone else "scanner"
@@ -511,8 +598,10 @@ class Counts:
     silent: int = 0
 
     def __str__(self) -> str:
-        return (f"{self.sheets} sheets, {self.answers} answers, {self.silent} silent errors, "
-                f"{self.clean_flagged} of {self.clean} clean answers flagged")
+        return (
+            f"{self.sheets} sheets, {self.answers} answers, {self.silent} silent errors, "
+            f"{self.clean_flagged} of {self.clean} clean answers flagged"
+        )
 
 
 @dataclass
@@ -545,12 +634,15 @@ class Outcome:
 def responses_rows(data: bytes) -> list[dict[str, str]]:
     """The rows of a responses CSV ``paperdeck scan`` wrote, as ``grade`` reads them (a cell the
     writer showed as text, ``'-1; 2``, as it was)."""
-    return [{column: read_back(cell) for column, cell in row.items()}
-            for row in csv.DictReader(io.StringIO(data.decode("utf-8")))]
+    return [
+        {column: read_back(cell) for column, cell in row.items()}
+        for row in csv.DictReader(io.StringIO(data.decode("utf-8")))
+    ]
 
 
-def compare(students: list[SimulatedStudent], rows: dict[str, dict[str, str]],
-            flagged: set[tuple[str, str]]) -> Outcome:
+def compare(
+    students: list[SimulatedStudent], rows: dict[str, dict[str, str]], flagged: set[tuple[str, str]]
+) -> Outcome:
     """``rows``: the responses CSV by student; ``flagged``: (student, column) of each flag."""
     outcome = Outcome()
     known = {student.id for student in students}
@@ -586,6 +678,8 @@ def compare(students: list[SimulatedStudent], rows: dict[str, dict[str, str]],
             if truth.must_flag or got != truth.cell:
                 counts.silent += 1
                 only = " (only a flag is right)" if truth.must_flag else ""
-                outcome.silent.append(f"{student.id} ({student.condition}) question {number}: read {got!r}, "
-                                      f"filled {truth.cell!r}{only} {truth.mess}".rstrip())
+                outcome.silent.append(
+                    f"{student.id} ({student.condition}) question {number}: read {got!r}, "
+                    f"filled {truth.cell!r}{only} {truth.mess}".rstrip()
+                )
     return outcome

@@ -18,11 +18,23 @@ def _column(x: float, top: float = 20.0) -> list[list[float]]:
     return [[x, top + 4.4 * i] for i in range(10)]
 
 
-DIGITS = {"kind": "digits", "question": 3, "sign": [5.0, 20.0],
-          "columns": [_column(10.0), _column(15.0), _column(22.0), _column(27.0)], "point": 2,
-          "box": [0, 10, 40, 70], "page": 1}
-CHOICE = {"kind": "choice", "question": 1, "values": ["A", "B", "C", "D"],
-          "bubbles": [[10.0 + 5.6 * i, 5.0] for i in range(4)], "box": [0, 0, 40, 8], "page": 1}
+DIGITS = {
+    "kind": "digits",
+    "question": 3,
+    "sign": [5.0, 20.0],
+    "columns": [_column(10.0), _column(15.0), _column(22.0), _column(27.0)],
+    "point": 2,
+    "box": [0, 10, 40, 70],
+    "page": 1,
+}
+CHOICE = {
+    "kind": "choice",
+    "question": 1,
+    "values": ["A", "B", "C", "D"],
+    "bubbles": [[10.0 + 5.6 * i, 5.0] for i in range(4)],
+    "box": [0, 0, 40, 8],
+    "page": 1,
+}
 
 
 def page(marks: list[tuple[list[float], float]]) -> Straightened:
@@ -50,55 +62,70 @@ def choice(index: int, darkness: float = 0.9) -> tuple[list[float], float]:
     return CHOICE["bubbles"][index], darkness
 
 
-@pytest.mark.parametrize(("marks", "value"), [
-    ([choice(2)], "C"),
-    ([], None),
-    ([choice(1, 0.03)], None),  # a smudge below the empty level
-])
+@pytest.mark.parametrize(
+    ("marks", "value"),
+    [
+        ([choice(2)], "C"),
+        ([], None),
+        ([choice(1, 0.03)], None),  # a smudge below the empty level
+    ],
+)
 def test_a_choice_row_reads_its_one_filled_bubble(marks, value) -> None:
     assert read(marks)["choice"] == (value, "")
 
 
-@pytest.mark.parametrize(("marks", "problem"), [
-    ([choice(0), choice(2)], "2 bubbles filled: A, C"),
-    ([choice(1, 0.2)], "faint, erased or crossed-out mark at B"),
-    ([choice(0), choice(3, 0.18)], "faint, erased or crossed-out mark at D"),
-])
+@pytest.mark.parametrize(
+    ("marks", "problem"),
+    [
+        ([choice(0), choice(2)], "2 bubbles filled: A, C"),
+        ([choice(1, 0.2)], "faint, erased or crossed-out mark at B"),
+        ([choice(0), choice(3, 0.18)], "faint, erased or crossed-out mark at D"),
+    ],
+)
 def test_two_or_a_faint_mark_leave_the_row_unread(marks, problem) -> None:
     value, found = read(marks)["choice"]
     assert value is None and problem in found
 
 
-@pytest.mark.parametrize(("marks", "value"), [
-    ([digit(0, 1), digit(1, 2), digit(2, 5), digit(3, 0)], "12.50"),
-    ([digit(1, 0), digit(2, 2), digit(3, 5)], "0.25"),  # a leading zero left blank
-    ([digit(2, 2), digit(3, 5)], "0.25"),  # the whole integer part left blank
-    ([digit(0, 0), digit(1, 3), digit(2, 0), digit(3, 1)], "3.01"),  # a leading zero filled
-    ([(DIGITS["sign"], 0.9), digit(1, 7), digit(2, 0), digit(3, 4)], "-7.04"),
-    ([], None),
-])
+@pytest.mark.parametrize(
+    ("marks", "value"),
+    [
+        ([digit(0, 1), digit(1, 2), digit(2, 5), digit(3, 0)], "12.50"),
+        ([digit(1, 0), digit(2, 2), digit(3, 5)], "0.25"),  # a leading zero left blank
+        ([digit(2, 2), digit(3, 5)], "0.25"),  # the whole integer part left blank
+        ([digit(0, 0), digit(1, 3), digit(2, 0), digit(3, 1)], "3.01"),  # a leading zero filled
+        ([(DIGITS["sign"], 0.9), digit(1, 7), digit(2, 0), digit(3, 4)], "-7.04"),
+        ([], None),
+    ],
+)
 def test_a_digit_grid_reads_its_number(marks, value) -> None:
     assert read(marks)["digits"] == (value, "")
 
 
-@pytest.mark.parametrize(("marks", "problem"), [
-    ([digit(0, 1), digit(2, 2), digit(3, 5)], "digit column 2 is empty"),
-    ([digit(1, 1), digit(2, 2)], "digit column 4 (after the point) is empty"),
-    ([digit(1, 1), digit(1, 4), digit(2, 2), digit(3, 5)], "digit column 2: 2 bubbles filled: 1, 4"),
-    ([digit(1, 1), digit(2, 2, 0.2), digit(3, 5)], "digit column 3: faint"),
-    ([(DIGITS["sign"], 0.9)], "a sign but no digit filled"),
-    ([(DIGITS["sign"], 0.2), digit(1, 1), digit(2, 2), digit(3, 5)], "sign: faint"),
-])
+@pytest.mark.parametrize(
+    ("marks", "problem"),
+    [
+        ([digit(0, 1), digit(2, 2), digit(3, 5)], "digit column 2 is empty"),
+        ([digit(1, 1), digit(2, 2)], "digit column 4 (after the point) is empty"),
+        ([digit(1, 1), digit(1, 4), digit(2, 2), digit(3, 5)], "digit column 2: 2 bubbles filled: 1, 4"),
+        ([digit(1, 1), digit(2, 2, 0.2), digit(3, 5)], "digit column 3: faint"),
+        ([(DIGITS["sign"], 0.9)], "a sign but no digit filled"),
+        ([(DIGITS["sign"], 0.2), digit(1, 1), digit(2, 2), digit(3, 5)], "sign: faint"),
+    ],
+)
 def test_a_doubtful_digit_grid_is_not_read(marks, problem) -> None:
     value, found = read(marks)["digits"]
     assert value is None and problem in found
 
 
-@pytest.mark.parametrize("marks", [
-    [(DIGITS["sign"], 0.04), digit(1, 1), digit(2, 2), digit(3, 5)],  # a faint minus
-    [(DIGITS["sign"], 0.09), digit(1, 1), digit(2, 2), digit(3, 5)],
-    [digit(0, 3, 0.04), digit(1, 1), digit(2, 2), digit(3, 5)],  # a faint leading digit
-])
+@pytest.mark.parametrize(
+    "marks",
+    [
+        [(DIGITS["sign"], 0.04), digit(1, 1), digit(2, 2), digit(3, 5)],  # a faint minus
+        [(DIGITS["sign"], 0.09), digit(1, 1), digit(2, 2), digit(3, 5)],
+        [digit(0, 3, 0.04), digit(1, 1), digit(2, 2), digit(3, 5)],  # a faint leading digit
+    ],
+)
 def test_a_faint_mark_where_blank_is_a_reading_is_flagged(marks) -> None:
     """Blank is a reading for the sign and the leading columns: a mark far under the empty line
     of other bubbles would change the number there, so it is flagged, not read as blank."""
@@ -124,8 +151,10 @@ def test_a_dot_where_blank_is_a_reading_is_flagged(where) -> None:
     value, problem = found["digits"]
     assert value is None and "faint" in problem
     # The same dot in a column after the point beside its filled digit changes nothing.
-    found = {f.field["kind"]: (f.value, f.problem) for f in read_fields(dot(DIGITS["columns"][3][1]),
-                                                                        [CHOICE, DIGITS], RADIUS)}
+    found = {
+        f.field["kind"]: (f.value, f.problem)
+        for f in read_fields(dot(DIGITS["columns"][3][1]), [CHOICE, DIGITS], RADIUS)
+    }
     assert found["digits"] == ("1.25", "")
 
 

@@ -51,26 +51,41 @@ def deflated_zeros(length: int) -> bytes:
 
 def png_of_zeros(path: Path, width: int, height: int, colour: bool = False) -> Path:
     """A grey (or RGB) PNG of ``width`` × ``height`` black pixels (each row: its filter byte, then zeros)."""
+
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     channels = 3 if colour else 1
     header = struct.pack(">IIBBBBB", width, height, 8, 2 if colour else 0, 0, 0, 0)
-    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-                     + chunk(b"IDAT", deflated_zeros(height * (width * channels + 1))) + chunk(b"IEND", b""))
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", deflated_zeros(height * (width * channels + 1)))
+        + chunk(b"IEND", b"")
+    )
     return path
 
 
 def tiff_of_zeros(path: Path, side: int) -> Path:
     """A grey TIFF of ``side`` × ``side`` black pixels in one deflated strip."""
     strip = deflated_zeros(side * side)
-    entries = [(256, 4, side), (257, 4, side), (258, 3, 8), (259, 3, 8), (262, 3, 1),
-               (273, 4, 8), (277, 3, 1), (278, 4, side), (279, 4, len(strip))]
+    entries = [
+        (256, 4, side),
+        (257, 4, side),
+        (258, 3, 8),
+        (259, 3, 8),
+        (262, 3, 1),
+        (273, 4, 8),
+        (277, 3, 1),
+        (278, 4, side),
+        (279, 4, len(strip)),
+    ]
     ifd_offset = 8 + len(strip)
     ifd = struct.pack("<H", len(entries))
     for tag, kind, value in entries:
-        ifd += struct.pack("<HHI", tag, kind, 1) + (struct.pack("<HH", value, 0) if kind == 3
-                                                    else struct.pack("<I", value))
+        ifd += struct.pack("<HHI", tag, kind, 1) + (
+            struct.pack("<HH", value, 0) if kind == 3 else struct.pack("<I", value)
+        )
     path.write_bytes(b"II*\0" + struct.pack("<I", ifd_offset) + strip + ifd + struct.pack("<I", 0))
     return path
 
@@ -100,9 +115,11 @@ def pdf_of_pages(path: Path, count: int) -> Path:
 
 def pdf_naming_a_missing_page(path: Path) -> Path:
     """A two-page PDF whose page tree names object 9 as its second page; there is no object 9."""
-    objects = [b"<< /Type /Catalog /Pages 2 0 R >>",
-               b"<< /Type /Pages /Kids [3 0 R 9 0 R] /Count 2 >>",
-               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>"]
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R 9 0 R] /Count 2 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>",
+    ]
     out = bytearray(b"%PDF-1.7\n")
     offsets = []
     for number, body in enumerate(objects, 1):
@@ -122,8 +139,8 @@ def jpeg_cut_after_header(path: Path) -> Path:
     cv2.putText(image, "not blank", (100, 700), cv2.FONT_HERSHEY_SIMPLEX, 4, 0, 12)
     data = cv2.imencode(".jpg", image)[1].tobytes()
     start_of_scan = data.index(b"\xff\xda")
-    (header_length,) = struct.unpack(">H", data[start_of_scan + 2:start_of_scan + 4])
-    path.write_bytes(data[:start_of_scan + 2 + header_length])
+    (header_length,) = struct.unpack(">H", data[start_of_scan + 2 : start_of_scan + 4])
+    path.write_bytes(data[: start_of_scan + 2 + header_length])
     return path
 
 
@@ -172,8 +189,14 @@ print(f"\\nMEASURED {code} {peak / 1024:.0f} {seconds:.2f}", file=sys.stderr)
 
 def run_measured(*args: str) -> tuple[int, str, float, float]:
     """``paperdeck ARGS`` in a child process: exit code, stderr, peak memory (MB) and seconds."""
-    done = subprocess.run([sys.executable, "-c", CHILD, *args], capture_output=True, text=True,
-                          timeout=300, env={**os.environ, "PYTHONPATH": str(PROJECT)}, cwd=PROJECT)
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(PROJECT)},
+        cwd=PROJECT,
+    )
     *lines, measured = done.stderr.rstrip().splitlines()
     _, code, memory, seconds = measured.split()
     return int(code), "\n".join(lines), float(memory), float(seconds)
@@ -242,8 +265,7 @@ def test_files_that_cannot_be_scans_are_one_line_errors_before_any_page_is(print
     zero.symlink_to("/dev/zero")
     many = pdf_of_pages(tmp_path / "many.pdf", 10_000)
     assert many.stat().st_size < 2 * 2**20
-    code, err, memory, seconds = run_measured("scan", str(key), str(folder), str(pipe), str(zero),
-                                              str(many))
+    code, err, memory, seconds = run_measured("scan", str(key), str(folder), str(pipe), str(zero), str(many))
     print(f"hostile file errors: peak {memory:.0f} MB, {seconds:.1f} s")
     assert code == 2
     assert seconds < 10 and memory < PEAK_MEMORY_MB
@@ -268,8 +290,10 @@ def test_a_run_where_every_page_is_unreadable_is_not_nothing_to_check(printed, t
 def test_an_unreadable_page_is_flagged_not_blank(printed) -> None:
     from generator.scanning.scan import read_scan_key, scan_pages
 
-    scanned = scan_pages(read_scan_key(printed("attention").key),
-                         [Page("x.jpg", 1, np.zeros((0, 0), np.uint8), "cannot be read; not read")])
+    scanned = scan_pages(
+        read_scan_key(printed("attention").key),
+        [Page("x.jpg", 1, np.zeros((0, 0), np.uint8), "cannot be read; not read")],
+    )
     assert scanned.blank == []
     assert [flag.line for flag in scanned.flags] == ["x.jpg page 1: cannot be read; not read"]
 
@@ -305,14 +329,20 @@ def test_the_largest_page_read_stays_within_the_memory_bound(tmp_path: Path, mak
     """A colour PNG of just under ``MAX_PIXELS`` (decoded whole) and a 108-megapixel JPEG (decoded
     at half its size): each read in well under 400 MB (docs/scanning.md: about 7 bytes a pixel of
     ``MAX_PIXELS`` over the program's own 60 MB)."""
-    side = int(MAX_PIXELS ** 0.5) - 1
+    side = int(MAX_PIXELS**0.5) - 1
     if make == "png":
         path = png_of_zeros(tmp_path / "large.png", side, side, colour=True)
     else:
         path = tmp_path / "large.jpg"
         cv2.imwrite(str(path), np.full((9000, 12000), 240, np.uint8), [cv2.IMWRITE_JPEG_QUALITY, 50])
-    done = subprocess.run([sys.executable, "-c", PAGE_CHILD, str(path)], capture_output=True, text=True,
-                          timeout=120, env={**os.environ, "PYTHONPATH": str(PROJECT)}, cwd=PROJECT)
+    done = subprocess.run(
+        [sys.executable, "-c", PAGE_CHILD, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(PROJECT)},
+        cwd=PROJECT,
+    )
     shape, peak = done.stdout.split("\n")[:2]
     print(f"{make}: peak {peak} MB")
     assert shape.startswith("("), done.stdout + done.stderr  # read, not refused

@@ -44,8 +44,9 @@ def messy_sheets(printed, count: int = 3):
         form = printed.forms[seed % len(printed.forms)]
         rng = np.random.default_rng(40 + seed)
         student_id = None if seed == 0 else f"{5100 + seed}"
-        images, truths = synthetic.fill_sheet(printed.pages(form, 150), form, printed.radius, 150, rng,
-                                              student_id, 0.5)
+        images, truths = synthetic.fill_sheet(
+            printed.pages(form, 150), form, printed.radius, 150, rng, student_id, 0.5
+        )
         sheets.append((truths, [synthetic.distort(image, rng, False, False) for image in images]))
     return sheets
 
@@ -54,8 +55,9 @@ def read_csv(data: bytes) -> list[list[str]]:
     return [[read_back(cell) for cell in row] for row in csv.reader(io.StringIO(data.decode("utf-8")))]
 
 
-def test_the_teacher_types_beside_each_crop_saves_and_grade_reads_the_file(printed, browser, tmp_path: Path,
-                                                                           capsys) -> None:
+def test_the_teacher_types_beside_each_crop_saves_and_grade_reads_the_file(
+    printed, browser, tmp_path: Path, capsys
+) -> None:
     attention = printed("attention")
     sheets = messy_sheets(attention)
     pages = [Page(f"<b>{n}</b>.png", 1, scans[0]) for n, (_, scans) in enumerate(sheets)]
@@ -75,7 +77,7 @@ def test_the_teacher_types_beside_each_crop_saves_and_grade_reads_the_file(print
         sheet_index = next(i for i, page in enumerate(pages) if flag.where.startswith(page.file))
         truths = sheets[sheet_index][0]
         if flag.column == "student":
-            meant[flag.row, flag.column] = "=Ada, \"Lovelace\""
+            meant[flag.row, flag.column] = '=Ada, "Lovelace"'
         else:
             meant[flag.row, flag.column] = truths[int(flag.column)].cell or "A"
 
@@ -110,13 +112,16 @@ def test_the_teacher_types_beside_each_crop_saves_and_grade_reads_the_file(print
 
     # The saved file: the scan's rows, the typed cells replaced, a "typed" column naming them.
     data = saved.read_bytes()
-    assert b"\r\n\"'=Ada, \"\"Lovelace\"\"\"," in data  # a typed formula is text in a spreadsheet
+    assert b'\r\n"\'=Ada, ""Lovelace""",' in data  # a typed formula is text in a spreadsheet
     rows = read_csv(data)
     assert data == csv_bytes(rows)  # written cell for cell as paperdeck's own CSV writer writes
     assert rows[0] == [*header, "typed"]
     for line, row in enumerate(rows[1:], 2):
-        typed = {column for (row_line, column) in meant if row_line == line
-                 and meant[row_line, column] != original[line - 1][header.index(column)]}
+        typed = {
+            column
+            for (row_line, column) in meant
+            if row_line == line and meant[row_line, column] != original[line - 1][header.index(column)]
+        }
         assert set(filter(None, row[-1].split("; "))) == typed
         for column_index, column in enumerate(header):
             expected = meant.get((line, column), original[line - 1][column_index])
@@ -129,7 +134,7 @@ def test_the_teacher_types_beside_each_crop_saves_and_grade_reads_the_file(print
     assert main(["grade", str(attention.key), str(saved), "-o", str(graded)]) == 0
     scores = list(csv.DictReader(io.StringIO((graded / "scores.csv").read_text("utf-8"))))
     assert len(scores) == len(sheets)
-    assert "'=Ada, \"Lovelace\"" in {row["student"] for row in scores}
+    assert '\'=Ada, "Lovelace"' in {row["student"] for row in scores}
 
 
 def test_a_page_with_nothing_to_check_has_no_editor(printed, tmp_path: Path) -> None:
@@ -165,8 +170,21 @@ def test_the_page_lets_no_request_leave_it(printed, tmp_path: Path) -> None:
     assert "</script" not in page.split('id="responses">')[1].split("</script>")[0]
 
 
-TRICKY = ["=SUM(A1)", "'=x", "-2", "+0.5", "-x", "@here", "1e-3", "a\tb", "semi; colon", "quote\"d",
-          "Ölçer Ş", "'Ofa", "-1; 2"]
+TRICKY = [
+    "=SUM(A1)",
+    "'=x",
+    "-2",
+    "+0.5",
+    "-x",
+    "@here",
+    "1e-3",
+    "a\tb",
+    "semi; colon",
+    'quote"d',
+    "Ölçer Ş",
+    "'Ofa",
+    "-1; 2",
+]
 """Cells typed into the page, each saved exactly as ``csv_files.csv_bytes`` writes it."""
 
 
@@ -203,8 +221,12 @@ def test_a_student_s_name_stays_text_in_the_page_and_its_data(tmp_path: Path) ->
     from generator.scanning.scan import Flag, ScanKey, Scanned, SheetRead
 
     name = "</script><img src=x onerror=alert(1)><!--"
-    form = {"label": "A", "code": "AAAA-AAAA", "student": {"name": name},
-            "sheet": {"pages": 1, "fields": [{"page": 1, "question": 1, "kind": "letters"}]}}
+    form = {
+        "label": "A",
+        "code": "AAAA-AAAA",
+        "student": {"name": name},
+        "sheet": {"pages": 1, "fields": [{"page": 1, "question": 1, "kind": "letters"}]},
+    }
     sheet = SheetRead(form, "s.png page 1", pages={1: "s.png page 1"}, cells={1: [None]}, unread={1})
     sheet.flags.append(Flag("s.png page 1", "question 1 not read: 2 bubbles filled", 1))
     scanned = Scanned(ScanKey("key.json", "Q", (0.0, 0.0), [], 0.0, 0.0, {}, [1]), [sheet], list(sheet.flags))

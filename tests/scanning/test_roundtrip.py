@@ -27,15 +27,17 @@ PAGES: dict[str, list[str]] = defaultdict(list)
 """Where each simulated student's pages are in the stack of the last class run."""
 
 
-def run_class(printed, count: int, dpi: float, seed: int, mess_rate: float = 0.06, shuffle: bool = False,
-              **conditions) -> tuple[synthetic.Outcome, Scanned, bytes, list[synthetic.SimulatedStudent]]:
+def run_class(
+    printed, count: int, dpi: float, seed: int, mess_rate: float = 0.06, shuffle: bool = False, **conditions
+) -> tuple[synthetic.Outcome, Scanned, bytes, list[synthetic.SimulatedStudent]]:
     """A class scanned: its pages in the order made, or (``shuffle``) in any order."""
     students: list[synthetic.SimulatedStudent] = []
 
     def pages():
         number = 0
-        for student, scans in synthetic.classroom(printed.forms, printed.pages, count, dpi, seed, mess_rate,
-                                                  **conditions):
+        for student, scans in synthetic.classroom(
+            printed.forms, printed.pages, count, dpi, seed, mess_rate, **conditions
+        ):
             students.append(student)
             for image in scans:
                 number += 1
@@ -57,8 +59,9 @@ def run_class(printed, count: int, dpi: float, seed: int, mess_rate: float = 0.0
 FLAT = ("scanner", "phone", "shadow-soft", "shadow-sharp")
 
 
-def not_read_only_if_named(outcome: synthetic.Outcome, scanned: Scanned,
-                           students: list[synthetic.SimulatedStudent]) -> int:
+def not_read_only_if_named(
+    outcome: synthetic.Outcome, scanned: Scanned, students: list[synthetic.SimulatedStudent]
+) -> int:
     """A student without a row of their own has a row named for the flag on its unread ID, or
     sat a sheet not flat under a phone whose pages are each named as not read; returns how
     many sheets were not read."""
@@ -84,8 +87,9 @@ def test_a_class_reads_back_with_no_silent_error(printed, tmp_path: Path) -> Non
     a sheet not flat under the camera is read right or not read and named."""
     attention = printed("attention")
     conditions = synthetic.CONDITIONS
-    outcome, scanned, data, students = run_class(attention, SHEETS, dpi=150, seed=2026, conditions=conditions,
-                                                 blank_mark_rate=0.15)
+    outcome, scanned, data, students = run_class(
+        attention, SHEETS, dpi=150, seed=2026, conditions=conditions, blank_mark_rate=0.15
+    )
     assert outcome.silent == []
     assert set(outcome.by_condition) == set(conditions)
     not_read = not_read_only_if_named(outcome, scanned, students)
@@ -127,11 +131,13 @@ def test_roster_sheets_read_right_whatever_the_order_of_their_pages(printed) -> 
     final = printed("final-roster")
     assert final.forms[0]["sheet"]["pages"] == 2
     fields = final.forms[0]["sheet"]["fields"]
-    split = ({f["question"] for f in fields if f.get("component", 0) > 0 and f["page"] == 2}
-             & {f["question"] for f in fields if f["page"] == 1})
+    split = {f["question"] for f in fields if f.get("component", 0) > 0 and f["page"] == 2} & {
+        f["question"] for f in fields if f["page"] == 1
+    }
     assert split  # a vector whose grids are on both pages
-    outcome, scanned, _, _ = run_class(final, len(final.forms), dpi=150, seed=7, shuffle=True,
-                                       conditions=FLAT, blank_mark_rate=0.15)
+    outcome, scanned, _, _ = run_class(
+        final, len(final.forms), dpi=150, seed=7, shuffle=True, conditions=FLAT, blank_mark_rate=0.15
+    )
     assert outcome.silent == []
     assert outcome.sheets == len(final.forms) == len(scanned.sheets)
     assert outcome.clean_flag_rate <= 0.03, outcome

@@ -24,14 +24,22 @@ from . import synthetic
 pytestmark = pytest.mark.long  # handed out to a worker early: tests/conftest.py
 
 
-def filled(printed, index: int = 0, seed: int = 1, dpi: float = 150, phone: bool = False,
-           upside_down: bool = False, mess_rate: float = 0.0):
+def filled(
+    printed,
+    index: int = 0,
+    seed: int = 1,
+    dpi: float = 150,
+    phone: bool = False,
+    upside_down: bool = False,
+    mess_rate: float = 0.0,
+):
     """One student's sheet of form ``index``: the truth and the scanned pages."""
     rng = np.random.default_rng(seed)
     form = printed.forms[index]
     student_id = None if form.get("student") else f"{4200 + seed}"
-    images, truths = synthetic.fill_sheet(printed.pages(form, dpi), form, printed.radius, dpi, rng,
-                                          student_id, mess_rate)
+    images, truths = synthetic.fill_sheet(
+        printed.pages(form, dpi), form, printed.radius, dpi, rng, student_id, mess_rate
+    )
     return truths, [synthetic.distort(image, rng, phone, upside_down) for image in images]
 
 
@@ -53,10 +61,15 @@ def test_a_600_dpi_colour_scan_reads(printed, tmp_path: Path) -> None:
     attention = printed("attention")
     rng = np.random.default_rng(2)
     form = attention.forms[1]
-    images, truths = synthetic.fill_sheet(attention.pages(form, 600), form, attention.radius, 600, rng,
-                                          "4202")
-    grey = cv2.convertScaleAbs(cv2.warpAffine(images[0], cv2.getRotationMatrix2D((0, 0), 1.5, 1.0),
-                                              images[0].shape[::-1], borderValue=1.0), alpha=255)
+    images, truths = synthetic.fill_sheet(
+        attention.pages(form, 600), form, attention.radius, 600, rng, "4202"
+    )
+    grey = cv2.convertScaleAbs(
+        cv2.warpAffine(
+            images[0], cv2.getRotationMatrix2D((0, 0), 1.5, 1.0), images[0].shape[::-1], borderValue=1.0
+        ),
+        alpha=255,
+    )
     colour = cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR)
     colour[:, :, 0] = np.clip(colour[:, :, 0].astype(int) + 25, 0, 255)  # a yellowish paper
     path = tmp_path / "scan.png"
@@ -76,8 +89,13 @@ def test_other_quiz_twice_scanned_blank_and_not_a_sheet_are_named(printed) -> No
     _, theirs = filled(other)
     blank = np.full_like(mine[0], 250)
     noise = (np.random.default_rng(0).random(mine[0].shape) * 255).astype(np.uint8)
-    pages = [Page("a.pdf", 1, mine[0]), Page("a.pdf", 2, blank), Page("a.pdf", 3, theirs[0]),
-             Page("b.pdf", 1, mine[0]), Page("b.pdf", 2, noise)]
+    pages = [
+        Page("a.pdf", 1, mine[0]),
+        Page("a.pdf", 2, blank),
+        Page("a.pdf", 3, theirs[0]),
+        Page("b.pdf", 1, mine[0]),
+        Page("b.pdf", 2, noise),
+    ]
     scanned = scan_pages(read_scan_key(attention.key), pages)
     messages = {flag.where: flag.message for flag in scanned.flags}
     assert len(rows(scanned)) == 1
@@ -116,8 +134,11 @@ def test_roster_sheets_join_their_pages_in_any_order_and_name_the_student(printe
 def test_a_scanned_name_that_looks_like_a_formula_is_graded_as_the_roster_s(printed, tmp_path: Path) -> None:
     """The responses CSV shows ``=SUM(A1)`` as text; ``grade --strict`` still finds it on the roster."""
     roster = printed("roster")
-    pages = [Page(f"{index}-{n}.tif", 1, image)
-             for index in range(2) for n, image in enumerate(filled(roster, index=index)[1])]
+    pages = [
+        Page(f"{index}-{n}.tif", 1, image)
+        for index in range(2)
+        for n, image in enumerate(filled(roster, index=index)[1])
+    ]
     responses = tmp_path / "responses.csv"
     responses.write_bytes(responses_csv(scan_pages(read_scan_key(roster.key), pages)))
     (tmp_path / "graded").mkdir()
@@ -165,19 +186,29 @@ def test_command_line_scans_pdf_and_tiff_then_grade_reads_them(printed, tmp_path
     for folder in ("graded", "graded2"):
         (tmp_path / folder).mkdir()  # a named folder outside the current one must exist
     assert main(["grade", str(attention.key), str(out), "-o", str(tmp_path / "graded")]) == 0
-    assert main(["grade", str(attention.key), "--scans", str(pdf), str(tiff), "-o",
-                 str(tmp_path / "graded2")]) == 0
+    assert (
+        main(["grade", str(attention.key), "--scans", str(pdf), str(tiff), "-o", str(tmp_path / "graded2")])
+        == 0
+    )
     assert (attention.folder / "scanned" / "responses.csv").is_file()
     text = " ".join(pdf_text(tmp_path / "graded2" / "report.pdf").split())
     assert "Scanning" in text and "page 3: no answer-sheet code found" in text
 
 
-@pytest.mark.parametrize(("make", "message"), [
-    (lambda p: p.write_text("{}"),
-     "not a quiz key JSON (no form_keys); give the <quiz>-key.json that paperdeck quiz wrote"),
-    (lambda p: p.write_text('{"form_keys": []}'), "sheets: this key has no answer-sheet layout; "
-     "print the quiz again with this paperdeck to get answer sheets"),
-])
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (
+            lambda p: p.write_text("{}"),
+            "not a quiz key JSON (no form_keys); give the <quiz>-key.json that paperdeck quiz wrote",
+        ),
+        (
+            lambda p: p.write_text('{"form_keys": []}'),
+            "sheets: this key has no answer-sheet layout; "
+            "print the quiz again with this paperdeck to get answer sheets",
+        ),
+    ],
+)
 def test_a_key_without_sheets_is_a_one_line_error(tmp_path: Path, capsys, make, message) -> None:
     key = tmp_path / "key.json"
     make(key)
@@ -226,19 +257,24 @@ def test_a_sheet_scanned_twice_is_found_by_its_form_and_answers_when_its_id_is_n
     (id_field,) = [f for f in form["sheet"]["fields"] if f["kind"] == "id"]
     for column, digit in zip(id_field["columns"], "4711", strict=False):
         pen.fill(column[int(digit)])
-    scans = [synthetic.distort(image, rng, phone, False) for image, phone in
-             [(images[0], False), (with_id, True), (images[0], True)]]
+    scans = [
+        synthetic.distort(image, rng, phone, False)
+        for image, phone in [(images[0], False), (with_id, True), (images[0], True)]
+    ]
     pages = [Page("stack.pdf", n, image) for n, image in enumerate(scans, 1)]
     scanned = scan_pages(read_scan_key(attention.key), pages)
     (row,) = rows(scanned)
     assert row["student"] == "4711"
     said = {flag.where: flag.message for flag in scanned.flags}
-    assert ("the answers of the sheet at stack.pdf page 2 (student ID 4711): scanned twice?"
-            in said["stack.pdf page 1"])
+    assert (
+        "the answers of the sheet at stack.pdf page 2 (student ID 4711): scanned twice?"
+        in said["stack.pdf page 1"]
+    )
     assert "scanned twice?" in said["stack.pdf page 3"]
 
     # Two different students who both left their ID blank are both kept.
-    other, _ = synthetic.fill_sheet(attention.pages(form, 150), form, attention.radius, 150,
-                                    np.random.default_rng(10), None)
+    other, _ = synthetic.fill_sheet(
+        attention.pages(form, 150), form, attention.radius, 150, np.random.default_rng(10), None
+    )
     pages = [Page("a.png", 1, scans[0]), Page("b.png", 1, synthetic.distort(other[0], rng, False, False))]
     assert len(rows(scan_pages(read_scan_key(attention.key), pages))) == 2

@@ -69,6 +69,7 @@ def run(csv: Path, version: str, kill_at: int = 0) -> tuple[int, str]:
 
 def state(csv: Path) -> tuple[str | None, str | None]:
     """Which run's CSV and review file are there ("old", "new" or None), checking the pair."""
+
     def version(path: Path) -> str | None:
         if not path.exists():
             return None
@@ -83,8 +84,9 @@ def leftovers(folder: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("others", [False, True], ids=["alone", "among-other-files"])
-def test_a_kill_at_each_rename_never_leaves_the_new_csv_beside_the_old_review(tmp_path: Path,
-                                                                               others: bool) -> None:
+def test_a_kill_at_each_rename_never_leaves_the_new_csv_beside_the_old_review(
+    tmp_path: Path, others: bool
+) -> None:
     count_csv = tmp_path / "count" / "scanned" / "responses.csv"
     assert run(count_csv, "old")[0] == 0
     code, out = run(count_csv, "new")
@@ -167,19 +169,28 @@ def test_a_csv_the_teacher_edited_is_kept_and_the_rescan_written_beside_it(tmp_p
     assert write(scanned("new"), csv).csv == tmp_path / "responses-3.csv"
 
 
-@pytest.mark.parametrize("make", [
-    lambda csv: csv.write_text("student,form,1\r\nAda,A,B\r\n"),  # a hand-made file, no review beside it
-    lambda csv: (csv.write_text("x"), review_path(csv).write_text("<html>no digest</html>")),
-    lambda csv: (csv.mkdir()),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda csv: csv.write_text("student,form,1\r\nAda,A,B\r\n"),  # a hand-made file, no review beside it
+        lambda csv: (csv.write_text("x"), review_path(csv).write_text("<html>no digest</html>")),
+        lambda csv: csv.mkdir(),
+    ],
+)
 def test_a_csv_the_scan_did_not_write_is_never_replaced(tmp_path: Path, make) -> None:
     csv = tmp_path / "responses.csv"
     make(csv)
     before = sorted((p.name, p.read_bytes() if p.is_file() else b"") for p in tmp_path.iterdir())
     written = write(scanned("new"), csv)
     assert written.kept == csv and written.csv == tmp_path / "responses-2.csv"
-    assert sorted((p.name, p.read_bytes() if p.is_file() else b"") for p in tmp_path.iterdir()
-                  if not p.name.startswith("responses-2")) == before
+    assert (
+        sorted(
+            (p.name, p.read_bytes() if p.is_file() else b"")
+            for p in tmp_path.iterdir()
+            if not p.name.startswith("responses-2")
+        )
+        == before
+    )
 
 
 def test_the_command_says_in_one_line_that_it_kept_the_teacher_s_csv(printed, tmp_path: Path, capsys) -> None:
@@ -193,9 +204,11 @@ def test_the_command_says_in_one_line_that_it_kept_the_teacher_s_csv(printed, tm
     csv.write_bytes(csv.read_bytes() + b"fixed,A\r\n")
     assert main(["scan", str(key), str(scan), "-o", str(csv)]) == 0
     err = capsys.readouterr().err.splitlines()
-    assert err[0] == (f"kept {csv}: it was changed after paperdeck scan wrote it (your fixes); this scan is "
-                      f"written beside it, to {tmp_path / 'out' / 'responses-2.csv'} (to grade your fixes: "
-                      f"paperdeck grade {key} {csv})")
+    assert err[0] == (
+        f"kept {csv}: it was changed after paperdeck scan wrote it (your fixes); this scan is "
+        f"written beside it, to {tmp_path / 'out' / 'responses-2.csv'} (to grade your fixes: "
+        f"paperdeck grade {key} {csv})"
+    )
     assert csv.read_bytes().endswith(b"fixed,A\r\n")
 
 

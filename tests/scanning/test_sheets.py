@@ -26,8 +26,9 @@ def project():
 
 
 def _forms(project, recipe: str, versions: int, students=()):
-    built = quiz.build_quiz(project.content, project.quiz_recipe(recipe), 11, versions, b"sheet-test",
-                            students)
+    built = quiz.build_quiz(
+        project.content, project.quiz_recipe(recipe), 11, versions, b"sheet-test", students
+    )
     return built, list(built.iter_forms())
 
 
@@ -106,15 +107,18 @@ def test_a_roster_sheet_prints_the_name_and_no_id_grid(project, tmp_path: Path) 
     assert "Zoë #1 <O'Brien>" in text and "ID s-7" in text and f"code {forms[0].code}" in text
 
 
-@pytest.mark.parametrize(("grid", "value", "digits"), [
-    (Grid(1, 3), 0.25, (False, "0250", False, "")),
-    (Grid(2, 2), -7.126, (True, "0713", False, "")),
-    (Grid(1, 3), -0.0001, (False, "0000", False, "")),
-    (Grid(1, 3, 1), 0.000698, (False, "6980", True, "4")),
-    (Grid(1, 3, 2), 33554432.0, (False, "3355", False, "07")),
-    (Grid(1, 3), 12.5, None),
-    (Grid(1, 3, 1), 3.2e12, None),
-])
+@pytest.mark.parametrize(
+    ("grid", "value", "digits"),
+    [
+        (Grid(1, 3), 0.25, (False, "0250", False, "")),
+        (Grid(2, 2), -7.126, (True, "0713", False, "")),
+        (Grid(1, 3), -0.0001, (False, "0000", False, "")),
+        (Grid(1, 3, 1), 0.000698, (False, "6980", True, "4")),
+        (Grid(1, 3, 2), 33554432.0, (False, "3355", False, "07")),
+        (Grid(1, 3), 12.5, None),
+        (Grid(1, 3, 1), 3.2e12, None),
+    ],
+)
 def test_a_grid_holds_a_value_as_a_student_fills_it(grid: Grid, value: float, digits) -> None:
     assert grid.digits(value) == digits
 
@@ -130,7 +134,8 @@ def _bubbles_of(field: dict) -> int:
 
 @pytest.mark.parametrize("students", [(), (Student("Ada", "s-1"),)])
 def test_a_sheet_pdf_draws_a_bubble_at_every_position_of_its_layout_and_keeps_only_its_pages(
-        project, students) -> None:
+    project, students
+) -> None:
     built, forms = _forms(project, "quiz-final", 1, students)
     sheet = answer_sheets.sheet(built, forms[0])
     with pikepdf.open(io.BytesIO(sheet.pdf(0))) as pdf:

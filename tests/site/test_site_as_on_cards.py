@@ -45,7 +45,7 @@ def test_every_shipped_question_shows_its_options_in_the_cards_order(deck, pages
         options = built.fields[built.note_type.fields.index("Options")]
         card_order = _order([f"<li>{card_markup.inline(t)}</li>" for t in texts], options)
         start = pages.index(f'data-key="{html.escape(item.key)}"')
-        article = pages[start:pages.index("</article>", start)]
+        article = pages[start : pages.index("</article>", start)]
         site_order = _order([f"</span> {site_markup.inline(t)}</button>" for t in texts], article)
         assert site_order == card_order, item.key
         right = re.findall(r'data-right="(\d)"', article)
@@ -62,12 +62,13 @@ def test_the_site_covers_a_parts_twins_as_the_card_does(document, pages) -> None
         named = {"v": {"q", "k"}, "q": {"v"}, "k": {"v"}}.get(part.id, set())
         twins = [p for p in diagram.parts if p.id != part.id and (p.label == part.label or p.id in named)]
         start = pages.index(f'data-key="labels/{html.escape(item.key.rsplit("--", 1)[0])}"')
-        section = pages[start:pages.index("</section>", start)]
+        section = pages[start : pages.index("</section>", start)]
         twin_cover = rf'<span class="pd-cover pd-twin" style="([^"]+)" data-part="{re.escape(part.id)}">'
         plain = re.findall(twin_cover, section)
         assert plain == [notes._box_style(diagram.fraction(p)) for p in twins if p.id not in asked], part.id
-        numbered = re.findall(r'<button type="button" class="pd-cover" style="([^"]+)" data-part="([^"]+)"',
-                              section)
+        numbered = re.findall(
+            r'<button type="button" class="pd-cover" style="([^"]+)" data-part="([^"]+)"', section
+        )
         assert all((notes._box_style(diagram.fraction(p)), p.id) in numbered for p in twins if p.id in asked)
     v = next(i for i in labels if i.body.part.id == "v")
     assert {p.id for p in v.body.covers} == {"q", "k"}

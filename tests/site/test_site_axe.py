@@ -59,8 +59,9 @@ def judged(page, scheme: str) -> tuple[list, list]:
     page.emulate_media(color_scheme=scheme)
     assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")
     violations = page.evaluate(RUN_AXE, CONTRAST if scheme == "dark" else None)
-    serious = [(rule, impact, html[:100]) for rule, impact, html in violations
-               if impact in ("serious", "critical")]
+    serious = [
+        (rule, impact, html[:100]) for rule, impact, html in violations if impact in ("serious", "critical")
+    ]
     return serious, page.evaluate(MATH_CONTRAST)
 
 
@@ -81,10 +82,12 @@ def test_axe_finds_no_serious_or_critical_violation(browser, site: Path, name: s
 def test_the_switch_to_dark_mode_is_judged(tab) -> None:
     """Text and math faint in dark mode only are found once the page switches to it."""
     page = tab.page
-    page.set_content('<!doctype html><html lang="en"><title>t</title>'
-                     '<style>@media (prefers-color-scheme: dark) { body { background: #000; }'
-                     ' p, mi { color: #333; } }</style>'
-                     '<main><p>dim at night</p><p><math><mi>x</mi></math></p></main></html>')
+    page.set_content(
+        '<!doctype html><html lang="en"><title>t</title>'
+        "<style>@media (prefers-color-scheme: dark) { body { background: #000; }"
+        " p, mi { color: #333; } }</style>"
+        "<main><p>dim at night</p><p><math><mi>x</mi></math></p></main></html>"
+    )
     page.evaluate(AXE)
     assert judged(page, "light") == ([], [])
     violations, faint_math = judged(page, "dark")
@@ -95,8 +98,9 @@ def test_the_switch_to_dark_mode_is_judged(tab) -> None:
 def test_axe_judges_the_contrast_of_text_and_leaves_math_to_the_test(tab) -> None:
     """Faint text is a serious colour-contrast violation; faint math is not axe's to judge."""
     page = tab.page
-    page.set_content('<main><p style="color: #bbb">faint text</p>'
-                     '<p><math><mi style="color: #bbb">x</mi></math></p></main>')
+    page.set_content(
+        '<main><p style="color: #bbb">faint text</p><p><math><mi style="color: #bbb">x</mi></math></p></main>'
+    )
     page.evaluate(AXE)
     found = page.evaluate(RUN_AXE, CONTRAST)
     assert [(rule, impact) for rule, impact, _ in found] == [("color-contrast", "serious")]

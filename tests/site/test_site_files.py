@@ -29,7 +29,8 @@ def test_index_and_one_page_per_lesson_in_teaching_order(site: Path, project) ->
     assert sorted(p.name for p in site.glob("*.html")) == sorted(["index.html", "review.html", *expected])
     index = (site / "index.html").read_text()
     assert [index.index(f'href="{name}"') for name in expected] == sorted(
-        index.index(f'href="{name}"') for name in expected)
+        index.index(f'href="{name}"') for name in expected
+    )
 
 
 def test_every_item_of_the_document_is_on_a_page(site: Path, document) -> None:
@@ -100,8 +101,9 @@ def test_an_empty_header_cell_is_no_column_header() -> None:
 def test_a_resource_with_a_script_url_is_not_a_link() -> None:
     from generator.content.model import Resource
 
-    html = pages.resources_html([Resource("Click <me>", "javascript:alert(1)"),
-                                 Resource("Paper", "https://arxiv.org/abs/1706.03762")])
+    html = pages.resources_html(
+        [Resource("Click <me>", "javascript:alert(1)"), Resource("Paper", "https://arxiv.org/abs/1706.03762")]
+    )
     assert "javascript" not in html and "Click &lt;me&gt;" in html
     assert '<a href="https://arxiv.org/abs/1706.03762"' in html
 
@@ -117,16 +119,19 @@ def test_clozes_blank_text_and_math_alike() -> None:
     assert '<mrow class="pd-blank" data-c="2">' in html and "{{" not in html
 
 
-@pytest.mark.parametrize(("latex", "expected"), [
-    (r"\frac{a}{b}", "<mfrac><mi>a</mi><mi>b</mi></mfrac>"),
-    (r"x_i^2", "<msubsup><mi>x</mi><mi>i</mi><mn>2</mn></msubsup>"),
-    (r"\sqrt{d_k}", "<msqrt><msub><mi>d</mi><mi>k</mi></msub></msqrt>"),
-    (r"\mathbb{R}", "<mi>ℝ</mi>"),
-    (r"\mathrm{softmax}", "<mi>softmax</mi>"),
-    (r"\text{if } x", "<mtext>if </mtext>"),
-    (r"\begin{pmatrix} 1 & 2 \end{pmatrix}", '<mo stretchy="true">(</mo><mtable><mtr><mtd><mn>1</mn>'),
-    (r"\left( x \right)", '<mrow><mo stretchy="true">(</mo><mi>x</mi><mo stretchy="true">)</mo></mrow>'),
-])
+@pytest.mark.parametrize(
+    ("latex", "expected"),
+    [
+        (r"\frac{a}{b}", "<mfrac><mi>a</mi><mi>b</mi></mfrac>"),
+        (r"x_i^2", "<msubsup><mi>x</mi><mi>i</mi><mn>2</mn></msubsup>"),
+        (r"\sqrt{d_k}", "<msqrt><msub><mi>d</mi><mi>k</mi></msub></msqrt>"),
+        (r"\mathbb{R}", "<mi>ℝ</mi>"),
+        (r"\mathrm{softmax}", "<mi>softmax</mi>"),
+        (r"\text{if } x", "<mtext>if </mtext>"),
+        (r"\begin{pmatrix} 1 & 2 \end{pmatrix}", '<mo stretchy="true">(</mo><mtable><mtr><mtd><mn>1</mn>'),
+        (r"\left( x \right)", '<mrow><mo stretchy="true">(</mo><mi>x</mi><mo stretchy="true">)</mo></mrow>'),
+    ],
+)
 def test_math_is_mathml_from_the_one_parser(latex: str, expected: str) -> None:
     assert expected in to_mathml(latex)
 
@@ -138,6 +143,7 @@ def test_math_the_parser_refuses_is_refused_for_the_site_too() -> None:
         to_mathml(r"\foo{x}")
     with pytest.raises(LatexError, match="pdblank"):  # only the site's clozes know blanks
         from generator.latex import convert
+
         convert(r"\pdblank{1}{x}")
 
 
@@ -168,7 +174,8 @@ def test_a_site_recipe_mistake_names_file_line_and_field(tmp_path: Path, capsys)
 
     project = _new_project(tmp_path / "p")
     (project / "decks" / "site.yaml").write_text(
-        "kind: site\ntitle: S\nlessons: [first-lesson, nope]\nproblems:\n  - {type: sotfmax}\n")
+        "kind: site\ntitle: S\nlessons: [first-lesson, nope]\nproblems:\n  - {type: sotfmax}\n"
+    )
     assert main(["--project", str(project), "check"]) == 2
     err = capsys.readouterr().err
     assert "decks/site.yaml:3: lessons[1]: no lesson 'nope' in content/paper.yaml" in err
@@ -177,20 +184,23 @@ def test_a_site_recipe_mistake_names_file_line_and_field(tmp_path: Path, capsys)
 
 
 def test_another_papers_site_escapes_its_text_and_puts_foreign_problems_on_a_practice_page(
-        tmp_path: Path, capsys) -> None:
+    tmp_path: Path, capsys
+) -> None:
     from generator.cli import main
 
     project = _new_project(tmp_path / "p")
     lesson = project / "content" / "lessons" / "first-lesson.yaml"
-    text = lesson.read_text().replace("title: First lesson",
-                                      'title: "First <script>alert(1)</script> lesson"')
+    text = lesson.read_text().replace(
+        "title: First lesson", 'title: "First <script>alert(1)</script> lesson"'
+    )
     # A script link never reaches a page: the content check refuses it (and markup.url would drop it).
     lesson.write_text(text.replace("url: https://arxiv.org/", 'url: "javascript:alert(1)"'))
     assert main(["--project", str(project), "check"]) == 2
     assert "resources[0].url: expected an http:// or https:// address" in capsys.readouterr().err
     lesson.write_text(text)
     (project / "decks" / "site.yaml").write_text(
-        "kind: site\ntitle: 'Study <b>site</b>'\nproblems:\n  - {type: sdpa, count: 1, variants: 3}\n")
+        "kind: site\ntitle: 'Study <b>site</b>'\nproblems:\n  - {type: sdpa, count: 1, variants: 3}\n"
+    )
     assert main(["--project", str(project), "build", "--seed", "3"]) == 0
     site = project / "out" / "site"
     pages_written = sorted(p.name for p in site.glob("*.html"))

@@ -79,13 +79,18 @@ def _grade_accepts(expected: float, typed: str, tolerance: float) -> bool:
     from generator.problems.model import Tolerance
 
     got = numbers(typed, 1)
-    return (got is not None and len(got) == 1 and got[0] is not None
-            and accepts(expected, got[0], Tolerance(abs=tolerance)))
+    return (
+        got is not None
+        and len(got) == 1
+        and got[0] is not None
+        and accepts(expected, got[0], Tolerance(abs=tolerance))
+    )
 
 
 def test_numeric_checks_at_the_tolerance_boundary_agree_with_grade(tab, document) -> None:
-    numeric = [i for i in document.items if i.kind == "question" and i.body.type == "numeric"
-               and i.body.tolerance]
+    numeric = [
+        i for i in document.items if i.kind == "question" and i.body.type == "numeric" and i.body.tolerance
+    ]
     assert numeric
     item = numeric[0]
     lesson_page = next(p for p in LESSON_PAGES if p[3:-5] == item.lesson.id)
@@ -95,8 +100,12 @@ def test_numeric_checks_at_the_tolerance_boundary_agree_with_grade(tab, document
     cases = []
     for offset in (0.0, tol * 0.5, tol, -tol, tol * 1.02, -tol * 1.02, tol * 3):
         value = expected + offset
-        cases += [repr(value), f"{value:.6f}".replace(".", ","), f"{value:.6f}".replace("-", "\u2212"),
-                  f"  {value:.6f} "]
+        cases += [
+            repr(value),
+            f"{value:.6f}".replace(".", ","),
+            f"{value:.6f}".replace("-", "\u2212"),
+            f"  {value:.6f} ",
+        ]
     cases += ["", "abc", "1 2"]
     for typed in cases:
         box.locator("input").fill(typed)
@@ -107,17 +116,28 @@ def test_numeric_checks_at_the_tolerance_boundary_agree_with_grade(tab, document
     for item in numeric:
         expected, tol = float(item.body.answer), float(item.body.tolerance)
         for got in (expected + tol * 0.98, expected - tol, expected + tol * 1.05):
-            page_says = page.evaluate("([e, g, t]) => paperdeckAnswers.accepts(e,"
-                                      " paperdeckAnswers.read(g, 1)[0], {abs: t})",
-                                      [expected, repr(got), tol])
+            page_says = page.evaluate(
+                "([e, g, t]) => paperdeckAnswers.accepts(e, paperdeckAnswers.read(g, 1)[0], {abs: t})",
+                [expected, repr(got), tol],
+            )
             assert page_says == _grade_accepts(expected, repr(got), tol), (item.key, got)
 
 
 def _problem_json(problem_type: str, seed: int, difficulty: str) -> dict[str, Any]:
     from generator.cli import Session, cli
 
-    args = ["--project", str(PROJECT), "problems", problem_type, "--problem-seed", str(seed),
-            "--difficulty", difficulty, "--format", "json"]
+    args = [
+        "--project",
+        str(PROJECT),
+        "problems",
+        problem_type,
+        "--problem-seed",
+        str(seed),
+        "--difficulty",
+        difficulty,
+        "--format",
+        "json",
+    ]
     result = CliRunner().invoke(cli, args, obj=Session())
     assert result.exit_code == 0, result.output
     [problem] = json.loads(result.stdout)
@@ -139,8 +159,9 @@ def _runs_as_printed(command: str, seed: int) -> None:
 
     words = shlex.split(command)
     assert words[0] == "paperdeck", command
-    result = CliRunner().invoke(cli, ["--project", str(PROJECT), *words[1:], "--format", "json"],
-                                obj=Session())
+    result = CliRunner().invoke(
+        cli, ["--project", str(PROJECT), *words[1:], "--format", "json"], obj=Session()
+    )
     assert result.exit_code == 0, (command, result.output)
     assert json.loads(result.stdout)[0]["seed"] == seed
 
@@ -230,7 +251,8 @@ def test_the_days_problem_is_picked_as_on_the_cards(tab, site: Path) -> None:
     page = tab.open("04-multi-head-attention.html")
     block = page.locator('.pd-practice[data-key*="/mha-shapes/"]').first
     key = block.get_attribute("data-key")
-    picked = page.evaluate("""([js, key]) => {
+    picked = page.evaluate(
+        """([js, key]) => {
         const prompts = paperdeckProblems[key].map(v => v.prompt);
         const card = document.createElement('div');
         const data = document.createElement('script');
@@ -239,7 +261,9 @@ def test_the_days_problem_is_picked_as_on_the_cards(tab, site: Path) -> None:
         card.appendChild(data); document.body.appendChild(card);
         new Function(js)();
         return [Number(card.getAttribute('data-variant')), new Set(prompts).size, prompts.length];
-    }""", [variant_js, key])
+    }""",
+        [variant_js, key],
+    )
     assert picked[1] < picked[2], "the block asks a question twice: the case this test is for"
     assert int(block.get_attribute("data-variant")) == picked[0]
 
@@ -259,7 +283,7 @@ def _as_asked(quoted: str, x: float, precision: tuple[str, int]) -> bool:
 
 @pytest.mark.parametrize("name", ["03-scaled-dot-product-attention.html", "10-training.html"])
 def test_a_wrong_answer_quotes_the_key_as_the_question_asks(tab, document, name: str) -> None:
-    """"You typed 0.2, the key has 0.133" where the question asks for 3 decimals, not 0.132622;
+    """ "You typed 0.2, the key has 0.133" where the question asks for 3 decimals, not 0.132622;
     4 significant figures for a learning rate: 6.988e-4."""
     from generator.problems.precision import stated
 
@@ -269,8 +293,10 @@ def test_a_wrong_answer_quotes_the_key_as_the_question_asks(tab, document, name:
     asked = set()
     for i in range(blocks.count()):
         block = blocks.nth(i)
-        variant = page.evaluate("([key, i]) => paperdeckProblems[key][i]",
-                                [block.get_attribute("data-key"), int(block.get_attribute("data-variant"))])
+        variant = page.evaluate(
+            "([key, i]) => paperdeckProblems[key][i]",
+            [block.get_attribute("data-key"), int(block.get_attribute("data-variant"))],
+        )
         precision = stated(text_of(variant["prompt"]))
         if precision is None:
             continue

@@ -45,8 +45,14 @@ def test_every_cloze_reveals_one_blank_at_a_time(tab, name: str) -> None:
     for i in range(clozes.count()):
         cloze = clozes.nth(i)
         button = cloze.locator(".pd-reveal-blank")
-        numbers = sorted({int(n) for n in cloze.locator(".pd-blank").evaluate_all(
-            "bs => bs.map(b => b.getAttribute('data-c'))")})
+        numbers = sorted(
+            {
+                int(n)
+                for n in cloze.locator(".pd-blank").evaluate_all(
+                    "bs => bs.map(b => b.getAttribute('data-c'))"
+                )
+            }
+        )
         assert len(numbers) == int(button.get_attribute("data-count"))
         assert cloze.evaluate(shown) == []
         for k in range(len(numbers)):
@@ -54,7 +60,7 @@ def test_every_cloze_reveals_one_blank_at_a_time(tab, name: str) -> None:
                 page.keyboard.press("Enter")  # keyboard, on the button the mouse pressed
             else:
                 click(page, ".pd-cloze .pd-reveal-blank", i)
-            assert cloze.evaluate(shown) == numbers[:k + 1]
+            assert cloze.evaluate(shown) == numbers[: k + 1]
         assert button.inner_text() == "Hide the blanks"
         page.keyboard.press("Space")
         assert cloze.evaluate(shown) == []
@@ -138,12 +144,16 @@ def test_two_papers_sites_on_file_keep_their_own_progress(browser, tmp_path: Pat
     page.on("pageerror", lambda e: errors.append(str(e)))
     lesson = "01-first-lesson.html"
     page.goto((second / lesson).as_uri())
-    old, store = page.evaluate("[document.documentElement.dataset.site,"
-                               " document.documentElement.dataset.store]")
+    old, store = page.evaluate(
+        "[document.documentElement.dataset.site, document.documentElement.dataset.store]"
+    )
     assert old == "attention-is-all/site"
     # What a site built before kept: one card known, under the name both sites had.
-    page.evaluate("k => localStorage.setItem('paperdeck:' + k, JSON.stringify({known: {'first-lesson/x': 1},"
-                  " answers: {}}))", old)
+    page.evaluate(
+        "k => localStorage.setItem('paperdeck:' + k, JSON.stringify({known: {'first-lesson/x': 1},"
+        " answers: {}}))",
+        old,
+    )
     page.goto((first / lesson).as_uri())
     page.locator(".pd-card:not(.pd-cloze)").first.locator(".pd-known").click()
     first_store = page.evaluate("document.documentElement.dataset.store")

@@ -50,8 +50,9 @@ def _review(page: Any, ratings: list[str]) -> list[str]:
     return rated
 
 
-def test_review_schedules_and_the_schedule_survives_a_relaunch(browser: Any, site: Path,
-                                                                tmp_path: Path) -> None:
+def test_review_schedules_and_the_schedule_survives_a_relaunch(
+    browser: Any, site: Path, tmp_path: Path
+) -> None:
     launch = dict(executable_path=chromium(), args=["--no-sandbox"], viewport={"width": 360, "height": 780})
     context = browser.browser_type.launch_persistent_context(tmp_path / "profile", **launch)
     page, errors = _open(context, site)
@@ -84,11 +85,14 @@ def test_review_schedules_and_the_schedule_survives_a_relaunch(browser: Any, sit
     assert errors == errors_after == []
 
 
-def test_export_then_import_restores_the_state_and_bad_files_change_nothing(tab: Any, site: Path,
-                                                                              tmp_path: Path) -> None:
+def test_export_then_import_restores_the_state_and_bad_files_change_nothing(
+    tab: Any, site: Path, tmp_path: Path
+) -> None:
     page = tab.open(REVIEW)
-    page.evaluate("() => localStorage.setItem(document.documentElement.dataset.store,"
-                  " JSON.stringify({known: {'why-attention/x': 1}, answers: {}}))")
+    page.evaluate(
+        "() => localStorage.setItem(document.documentElement.dataset.store,"
+        " JSON.stringify({known: {'why-attention/x': 1}, answers: {}}))"
+    )
     _review(page, ["Good", "Hard", "1"])
     before = page.evaluate(SCHEDULE)
     with page.expect_download() as download:
@@ -101,8 +105,10 @@ def test_export_then_import_restores_the_state_and_bad_files_change_nothing(tab:
 
     page.evaluate("() => localStorage.clear()")
     page.reload()
-    assert page.evaluate(SCHEDULE) is None and "0 due, 20 new left today" in page.locator(
-        ".pd-review-status").text_content()
+    assert (
+        page.evaluate(SCHEDULE) is None
+        and "0 due, 20 new left today" in page.locator(".pd-review-status").text_content()
+    )
     with page.expect_navigation():
         page.locator(".pd-import").set_input_files(exported)
     assert page.evaluate(SCHEDULE) == before
@@ -123,8 +129,9 @@ def test_export_then_import_restores_the_state_and_bad_files_change_nothing(tab:
         (tmp_path / name).write_text(content, encoding="utf-8")
         page.locator(".pd-import").set_input_files(tmp_path / name)
         status = page.locator(".pd-import-status")
-        page.wait_for_function("s => document.querySelector('.pd-import-status').textContent.includes(s)",
-                               arg=message)
+        page.wait_for_function(
+            "s => document.querySelector('.pd-import-status').textContent.includes(s)", arg=message
+        )
         assert status.text_content().startswith(f"Nothing imported: {name} ")
         assert status.text_content().endswith("Your progress is unchanged.")
         assert page.evaluate(SCHEDULE) == before and page.evaluate(site_state) == kept

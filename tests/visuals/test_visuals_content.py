@@ -37,7 +37,8 @@ def test_heatmap_of_a_masked_example_is_drawn_masked(content):
         (v, examples[v.params["example"]])
         for lesson in content.lessons
         for v in lesson.visuals
-        if v.kind == "attention-heatmap" and (v.params or {}).get("example") in examples
+        if v.kind == "attention-heatmap"
+        and (v.params or {}).get("example") in examples
         and examples[v.params["example"]].problem == "masked-sdpa"
     ]
     assert masked

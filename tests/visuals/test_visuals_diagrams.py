@@ -42,8 +42,9 @@ def test_parts_are_what_is_drawn(kind, params):
     drawn = diagram(kind, params)
     root = ET.fromstring(drawn.svg)
     assert root.get("viewBox") == f"0 0 {drawn.width:g} {drawn.height:g}"
-    groups = {g.get("id")[len("part-"):]: g for g in root.iter(f"{SVG}g")
-              if g.get("id", "").startswith("part-")}
+    groups = {
+        g.get("id")[len("part-") :]: g for g in root.iter(f"{SVG}g") if g.get("id", "").startswith("part-")
+    }
     ids = [p.id for p in drawn.parts]
     assert len(ids) == len(set(ids)), "part ids are unique"
     assert list(groups) == ids, "every drawn part is listed, in drawing order, and nothing else"
@@ -69,18 +70,22 @@ def test_every_word_fits_its_part_in_dejavu_sans(kind, params):
     measure = TextToPath()
     boxes = {p.id: p.box for p in drawn.parts}
     for group in root.iter(f"{SVG}g"):
-        part_id = group.get("id", "")[len("part-"):]
+        part_id = group.get("id", "")[len("part-") :]
         if part_id not in boxes:
             continue
         for text in group.iter(f"{SVG}text"):
             size = float(text.get("font-size"))
             words = "".join(text.itertext())
             width, _, _ = measure.get_text_width_height_descent(
-                words, FontProperties(family="DejaVu Sans", size=size), ismath=False)
+                words, FontProperties(family="DejaVu Sans", size=size), ismath=False
+            )
             x, _, w, _ = boxes[part_id]
             anchor = text.get("text-anchor")
-            start = {"middle": float(text.get("x")) - width / 2, "start": float(text.get("x")),
-                     "end": float(text.get("x")) - width}[anchor]
+            start = {
+                "middle": float(text.get("x")) - width / 2,
+                "start": float(text.get("x")),
+                "end": float(text.get("x")) - width,
+            }[anchor]
             assert x <= start and start + width <= x + w, f"{part_id}: {words!r} is {width:.0f} px wide"
 
 
@@ -88,8 +93,9 @@ def test_the_configuration_shows_as_labels():
     words = " ".join(_words(ET.fromstring(diagram("transformer-architecture").svg)))
     for label in ("N×", "N = 6", "h = 8", "dff = 2048", "dmodel = 512"):
         assert label in words
-    small = " ".join(_words(ET.fromstring(diagram("transformer-architecture", CASES[
-        "transformer-architecture"][1]).svg)))
+    small = " ".join(
+        _words(ET.fromstring(diagram("transformer-architecture", CASES["transformer-architecture"][1]).svg))
+    )
     assert "N = 2" in small and "h = 4" in small and "dff = 1024" in small and "N = 6" not in small
     blocks = " ".join(_words(ET.fromstring(diagram("attention-blocks", {"h": 16}).svg)))
     assert "h = 16" in blocks and "dk = 32" in blocks, "d_k = d_model / h"
@@ -97,9 +103,21 @@ def test_the_configuration_shows_as_labels():
 
 def test_the_papers_parts_are_all_there():
     figure_1 = {p.label for p in parts("transformer-architecture")}
-    assert figure_1 >= {"Inputs", "Input Embedding", "Positional Encoding", "Multi-Head Attention",
-                        "Add & Norm", "Feed Forward", "N×", "Outputs (shifted right)", "Output Embedding",
-                        "Masked Multi-Head Attention", "Linear", "Softmax", "Output Probabilities"}
+    assert figure_1 >= {
+        "Inputs",
+        "Input Embedding",
+        "Positional Encoding",
+        "Multi-Head Attention",
+        "Add & Norm",
+        "Feed Forward",
+        "N×",
+        "Outputs (shifted right)",
+        "Output Embedding",
+        "Masked Multi-Head Attention",
+        "Linear",
+        "Softmax",
+        "Output Probabilities",
+    }
     assert sum(p.label == "Add & Norm" for p in parts("transformer-architecture")) == 5
     left = [p.label for p in parts("attention-blocks", {"panel": "scaled-dot-product"})]
     assert left == ["MatMul", "SoftMax", "Mask (opt.)", "Scale", "MatMul", "Q", "K", "V"]
@@ -147,8 +165,12 @@ def test_same_bytes_in_a_fresh_process_without_matplotlib(tmp_path):
         "assert 'matplotlib' not in sys.modules, 'matplotlib was imported'"
     )
     env = {**os.environ, "PYTHONPATH": str(PROJECT)}
-    done = subprocess.run([sys.executable, "-c", code, json.dumps(ALL), str(tmp_path / "fresh"),
-                           str(PROJECT)], env=env, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-c", code, json.dumps(ALL), str(tmp_path / "fresh"), str(PROJECT)],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stderr
     names = [line for line in done.stdout.split() if line.endswith(".svg")]
     for (kind, params), name in zip(ALL, names, strict=True):
@@ -162,9 +184,11 @@ def test_bad_params_are_reported_by_field():
         "params.N: expected a whole number from 1 to 99, got 0",
     ]
     assert visuals.validate("attention-blocks", {"h": 7}) == [
-        "params.h: expected a divisor of d_model = 512 (d_k = d_model / h), got 7"]
+        "params.h: expected a divisor of d_model = 512 (d_k = d_model / h), got 7"
+    ]
     assert visuals.validate("attention-blocks", {"panel": "left"}) == [
-        "params.panel: expected one of both, scaled-dot-product, multi-head, got 'left'"]
+        "params.panel: expected one of both, scaled-dot-product, multi-head, got 'left'"
+    ]
 
 
 def test_diagrams_and_plots_are_not_confused():
@@ -178,6 +202,8 @@ def test_diagrams_and_plots_are_not_confused():
 def test_text_size_is_readable_in_print():
     # 14 px is 10.5 pt at the natural size the guide prints; annotations are 11 px (8.25 pt).
     assert FONT_SIZE == 14
-    sizes = {float(t.get("font-size")) for t in ET.fromstring(diagram("transformer-architecture").svg).iter(
-        f"{SVG}text")}
+    sizes = {
+        float(t.get("font-size"))
+        for t in ET.fromstring(diagram("transformer-architecture").svg).iter(f"{SVG}text")
+    }
     assert min(sizes) >= 11

@@ -28,8 +28,11 @@ FIGURES = Path(__file__).resolve().parents[2] / "content" / "figures"
 def _image(name: str) -> dict[str, str]:
     """An image visual's parameters as the content loader fills them in."""
     path = FIGURES / name
-    return {"file": f"figures/{name}", "path": str(path),
-            "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
+    return {
+        "file": f"figures/{name}",
+        "path": str(path),
+        "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+    }
 
 
 THREE = {
@@ -107,8 +110,12 @@ def test_same_bytes_in_a_fresh_process(rendered, tmp_path):
         "[print(render(k, p, Path(sys.argv[2])).name) for k, p in cases.items()]"
     )
     env = {**os.environ, "PYTHONPATH": str(Path(visuals.__file__).parents[2])}
-    subprocess.run([sys.executable, "-c", code, json.dumps(CASES), str(tmp_path)], check=True, env=env,
-                   capture_output=True)
+    subprocess.run(
+        [sys.executable, "-c", code, json.dumps(CASES), str(tmp_path)],
+        check=True,
+        env=env,
+        capture_output=True,
+    )
     for kind, path in rendered.items():
         assert (tmp_path / path.name).read_bytes() == path.read_bytes(), kind
 
@@ -198,8 +205,9 @@ def test_a_diagram_changed_in_the_cache_is_written_again(tmp_path):
 def test_an_image_is_named_by_what_it_holds_not_where_it_is(tmp_path):
     moved = tmp_path / "appendix-figure-3.png"
     moved.write_bytes((FIGURES / "appendix-figure-3.png").read_bytes())
-    assert visuals.cache_key("image", {**CASES["image"], "path": str(moved)}) == \
-        visuals.cache_key("image", CASES["image"])
+    assert visuals.cache_key("image", {**CASES["image"], "path": str(moved)}) == visuals.cache_key(
+        "image", CASES["image"]
+    )
 
 
 def test_an_image_changed_after_loading_is_not_drawn(tmp_path):

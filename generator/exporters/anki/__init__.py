@@ -43,8 +43,7 @@ def deck_id(name: str) -> int:
 
 def _deck_rows(deck: Deck) -> tuple[list[DeckRow], dict[str, int]]:
     """Every deck and parent deck, with its id; lessons' decks describe the lesson."""
-    rows: dict[str, DeckRow] = {deck.title: DeckRow(deck_id(deck.title), deck.title,
-                                                    "Built by paperdeck.")}
+    rows: dict[str, DeckRow] = {deck.title: DeckRow(deck_id(deck.title), deck.title, "Built by paperdeck.")}
     for item in deck.items:
         parts = item.group.split("::")
         for depth in range(1, len(parts) + 1):
@@ -85,8 +84,17 @@ def _package(deck: Deck, options: ExportOptions) -> tuple[bytes, Plan | None]:
         for path in built.media:
             media.setdefault(path.name, path)
         tags = tuple(tag.replace(" ", "_") for tag in item.tags)
-        notes.append(NoteRow(note_guid(deck.paper_id, item.key), built.note_type, built.fields, tags,
-                             ids[f"{deck.title}::{item.group}"], built.cards, position))
+        notes.append(
+            NoteRow(
+                note_guid(deck.paper_id, item.key),
+                built.note_type,
+                built.fields,
+                tags,
+                ids[f"{deck.title}::{item.group}"],
+                built.cards,
+                position,
+            )
+        )
     used = {note.note_type.id: note.note_type for note in notes}
     note_types = [nt for nt in notetypes.ALL if nt.id in used]
     plan = deck_plan(deck, notes, stamp)

@@ -76,8 +76,9 @@ def _html(part: Block) -> str:
         return f"<{tag}{start}>" + "".join(f"<li>{inline(item)}</li>" for item in part.items) + f"</{tag}>"
     # An empty corner above row labels is no column's header (as on the study site).
     head = "".join(f"<th>{inline(cell)}</th>" if cell.strip() else "<td></td>" for cell in part.header)
-    body = "".join("<tr>" + "".join(f"<td>{inline(cell)}</td>" for cell in row) + "</tr>"
-                   for row in part.rows)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{inline(cell)}</td>" for cell in row) + "</tr>" for row in part.rows
+    )
     return f'<table class="pd-table"><tr>{head}</tr>{body}</table>'
 
 
@@ -92,6 +93,7 @@ def block(text: str) -> str:
 
 
 # Values (givens, answers) as LaTeX.
+
 
 @functools.lru_cache(maxsize=1024)
 def name_html(name: str) -> str:

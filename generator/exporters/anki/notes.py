@@ -70,7 +70,6 @@ class Figures:
         return visuals.render(kind, params, self.cache_dir)
 
 
-
 def heatmap_html(problem: Problem) -> str:
     """The attention weights of an attention problem as a shaded table, queries × keys.
 
@@ -90,8 +89,10 @@ def heatmap_html(problem: Problem) -> str:
         cells = []
         for j, weight in enumerate(row):
             if masked and j > i:
-                cells.append('<td class="pd-masked" style="background:repeating-linear-gradient('
-                             f'45deg,#fff,#fff 3px,#bbb 3px,#bbb 5px);color:#555;{pad}">masked</td>')
+                cells.append(
+                    '<td class="pd-masked" style="background:repeating-linear-gradient('
+                    f'45deg,#fff,#fff 3px,#bbb 3px,#bbb 5px);color:#555;{pad}">masked</td>'
+                )
                 continue
             lightness = round(100 - 70 * weight)
             ink = "#fff" if lightness < 55 else "#000"
@@ -99,21 +100,28 @@ def heatmap_html(problem: Problem) -> str:
         rows.append(f'<tr><th scope="row" style="{pad}">q{i + 1}</th>{"".join(cells)}</tr>')
     # The caption sits above the table, not in it: a caption is as narrow as its table. The
     # empty corner is a plain cell: a header that names nothing leaves a screen reader nothing to say.
-    return ('<div class="pd-caption">Attention weights (queries × keys; darker = more weight)</div>'
-            '<table class="pd-heatmap" style="border-collapse:collapse;margin:auto;'
-            f"font-variant-numeric:tabular-nums\"><tr><td></td>{header}</tr>{''.join(rows)}</table>")
+    return (
+        '<div class="pd-caption">Attention weights (queries × keys; darker = more weight)</div>'
+        '<table class="pd-heatmap" style="border-collapse:collapse;margin:auto;'
+        f'font-variant-numeric:tabular-nums"><tr><td></td>{header}</tr>{"".join(rows)}</table>'
+    )
 
 
-def _note(note_type: NoteType, values: dict[str, str], cards: tuple[int, ...],
-          media: tuple[Path, ...] = ()) -> BuiltNote:
+def _note(
+    note_type: NoteType, values: dict[str, str], cards: tuple[int, ...], media: tuple[Path, ...] = ()
+) -> BuiltNote:
     if not values.keys() <= note_type.field_set:
         unknown = sorted(values.keys() - note_type.field_set)
         raise ValueError(f"note type {note_type.name} has no field {unknown[0]!r}")
     # Field values are HTML (``&<>`` escaped); a field a template puts inside an attribute
     # also has its quotes escaped, so no text (a student's name in ``Id``) can end the attribute.
     quoted = note_type.attribute_fields
-    return BuiltNote(note_type, tuple([quotes(values.get(f, "")) if f in quoted else values.get(f, "")
-                                       for f in note_type.fields]), cards, media)
+    return BuiltNote(
+        note_type,
+        tuple([quotes(values.get(f, "")) if f in quoted else values.get(f, "") for f in note_type.fields]),
+        cards,
+        media,
+    )
 
 
 def _common(item: StudyItem) -> dict[str, str]:
@@ -126,15 +134,23 @@ def _img(path: Path, alt: str) -> str:
 
 def concept(item: StudyItem, figures: Figures) -> BuiltNote:
     body: Concept = item.body
-    values = {"Front": inline(body.term), "Back": block(body.definition),
-              "Reverse": "y" if body.reverse else "", **_common(item)}
+    values = {
+        "Front": inline(body.term),
+        "Back": block(body.definition),
+        "Reverse": "y" if body.reverse else "",
+        **_common(item),
+    }
     return _note(notetypes.CONCEPT, values, (0, 1) if body.reverse else (0,))
 
 
 def flashcard(item: StudyItem, figures: Figures) -> BuiltNote:
     body: Flashcard = item.body
-    values = {"Front": block(body.front), "Back": block(body.back), "Extra": block(body.explanation),
-              **_common(item)}
+    values = {
+        "Front": block(body.front),
+        "Back": block(body.back),
+        "Extra": block(body.explanation),
+        **_common(item),
+    }
     return _note(notetypes.CONCEPT, values, (0,))
 
 
@@ -162,10 +178,18 @@ def equation(item: StudyItem, figures: Figures) -> BuiltNote:
         f"<td>{inline(v.meaning)}</td></tr>"
         for v in body.variables
     )
-    symbols = (f'<table class="pd-symbols"><tr><th>Symbol</th><th>Shape</th><th>Meaning</th></tr>{rows}'
-               "</table>") if body.variables else ""
-    values = {"Name": inline(body.name), "Formula": _math(body.latex, display=True), "Symbols": symbols,
-              "DeepDive": block(body.deep_dive), **_common(item)}
+    symbols = (
+        (f'<table class="pd-symbols"><tr><th>Symbol</th><th>Shape</th><th>Meaning</th></tr>{rows}</table>')
+        if body.variables
+        else ""
+    )
+    values = {
+        "Name": inline(body.name),
+        "Formula": _math(body.latex, display=True),
+        "Symbols": symbols,
+        "DeepDive": block(body.deep_dive),
+        **_common(item),
+    }
     return _note(notetypes.EQUATION, values, (0, 1) if symbols else (0,))
 
 
@@ -189,13 +213,23 @@ def worked_example(item: StudyItem, figures: Figures) -> BuiltNote:
     given = "" if task and not body.task else values_html(body.given, _EXACT)
     # The result to the precision the task asks for ("three decimals"), else in full.
     result = answer_formatter(task) if task and stated(task) else _WORKED
-    values = {"Title": inline(body.title), "Task": block(task) if task else "", "Given": given,
-              "Steps": steps, "Result": values_html(body.result, result), **_common(item)}
+    values = {
+        "Title": inline(body.title),
+        "Task": block(task) if task else "",
+        "Given": given,
+        "Steps": steps,
+        "Result": values_html(body.result, result),
+        **_common(item),
+    }
     return _note(notetypes.WORKED_EXAMPLE, values, (0,))
 
 
-_FORMATS = {"multiple_choice": "Multiple choice", "true_false": "True or false?",
-            "numeric": "Numeric answer", "short_answer": "Short answer"}
+_FORMATS = {
+    "multiple_choice": "Multiple choice",
+    "true_false": "True or false?",
+    "numeric": "Numeric answer",
+    "short_answer": "Short answer",
+}
 
 
 @functools.lru_cache(maxsize=256)
@@ -205,20 +239,29 @@ def _tolerance_text(tolerance: Tolerance) -> str:
 
 def question(item: StudyItem, figures: Figures) -> BuiltNote:
     body: Question = item.body
-    values = {"Prompt": block(body.prompt), "Format": _FORMATS[body.type],
-              "Explanation": block(body.explanation), **_common(item)}
+    values = {
+        "Prompt": block(body.prompt),
+        "Format": _FORMATS[body.type],
+        "Explanation": block(body.explanation),
+        **_common(item),
+    }
     if body.type == "multiple_choice":
-        options = option_order(item.key, [(str(body.answer), None),
-                                          *((d.text, d.mistake) for d in body.distractors)])
-        values["Options"] = ('<ol class="pd-options" type="A">'
-                             + "".join(f"<li>{inline(text)}</li>" for text, _ in options) + "</ol>")
+        options = option_order(
+            item.key, [(str(body.answer), None), *((d.text, d.mistake) for d in body.distractors)]
+        )
+        values["Options"] = (
+            '<ol class="pd-options" type="A">'
+            + "".join(f"<li>{inline(text)}</li>" for text, _ in options)
+            + "</ol>"
+        )
         keyed = []
         for text, mistake in options:
             if mistake is None:
                 keyed.append(f'<li class="pd-correct">{inline(text)}</li>')
             else:
-                keyed.append(f'<li>{inline(text)}<span class="pd-mistake-note">Mistake: '
-                             f"{inline(mistake)}</span></li>")
+                keyed.append(
+                    f'<li>{inline(text)}<span class="pd-mistake-note">Mistake: {inline(mistake)}</span></li>'
+                )
         values["OptionsKey"] = '<ol class="pd-options" type="A">' + "".join(keyed) + "</ol>"
         right = next(i for i, (_, mistake) in enumerate(options) if mistake is None)
         values["Answer"] = f"Answer: {letter(right)}. {inline(str(body.answer))}"
@@ -232,8 +275,7 @@ def question(item: StudyItem, figures: Figures) -> BuiltNote:
         values["AnswerName"] = "the number" + (f" (in {inline(body.unit)})" if body.unit else "")
         fmt = answer_formatter(body.prompt, tolerance.abs)  # the digits the question asks for
         shown = key_text([body.answer], fmt) if isinstance(body.answer, (int, float)) else str(body.answer)
-        values["Answer"] = (_shown_key(shown) + f"Answer: {escape(shown)}{unit} "
-                            f"({_tolerance_text(tolerance)})")
+        values["Answer"] = _shown_key(shown) + f"Answer: {escape(shown)}{unit} ({_tolerance_text(tolerance)})"
     else:
         values["Answer"] = "Model answer: " + block(str(body.answer))
     return _note(notetypes.QUESTION, values, (0,))
@@ -256,10 +298,13 @@ def label(item: StudyItem, figures: Figures) -> BuiltNote:
     body: LabelCard = item.body
     visual, part, diagram = body.visual, body.part, body.diagram
     path = figures.render(visual.kind, dict(visual.params or {}))
-    twins = "".join(f'<div class="pd-cover" style="{_box_style(diagram.fraction(p))}"></div>'
-                    for p in body.covers)
-    parts = [{"id": p.id, "label": p.label, "box": [round(v, 2) for v in diagram.fraction(p)]}
-             for p in diagram.parts]
+    twins = "".join(
+        f'<div class="pd-cover" style="{_box_style(diagram.fraction(p))}"></div>' for p in body.covers
+    )
+    parts = [
+        {"id": p.id, "label": p.label, "box": [round(v, 2) for v in diagram.fraction(p)]}
+        for p in diagram.parts
+    ]
     values = {
         "Figure": _img(path, f"Figure: {visual.kind}"),
         "Which": escape(part.id),
@@ -301,7 +346,8 @@ def _problem_fields(body: Problem) -> dict[str, str]:
         f'<li class="pd-mistake" data-values="{_numbers_attr(d.answer[primary])}" '
         f'data-mistake="{attribute(_plain(d.mistake))}">{escape_repeated(d.mistake)}: '
         f"{equals_html(primary, d.answer[primary], fmt)}</li>"
-        for d in body.distractors if primary in d.answer
+        for d in body.distractors
+        if primary in d.answer
     )
     return {
         "Prompt": block(body.prompt),

@@ -61,16 +61,32 @@ class Preset:
 
 def _deck_json(deck: DeckRow, mod: int, conf: int = 1) -> dict[str, object]:
     return {
-        "id": deck.id, "name": deck.name, "desc": deck.description, "mod": mod, "usn": -1,
-        "collapsed": False, "browserCollapsed": False, "conf": conf, "dyn": 0,
-        "extendNew": 0, "extendRev": 0,
-        "newToday": [0, 0], "revToday": [0, 0], "lrnToday": [0, 0], "timeToday": [0, 0],
+        "id": deck.id,
+        "name": deck.name,
+        "desc": deck.description,
+        "mod": mod,
+        "usn": -1,
+        "collapsed": False,
+        "browserCollapsed": False,
+        "conf": conf,
+        "dyn": 0,
+        "extendNew": 0,
+        "extendRev": 0,
+        "newToday": [0, 0],
+        "revToday": [0, 0],
+        "lrnToday": [0, 0],
+        "timeToday": [0, 0],
     }
 
 
-def collection_bytes(decks: Iterable[DeckRow], note_types: Iterable[NoteType],
-                     notes: Sequence[NoteRow], stamp: int, main_deck_id: int,
-                     preset: Preset | None = None) -> bytes:
+def collection_bytes(
+    decks: Iterable[DeckRow],
+    note_types: Iterable[NoteType],
+    notes: Sequence[NoteRow],
+    stamp: int,
+    main_deck_id: int,
+    preset: Preset | None = None,
+) -> bytes:
     """The ``collection.anki2`` database for these decks, note types and notes; with a
     ``preset``, every deck uses it."""
     db = sqlite3.connect(":memory:")
@@ -83,14 +99,21 @@ def collection_bytes(decks: Iterable[DeckRow], note_types: Iterable[NoteType],
         models = {str(nt.id): nt.to_json(stamp, main_deck_id) for nt in note_types}
         deck_json = json.loads(db.execute("SELECT decks FROM col").fetchone()[0])
         deck_json.update({str(d.id): _deck_json(d, stamp, preset.id if preset else 1) for d in decks})
-        db.execute("UPDATE col SET models = ?, decks = ?, mod = ?",
-                   (json.dumps(models, sort_keys=True), json.dumps(deck_json, sort_keys=True),
-                    stamp * 1000))
+        db.execute(
+            "UPDATE col SET models = ?, decks = ?, mod = ?",
+            (json.dumps(models, sort_keys=True), json.dumps(deck_json, sort_keys=True), stamp * 1000),
+        )
         if preset is not None:
             options = json.loads(db.execute("SELECT dconf FROM col").fetchone()[0])
             default = options["1"]
-            options[str(preset.id)] = dict(default, id=preset.id, name=preset.name, mod=stamp, usn=-1,
-                                           new=dict(default["new"], perDay=preset.new_per_day))
+            options[str(preset.id)] = dict(
+                default,
+                id=preset.id,
+                name=preset.name,
+                mod=stamp,
+                usn=-1,
+                new=dict(default["new"], perDay=preset.new_per_day),
+            )
             db.execute("UPDATE col SET dconf = ?", (json.dumps(options, sort_keys=True),))
         note_rows, card_rows = [], []
         # Ids are creation times in milliseconds in Anki; counting up from the build time
@@ -101,12 +124,44 @@ def collection_bytes(decks: Iterable[DeckRow], note_types: Iterable[NoteType],
             next_id += 1
             # The sort field and its checksum are caches that Anki recomputes from the
             # fields when it imports a note (as genanki relies on too), so none is written.
-            note_rows.append((note_id, note.guid, note.note_type.id, stamp, -1,
-                              " " + " ".join(note.tags) + " " if note.tags else "",
-                              "\x1f".join(note.fields), "", 0, 0, ""))
+            note_rows.append(
+                (
+                    note_id,
+                    note.guid,
+                    note.note_type.id,
+                    stamp,
+                    -1,
+                    " " + " ".join(note.tags) + " " if note.tags else "",
+                    "\x1f".join(note.fields),
+                    "",
+                    0,
+                    0,
+                    "",
+                )
+            )
             for ordinal in note.cards:
-                card_rows.append((next_id, note_id, note.deck_id, ordinal, stamp, -1, 0, 0, note.due,
-                                  0, 0, 0, 0, 0, 0, 0, 0, ""))
+                card_rows.append(
+                    (
+                        next_id,
+                        note_id,
+                        note.deck_id,
+                        ordinal,
+                        stamp,
+                        -1,
+                        0,
+                        0,
+                        note.due,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        "",
+                    )
+                )
                 next_id += 1
         db.executemany("INSERT INTO notes VALUES (?,?,?,?,?,?,?,?,?,?,?)", note_rows)
         db.executemany("INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", card_rows)
@@ -129,8 +184,9 @@ def _entry(name: str, stamp: int, compress: int) -> zipfile.ZipInfo:
     info.compress_type = compress
     if compress == zipfile.ZIP_DEFLATED:
         # ZipInfo takes no level before Python 3.13 (compress_level); writestr reads this one.
-        setattr(info, "compress_level" if hasattr(info, "compress_level") else "_compresslevel",
-                _DEFLATE_LEVEL)
+        setattr(
+            info, "compress_level" if hasattr(info, "compress_level") else "_compresslevel", _DEFLATE_LEVEL
+        )
     info.create_system = 3  # the default depends on the building OS
     info.external_attr = 0o644 << 16
     return info
@@ -141,8 +197,10 @@ def package_bytes(collection: bytes, media: Sequence[Path], stamp: int) -> bytes
     buffer = BytesIO()
     with zipfile.ZipFile(buffer, "w") as package:
         package.writestr(_entry("collection.anki2", stamp, zipfile.ZIP_DEFLATED), collection)
-        package.writestr(_entry("media", stamp, zipfile.ZIP_DEFLATED),
-                         json.dumps({str(i): path.name for i, path in enumerate(media)}))
+        package.writestr(
+            _entry("media", stamp, zipfile.ZIP_DEFLATED),
+            json.dumps({str(i): path.name for i, path in enumerate(media)}),
+        )
         for i, path in enumerate(media):
             # PNGs are compressed already.
             package.writestr(_entry(str(i), stamp, zipfile.ZIP_STORED), path.read_bytes())

@@ -51,7 +51,8 @@ def _site_file(relative: Path) -> bool:
     is one a build writes: the pages and the ``assets/``, ``figures/`` and ``problems/`` folders."""
     top = relative.parts[0]
     return top in ("assets", "figures", PROBLEMS, "index.html", PRACTICE_PAGE) or (
-        len(relative.parts) == 1 and re.fullmatch(r"\d\d-[^/]+\.html", top) is not None)
+        len(relative.parts) == 1 and re.fullmatch(r"\d\d-[^/]+\.html", top) is not None
+    )
 
 
 def _asset(name: str) -> str:
@@ -100,17 +101,27 @@ def export(site: Site, folder: Path, options: ExportOptions) -> list[Path]:
             pages.append((PRACTICE_PAGE, "Practice", "Practice"))
         else:
             pages.append((page_name(number, lesson), inline(lesson.title), inline(group)))
-    nav = ('<nav class="pd-nav" aria-label="Lessons"><details><summary>Lessons</summary><ol>'
-           + "".join(f'<li><a href="{name}">{label}</a></li>' for name, _, label in pages)
-           + "</ol></details></nav>")
-    paper_line = (f"{text(paper.title)} ({text(', '.join(paper.authors))}, {paper.year})")
+    nav = (
+        '<nav class="pd-nav" aria-label="Lessons"><details><summary>Lessons</summary><ol>'
+        + "".join(f'<li><a href="{name}">{label}</a></li>' for name, _, label in pages)
+        + "</ol></details></nav>"
+    )
+    paper_line = f"{text(paper.title)} ({text(', '.join(paper.authors))}, {paper.year})"
 
     def render(title: str, heading: str, body: str, pager: str, current: str = "", problems: str = "") -> str:
         here = nav.replace(f'<a href="{current}">', f'<a href="{current}" aria-current="page">')
-        return template.substitute(site=attribute(site_id), store=attribute(store), title=title,
-                                   site_title=text(site.title),
-                                   nav=here, heading=heading, body=body, pager=pager, paper=paper_line,
-                                   problems=problems)
+        return template.substitute(
+            site=attribute(site_id),
+            store=attribute(store),
+            title=title,
+            site_title=text(site.title),
+            nav=here,
+            heading=heading,
+            body=body,
+            pager=pager,
+            paper=paper_line,
+            problems=problems,
+        )
 
     out: dict[str, str] = {}  # file under the site's folder → its text
     for index, ((group, lesson, group_items), (name, title, _)) in enumerate(zip(groups, pages, strict=True)):
@@ -132,8 +143,14 @@ def export(site: Site, folder: Path, options: ExportOptions) -> list[Path]:
     out["index.html"] = render(text(site.title), text(site.title), _index(site, groups, pages), "")
     ctx.problems = {}  # the review page: every lesson's cards, scheduled by FSRS (review.py)
     review_body = review.body(groups, pages, ctx)
-    out[review.PAGE] = render(f"Review · {text(site.title)}", "Review", review_body, "",
-                              review.PAGE, review.scripts(ctx, out, PROBLEMS))
+    out[review.PAGE] = render(
+        f"Review · {text(site.title)}",
+        "Review",
+        review_body,
+        "",
+        review.PAGE,
+        review.scripts(ctx, out, PROBLEMS),
+    )
     written: list[Path] = []
     with file_set(folder, _site_file, record=RECORD) as staging:
         (staging / "assets").mkdir()
@@ -159,8 +176,9 @@ def export(site: Site, folder: Path, options: ExportOptions) -> list[Path]:
     return written
 
 
-def _index(site: Site, groups: list[tuple[str, Lesson | None, list[StudyItem]]],
-           pages: list[tuple[str, str, str]]) -> str:
+def _index(
+    site: Site, groups: list[tuple[str, Lesson | None, list[StudyItem]]], pages: list[tuple[str, str, str]]
+) -> str:
     paper = site.paper
     arxiv = url(f"https://arxiv.org/abs/{paper.arxiv}") if paper.arxiv else None
     link = f' · <a href="{arxiv}">arXiv:{text(paper.arxiv)}</a>' if arxiv else ""
@@ -168,25 +186,36 @@ def _index(site: Site, groups: list[tuple[str, Lesson | None, list[StudyItem]]],
     for (_, lesson, group_items), (name, title, _) in zip(groups, pages, strict=True):
         cards, questions = _counts(group_items)
         lesson_id = lesson.id if lesson else "practice"
-        sources = (f' <span class="pd-sources-short">{text(", ".join(lesson.sources))}</span>'
-                   if lesson else "")
-        rows.append(f'<li><a href="{name}">{title}</a>{sources}'
-                    f'<span class="pd-progress" data-lesson="{attribute(lesson_id)}" data-cards="{cards}" '
-                    f'data-questions="{questions}">{cards} cards, {questions} questions and problems'
-                    "</span></li>")
-    more = (f'<section aria-labelledby="h-paper-resources"><h2 id="h-paper-resources">Read and watch</h2>'
-            f"{resources_html(paper.resources)}</section>") if paper.resources else ""
-    return (f'<p class="pd-paper">{text(paper.title)} · {text(", ".join(paper.authors))} ({paper.year})'
-            f"{link}</p>"
-            "<p>The paper's lessons in teaching order: read each lesson, then flip its cards, reveal its"
-            " blanks, answer its questions and practise with fresh numbers. Cards you mark as known and"
-            " your answers are kept in this browser only.</p>"
-            '<p class="pd-review-link"><a href="review.html">Review the cards that are due</a>: every'
-            " lesson's cards on one page, scheduled for you (FSRS) in this browser, apart from Anki.</p>"
-            f'<section aria-labelledby="h-lessons"><h2 id="h-lessons">Lessons</h2>'
-            f'<ol class="pd-lessons">{"".join(rows)}</ol></section>{more}'
-            '<section aria-labelledby="h-progress"><h2 id="h-progress">Your progress</h2>'
-            '<p class="pd-total" role="status"></p>'
-            '<div class="pd-actions"><button type="button" class="pd-reset">Reset progress on this device'
-            '</button><button type="button" class="pd-reset-confirm" hidden>Yes, erase my progress</button>'
-            '<button type="button" class="pd-reset-cancel" hidden>Keep it</button></div></section>')
+        sources = (
+            f' <span class="pd-sources-short">{text(", ".join(lesson.sources))}</span>' if lesson else ""
+        )
+        rows.append(
+            f'<li><a href="{name}">{title}</a>{sources}'
+            f'<span class="pd-progress" data-lesson="{attribute(lesson_id)}" data-cards="{cards}" '
+            f'data-questions="{questions}">{cards} cards, {questions} questions and problems'
+            "</span></li>"
+        )
+    more = (
+        (
+            f'<section aria-labelledby="h-paper-resources"><h2 id="h-paper-resources">Read and watch</h2>'
+            f"{resources_html(paper.resources)}</section>"
+        )
+        if paper.resources
+        else ""
+    )
+    return (
+        f'<p class="pd-paper">{text(paper.title)} · {text(", ".join(paper.authors))} ({paper.year})'
+        f"{link}</p>"
+        "<p>The paper's lessons in teaching order: read each lesson, then flip its cards, reveal its"
+        " blanks, answer its questions and practise with fresh numbers. Cards you mark as known and"
+        " your answers are kept in this browser only.</p>"
+        '<p class="pd-review-link"><a href="review.html">Review the cards that are due</a>: every'
+        " lesson's cards on one page, scheduled for you (FSRS) in this browser, apart from Anki.</p>"
+        f'<section aria-labelledby="h-lessons"><h2 id="h-lessons">Lessons</h2>'
+        f'<ol class="pd-lessons">{"".join(rows)}</ol></section>{more}'
+        '<section aria-labelledby="h-progress"><h2 id="h-progress">Your progress</h2>'
+        '<p class="pd-total" role="status"></p>'
+        '<div class="pd-actions"><button type="button" class="pd-reset">Reset progress on this device'
+        '</button><button type="button" class="pd-reset-confirm" hidden>Yes, erase my progress</button>'
+        '<button type="button" class="pd-reset-cancel" hidden>Keep it</button></div></section>'
+    )

@@ -115,16 +115,22 @@ def block(value: str, clozes: bool = False) -> str:
         elif isinstance(part, ListBlock):
             tag = "ul" if part.start is None else "ol"
             start = "" if part.start in (None, 1) else f' start="{part.start}"'
-            out.append(f"<{tag}{start}>" + "".join(f"<li>{inline(i, clozes)}</li>" for i in part.items)
-                       + f"</{tag}>")
+            out.append(
+                f"<{tag}{start}>" + "".join(f"<li>{inline(i, clozes)}</li>" for i in part.items) + f"</{tag}>"
+            )
         else:
             # An empty corner above row labels is no column's header: a screen reader names none.
-            head = "".join(f'<th scope="col">{inline(cell)}</th>' if cell.strip() else "<td></td>"
-                           for cell in part.header)
-            rows = "".join("<tr>" + "".join(f"<td>{inline(cell)}</td>" for cell in row) + "</tr>"
-                           for row in part.rows)
-            out.append(f'<div class="pd-scroll" tabindex="0" role="region" aria-label="Table">'
-                       f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>")
+            head = "".join(
+                f'<th scope="col">{inline(cell)}</th>' if cell.strip() else "<td></td>"
+                for cell in part.header
+            )
+            rows = "".join(
+                "<tr>" + "".join(f"<td>{inline(cell)}</td>" for cell in row) + "</tr>" for row in part.rows
+            )
+            out.append(
+                f'<div class="pd-scroll" tabindex="0" role="region" aria-label="Table">'
+                f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
+            )
     return "".join(out)
 
 
@@ -137,7 +143,8 @@ def name_html(name: str) -> str:
 def values_html(values: dict[str, Any], fmt: Formatter) -> str:
     """Named values (givens, answers) as a list, one per line."""
     # A wide matrix scrolls inside its line, which site.js puts in the tab order (.pd-scroll).
-    rows = "".join(f'<li><span class="pd-scroll">{name_html(name)} {math("= " + value_latex(value, fmt))}'
-                   "</span></li>"
-                   for name, value in values.items())
+    rows = "".join(
+        f'<li><span class="pd-scroll">{name_html(name)} {math("= " + value_latex(value, fmt))}</span></li>'
+        for name, value in values.items()
+    )
     return f'<ul class="pd-values">{rows}</ul>'

@@ -54,8 +54,10 @@ class Context:
         path = visuals.render(visual.kind, dict(visual.params or {}), self.figures)
         self.used_figures[path.name] = path
         width, height = _image_size(path)
-        return (f'<img src="figures/{attribute(path.name)}" alt="{attribute(alt)}" width="{width}" '
-                f'height="{height}" loading="lazy">')
+        return (
+            f'<img src="figures/{attribute(path.name)}" alt="{attribute(alt)}" width="{width}" '
+            f'height="{height}" loading="lazy">'
+        )
 
 
 def _image_size(path: Path) -> tuple[int, int]:
@@ -64,8 +66,10 @@ def _image_size(path: Path) -> tuple[int, int]:
     if data[:8] == b"\x89PNG\r\n\x1a\n":
         return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
     root = re.search(rb"<svg\b[^>]*>", data)
-    size = [re.search(rb'\b%s="([\d.]+)' % name, root.group(0)) if root else None
-            for name in (b"width", b"height")]
+    size = [
+        re.search(rb'\b%s="([\d.]+)' % name, root.group(0)) if root else None
+        for name in (b"width", b"height")
+    ]
     if size[0] is None or size[1] is None:
         raise ValueError(f"{path.name}: no width and height on its <svg>")
     return round(float(size[0].group(1))), round(float(size[1].group(1)))
@@ -107,15 +111,17 @@ def _data(item: StudyItem) -> str:
 
 def _card(item: StudyItem, ctx: Context, kind: str, front: str, back: str) -> str:
     back_id = dom_id("back", item.kind, item.key)
-    return (f'<article class="pd-card pd-recall" {_data(item)} aria-label="{attribute(kind)}">'
-            f'<div class="pd-card-head"><span class="pd-kind">{text(kind)}</span>'
-            f"{source_link(ctx.paper, item.source)}</div>"
-            f'<div class="pd-front">{front}</div>'
-            f'<div class="pd-back" id="{back_id}" hidden>{back}</div>'
-            f'<div class="pd-actions"><button type="button" class="pd-flip" aria-expanded="false" '
-            f'aria-controls="{back_id}">Show answer</button>'
-            f'<button type="button" class="pd-known" aria-pressed="false">Mark as known</button></div>'
-            "</article>")
+    return (
+        f'<article class="pd-card pd-recall" {_data(item)} aria-label="{attribute(kind)}">'
+        f'<div class="pd-card-head"><span class="pd-kind">{text(kind)}</span>'
+        f"{source_link(ctx.paper, item.source)}</div>"
+        f'<div class="pd-front">{front}</div>'
+        f'<div class="pd-back" id="{back_id}" hidden>{back}</div>'
+        f'<div class="pd-actions"><button type="button" class="pd-flip" aria-expanded="false" '
+        f'aria-controls="{back_id}">Show answer</button>'
+        f'<button type="button" class="pd-known" aria-pressed="false">Mark as known</button></div>'
+        "</article>"
+    )
 
 
 def concept(item: StudyItem, ctx: Context) -> str:
@@ -136,14 +142,16 @@ def cloze(item: StudyItem, ctx: Context) -> str:
     body: Cloze = item.body
     count = len({int(n) for n in _CLOZE_NUMBER.findall(body.text)})
     extra = f'<div class="pd-extra" hidden>{block(body.extra)}</div>' if body.extra else ""
-    return (f'<article class="pd-card pd-cloze pd-recall" {_data(item)} aria-label="Cloze">'
-            f'<div class="pd-card-head"><span class="pd-kind">Fill in the blanks</span>'
-            f"{source_link(ctx.paper, item.source)}</div>"
-            f'<div class="pd-front">{block(body.text, clozes=True)}</div>{extra}'
-            f'<div class="pd-actions"><button type="button" class="pd-reveal-blank" '
-            f'data-count="{count}">Reveal blank 1 of {count}</button>'
-            f'<button type="button" class="pd-known" aria-pressed="false">Mark as known</button></div>'
-            "</article>")
+    return (
+        f'<article class="pd-card pd-cloze pd-recall" {_data(item)} aria-label="Cloze">'
+        f'<div class="pd-card-head"><span class="pd-kind">Fill in the blanks</span>'
+        f"{source_link(ctx.paper, item.source)}</div>"
+        f'<div class="pd-front">{block(body.text, clozes=True)}</div>{extra}'
+        f'<div class="pd-actions"><button type="button" class="pd-reveal-blank" '
+        f'data-count="{count}">Reveal blank 1 of {count}</button>'
+        f'<button type="button" class="pd-known" aria-pressed="false">Mark as known</button></div>'
+        "</article>"
+    )
 
 
 def _shape(latex: str) -> str:
@@ -152,16 +160,26 @@ def _shape(latex: str) -> str:
 
 def equation(item: StudyItem, ctx: Context) -> str:
     body: Equation = item.body
-    rows = "".join(f"<tr><td>{math(v.symbol)}</td><td>{_shape(v.shape)}</td><td>{inline(v.meaning)}</td></tr>"
-                   for v in body.variables)
-    deep = (f'<details class="pd-deep"><summary>Why it looks like this</summary>{block(body.deep_dive)}'
-            "</details>") if body.deep_dive else ""
-    return (f'<section class="pd-equation" id="{dom_id("eq", item.key)}">'
-            f"<h3>{inline(body.name)} {source_link(ctx.paper, body.label)}</h3>"
-            f'<div class="pd-display pd-scroll">{math(body.latex, display=True)}</div>'
-            f'<div class="pd-scroll"><table class="pd-symbols"><caption>Its symbols</caption><thead><tr>'
-            f'<th scope="col">Symbol</th><th scope="col">Shape</th><th scope="col">Meaning</th></tr></thead>'
-            f"<tbody>{rows}</tbody></table></div>{deep}</section>")
+    rows = "".join(
+        f"<tr><td>{math(v.symbol)}</td><td>{_shape(v.shape)}</td><td>{inline(v.meaning)}</td></tr>"
+        for v in body.variables
+    )
+    deep = (
+        (
+            f'<details class="pd-deep"><summary>Why it looks like this</summary>{block(body.deep_dive)}'
+            "</details>"
+        )
+        if body.deep_dive
+        else ""
+    )
+    return (
+        f'<section class="pd-equation" id="{dom_id("eq", item.key)}">'
+        f"<h3>{inline(body.name)} {source_link(ctx.paper, body.label)}</h3>"
+        f'<div class="pd-display pd-scroll">{math(body.latex, display=True)}</div>'
+        f'<div class="pd-scroll"><table class="pd-symbols"><caption>Its symbols</caption><thead><tr>'
+        f'<th scope="col">Symbol</th><th scope="col">Shape</th><th scope="col">Meaning</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table></div>{deep}</section>"
+    )
 
 
 _EXACT = number_formatter()
@@ -175,14 +193,16 @@ def worked_example(item: StudyItem, ctx: Context) -> str:
     except PaperdeckError:  # a type that is not registered, givens it cannot state: list them
         task = "<p>Given:</p>" + values_html(body.given, _EXACT)
     steps = "".join(f"<li>{block(step)}</li>" for step in body.steps)
-    return (f'<section class="pd-example" id="{dom_id("ex", item.key)}">'
-            f"<h3>{inline(body.title)} {source_link(ctx.paper, item.source)}</h3>"
-            f'<div class="pd-task">{task}</div>'
-            f'<ol class="pd-steps">{steps}</ol>'
-            f'<div class="pd-result"><p>Result:</p>{values_html(body.result, _WORKED)}</div>'
-            f'<div class="pd-actions pd-js-only" hidden><button type="button" class="pd-next-step">'
-            f'Show step 1 of {len(body.steps)}</button>'
-            f'<button type="button" class="pd-all-steps">Show all steps</button></div></section>')
+    return (
+        f'<section class="pd-example" id="{dom_id("ex", item.key)}">'
+        f"<h3>{inline(body.title)} {source_link(ctx.paper, item.source)}</h3>"
+        f'<div class="pd-task">{task}</div>'
+        f'<ol class="pd-steps">{steps}</ol>'
+        f'<div class="pd-result"><p>Result:</p>{values_html(body.result, _WORKED)}</div>'
+        f'<div class="pd-actions pd-js-only" hidden><button type="button" class="pd-next-step">'
+        f"Show step 1 of {len(body.steps)}</button>"
+        f'<button type="button" class="pd-all-steps">Show all steps</button></div></section>'
+    )
 
 
 def _plain(markdown: str) -> str:
@@ -194,8 +214,10 @@ def _plain(markdown: str) -> str:
 def visual(item: StudyItem, ctx: Context) -> str:
     body: Visual = item.body
     image = ctx.figure(body, _plain(body.caption))
-    return (f'<figure class="pd-figure" id="{dom_id("fig", item.key)}">{image}'
-            f"<figcaption>{inline(body.caption)} {source_link(ctx.paper, item.source)}</figcaption></figure>")
+    return (
+        f'<figure class="pd-figure" id="{dom_id("fig", item.key)}">{image}'
+        f"<figcaption>{inline(body.caption)} {source_link(ctx.paper, item.source)}</figcaption></figure>"
+    )
 
 
 def _box(box: tuple[float, float, float, float]) -> str:
@@ -213,45 +235,58 @@ def labels(group: list[StudyItem], ctx: Context) -> str:
     covers, answers = [], []
     for n, (item, part) in enumerate(zip(group, asked, strict=True), 1):
         part_id = dom_id("label", visual_.id, part.id)
-        covers.append(f'<button type="button" class="pd-cover" style="{_box(diagram.fraction(part))}" '
-                      f'data-part="{attribute(part.id)}" aria-controls="{part_id}" aria-expanded="false" '
-                      f'aria-label="Hidden label {n}: reveal it"><span aria-hidden="true">{n}</span>'
-                      "</button>")
+        covers.append(
+            f'<button type="button" class="pd-cover" style="{_box(diagram.fraction(part))}" '
+            f'data-part="{attribute(part.id)}" aria-controls="{part_id}" aria-expanded="false" '
+            f'aria-label="Hidden label {n}: reveal it"><span aria-hidden="true">{n}</span>'
+            "</button>"
+        )
         # The parts a card covers with this one (LabelCard.covers), unless a number covers them.
-        covers.extend(f'<span class="pd-cover pd-twin" style="{_box(diagram.fraction(p))}" '
-                      f'data-part="{attribute(part.id)}"></span>'
-                      for p in item.body.covers if p.id not in numbered)
+        covers.extend(
+            f'<span class="pd-cover pd-twin" style="{_box(diagram.fraction(p))}" '
+            f'data-part="{attribute(part.id)}"></span>'
+            for p in item.body.covers
+            if p.id not in numbered
+        )
         note = f" — {inline(part.note)}" if part.note else ""
-        answers.append(f'<li id="{part_id}" data-part="{attribute(part.id)}"><span class="pd-label-answer" '
-                       f'hidden>{inline(part.answer)}{note}</span>'
-                       '<span class="pd-label-hidden">hidden</span></li>')
+        answers.append(
+            f'<li id="{part_id}" data-part="{attribute(part.id)}"><span class="pd-label-answer" '
+            f"hidden>{inline(part.answer)}{note}</span>"
+            '<span class="pd-label-hidden">hidden</span></li>'
+        )
     key = group[0].key.rsplit("--", 1)[0]
-    return (f'<section class="pd-labels pd-recall" data-key="{attribute("labels/" + key)}" '
-            f'data-lesson="{attribute(group[0].lesson.id if group[0].lesson else "practice")}" '
-            f'aria-label="Label the parts of a figure">'
-            f"<p>Tap a numbered box to reveal the part it hides. {source_link(ctx.paper, visual_.source)}</p>"
-            f'<div class="pd-label-figure">{image}'
-            f'{"".join(covers)}</div>'
-            f'<ol class="pd-label-list">{"".join(answers)}</ol>'
-            f'<div class="pd-actions"><button type="button" class="pd-reveal-all">Reveal all</button>'
-            '<button type="button" class="pd-known" aria-pressed="false">Mark as known</button>'
-            "</div></section>")
+    return (
+        f'<section class="pd-labels pd-recall" data-key="{attribute("labels/" + key)}" '
+        f'data-lesson="{attribute(group[0].lesson.id if group[0].lesson else "practice")}" '
+        f'aria-label="Label the parts of a figure">'
+        f"<p>Tap a numbered box to reveal the part it hides. {source_link(ctx.paper, visual_.source)}</p>"
+        f'<div class="pd-label-figure">{image}'
+        f"{''.join(covers)}</div>"
+        f'<ol class="pd-label-list">{"".join(answers)}</ol>'
+        f'<div class="pd-actions"><button type="button" class="pd-reveal-all">Reveal all</button>'
+        '<button type="button" class="pd-known" aria-pressed="false">Mark as known</button>'
+        "</div></section>"
+    )
 
 
 def question(item: StudyItem, ctx: Context) -> str:
     body: Question = item.body
     qid = dom_id("q", item.key)
-    explanation = (f'<div class="pd-explanation" hidden>{block(body.explanation)}</div>'
-                   if body.explanation else "")
-    head = (f'<article class="pd-question" {_data(item)} data-type="{attribute(body.type)}" '
-            f'aria-labelledby="{qid}-prompt">'
-            f'<div class="pd-card-head"><span class="pd-kind">{text(_FORMATS[body.type])}</span>'
-            f"{source_link(ctx.paper, item.source)}</div>"
-            f'<div class="pd-prompt" id="{qid}-prompt">{block(body.prompt)}</div>')
+    explanation = (
+        f'<div class="pd-explanation" hidden>{block(body.explanation)}</div>' if body.explanation else ""
+    )
+    head = (
+        f'<article class="pd-question" {_data(item)} data-type="{attribute(body.type)}" '
+        f'aria-labelledby="{qid}-prompt">'
+        f'<div class="pd-card-head"><span class="pd-kind">{text(_FORMATS[body.type])}</span>'
+        f"{source_link(ctx.paper, item.source)}</div>"
+        f'<div class="pd-prompt" id="{qid}-prompt">{block(body.prompt)}</div>'
+    )
     if body.type in ("multiple_choice", "true_false"):
         if body.type == "multiple_choice":
-            options = option_order(item.key, [(str(body.answer), None),
-                                              *((d.text, d.mistake) for d in body.distractors)])
+            options = option_order(
+                item.key, [(str(body.answer), None), *((d.text, d.mistake) for d in body.distractors)]
+            )
         else:
             right = bool(body.answer)
             options = [("True", None if right else ""), ("False", "" if right else None)]
@@ -259,33 +294,45 @@ def question(item: StudyItem, ctx: Context) -> str:
         for n, (option, mistake) in enumerate(options):
             why = "" if not mistake else f'<span class="pd-why" hidden>{inline(mistake)}</span>'
             right_option = "1" if mistake is None else "0"
-            buttons.append(f'<li><button type="button" class="pd-option" data-right="{right_option}">'
-                           f'<span class="pd-letter">{letter(n)}.</span> {inline(option)}</button>{why}</li>')
-        return (head + f'<ol class="pd-options" aria-label="Choices">{"".join(buttons)}</ol>'
-                f'<p class="pd-feedback" role="status"></p>{explanation}</article>')
+            buttons.append(
+                f'<li><button type="button" class="pd-option" data-right="{right_option}">'
+                f'<span class="pd-letter">{letter(n)}.</span> {inline(option)}</button>{why}</li>'
+            )
+        return (
+            head + f'<ol class="pd-options" aria-label="Choices">{"".join(buttons)}</ol>'
+            f'<p class="pd-feedback" role="status"></p>{explanation}</article>'
+        )
     if body.type == "numeric":
         tolerance = float(body.tolerance or 0)
         unit = f" ({text(body.unit)})" if body.unit else ""
         fmt = answer_formatter(body.prompt, tolerance)  # the digits the question asks for
         shown = key_text([body.answer], fmt) if isinstance(body.answer, (int, float)) else str(body.answer)
-        return (head + f'<form class="pd-numeric" data-expected="{attribute(repr(float(body.answer)))}" '
-                f'data-abs="{attribute(repr(tolerance))}" data-count="1" data-shown="{attribute(shown)}">'
-                f'<label for="{qid}-in">Your answer{unit}</label>'
-                f'<input id="{qid}-in" type="text" inputmode="decimal" autocomplete="off" spellcheck="false">'
-                f'<button type="submit">Check</button></form><p class="pd-feedback" role="status"></p>'
-                f'<div class="pd-answer" hidden><p>Answer: {text(shown)}{unit} '
-                f"({inline(tolerance_words(tolerance))})</p></div>"
-                '<button type="button" class="pd-show-answer">Show the answer</button>'
-                f"{explanation}</article>")
-    return (head + f'<label for="{qid}-in">Your answer (for yourself; nothing is sent)</label>'
-            f'<textarea id="{qid}-in" rows="3"></textarea>'
-            f'<div class="pd-answer" hidden><p>Model answer:</p>{block(str(body.answer))}</div>'
-            '<button type="button" class="pd-show-answer">Show the model answer</button>'
-            f"{explanation}</article>")
+        return (
+            head + f'<form class="pd-numeric" data-expected="{attribute(repr(float(body.answer)))}" '
+            f'data-abs="{attribute(repr(tolerance))}" data-count="1" data-shown="{attribute(shown)}">'
+            f'<label for="{qid}-in">Your answer{unit}</label>'
+            f'<input id="{qid}-in" type="text" inputmode="decimal" autocomplete="off" spellcheck="false">'
+            f'<button type="submit">Check</button></form><p class="pd-feedback" role="status"></p>'
+            f'<div class="pd-answer" hidden><p>Answer: {text(shown)}{unit} '
+            f"({inline(tolerance_words(tolerance))})</p></div>"
+            '<button type="button" class="pd-show-answer">Show the answer</button>'
+            f"{explanation}</article>"
+        )
+    return (
+        head + f'<label for="{qid}-in">Your answer (for yourself; nothing is sent)</label>'
+        f'<textarea id="{qid}-in" rows="3"></textarea>'
+        f'<div class="pd-answer" hidden><p>Model answer:</p>{block(str(body.answer))}</div>'
+        '<button type="button" class="pd-show-answer">Show the model answer</button>'
+        f"{explanation}</article>"
+    )
 
 
-_FORMATS = {"multiple_choice": "Multiple choice", "true_false": "True or false?",
-            "numeric": "Numeric answer", "short_answer": "Short answer"}
+_FORMATS = {
+    "multiple_choice": "Multiple choice",
+    "true_false": "True or false?",
+    "numeric": "Numeric answer",
+    "short_answer": "Short answer",
+}
 
 
 def _flat(value: Any) -> list[float]:
@@ -301,9 +348,11 @@ def _variant(problem: Problem) -> dict[str, Any]:
     fmt = answer_formatter(problem.prompt, tolerance.abs, tolerance.rel)
     key = problem.answer[primary]
     answer = {primary: key, **{k: v for k, v in problem.answer.items() if k != primary}}
-    steps = "".join(f'<li><span class="pd-step-title">{inline(step.title)}</span>'
-                    f'<span class="pd-scroll">{math(step.latex, display=True)}</span></li>'
-                    for step in problem.steps)
+    steps = "".join(
+        f'<li><span class="pd-step-title">{inline(step.title)}</span>'
+        f'<span class="pd-scroll">{math(step.latex, display=True)}</span></li>'
+        for step in problem.steps
+    )
     count = len(_flat(key))
     rows = len(key) if isinstance(key, list) and key and isinstance(key[0], list) else 1
     words = "one number" if count == 1 else f"{count} numbers" + (", row by row" if rows > 1 else "")
@@ -319,8 +368,9 @@ def _variant(problem: Problem) -> dict[str, Any]:
         "tolText": inline(tolerance_words(tolerance.abs, tolerance.rel)),
         "key": values_html(answer, fmt),
         "steps": steps,
-        "mistakes": [[inline(d.mistake), _flat(d.answer[primary])]
-                     for d in problem.distractors if primary in d.answer],
+        "mistakes": [
+            [inline(d.mistake), _flat(d.answer[primary])] for d in problem.distractors if primary in d.answer
+        ],
         "command": text(command),
     }
 
@@ -333,38 +383,50 @@ def problem(item: StudyItem, ctx: Context) -> str:
     pid = dom_id("p", item.key)
     number = item.key.rsplit("/", 1)[-1]
     title = f"{problems.get(body.type).description}, problem {number}"
-    return (f'<section class="pd-practice" {_data(item)} data-variants="{len(variants)}" '
-            f'aria-labelledby="{pid}-title">'
-            f'<h3 id="{pid}-title">{text(title)} '
-            f'<span class="pd-difficulty">({text(body.difficulty)})</span></h3>'
-            f'<p class="pd-variant-note">Problem <span data-pd="number">1</span> of {len(variants)} · '
-            f'seed <code data-pd="seed">{first["seed"]}</code> {source_link(ctx.paper, item.source)}</p>'
-            f'<div data-pd="prompt">{first["prompt"]}</div>'
-            f'<form class="pd-problem-check"><label for="{pid}-in">Type <span data-pd="name">{first["name"]}'
-            f"</span></label>"
-            f'<input id="{pid}-in" type="text" inputmode="decimal" autocomplete="off" spellcheck="false">'
-            f'<button type="submit">Check</button></form><p class="pd-feedback" role="status"></p>'
-            f'<details class="pd-key"><summary>Worked steps and key</summary>'
-            f'<div data-pd="key">{first["key"]}</div><p>Tolerance: <span data-pd="tolText">{first["tolText"]}'
-            f'</span></p><ol class="pd-problem-steps" data-pd="steps">{first["steps"]}</ol>'
-            f'<p>The same problem in a terminal: <code data-pd="command">{first["command"]}</code></p>'
-            "</details>"
-            '<div class="pd-actions"><button type="button" class="pd-new">New problem</button></div>'
-            "</section>")
+    return (
+        f'<section class="pd-practice" {_data(item)} data-variants="{len(variants)}" '
+        f'aria-labelledby="{pid}-title">'
+        f'<h3 id="{pid}-title">{text(title)} '
+        f'<span class="pd-difficulty">({text(body.difficulty)})</span></h3>'
+        f'<p class="pd-variant-note">Problem <span data-pd="number">1</span> of {len(variants)} · '
+        f'seed <code data-pd="seed">{first["seed"]}</code> {source_link(ctx.paper, item.source)}</p>'
+        f'<div data-pd="prompt">{first["prompt"]}</div>'
+        f'<form class="pd-problem-check"><label for="{pid}-in">Type <span data-pd="name">{first["name"]}'
+        f"</span></label>"
+        f'<input id="{pid}-in" type="text" inputmode="decimal" autocomplete="off" spellcheck="false">'
+        f'<button type="submit">Check</button></form><p class="pd-feedback" role="status"></p>'
+        f'<details class="pd-key"><summary>Worked steps and key</summary>'
+        f'<div data-pd="key">{first["key"]}</div><p>Tolerance: <span data-pd="tolText">{first["tolText"]}'
+        f'</span></p><ol class="pd-problem-steps" data-pd="steps">{first["steps"]}</ol>'
+        f'<p>The same problem in a terminal: <code data-pd="command">{first["command"]}</code></p>'
+        "</details>"
+        '<div class="pd-actions"><button type="button" class="pd-new">New problem</button></div>'
+        "</section>"
+    )
 
 
 RENDERERS: dict[str, Callable[[StudyItem, Context], str] | None] = {
-    "concept": concept, "equation": equation, "cloze": cloze, "flashcard": flashcard,
-    "worked_example": worked_example, "question": question, "visual": visual,
+    "concept": concept,
+    "equation": equation,
+    "cloze": cloze,
+    "flashcard": flashcard,
+    "worked_example": worked_example,
+    "question": question,
+    "visual": visual,
     "label": None,  # all label items of a figure make one block: ``labels``
     "problem": problem,
 }
 """The renderer of each item kind; every kind in ``items.KINDS`` has an entry (a test says so)."""
 
 SECTIONS = (
-    ("concept", "Concepts"), ("equation", "Equations"), ("worked_example", "Worked examples"),
-    ("visual", "Figures"), ("label", "Label the parts"), ("flashcard", "Flashcards"),
-    ("cloze", "Fill in the blanks"), ("question", "Check yourself"),
+    ("concept", "Concepts"),
+    ("equation", "Equations"),
+    ("worked_example", "Worked examples"),
+    ("visual", "Figures"),
+    ("label", "Label the parts"),
+    ("flashcard", "Flashcards"),
+    ("cloze", "Fill in the blanks"),
+    ("question", "Check yourself"),
     ("problem", "Practice with fresh numbers"),
 )
 """The sections of a lesson page, in order: read, then recall, then practise."""
@@ -373,8 +435,9 @@ SECTIONS = (
 def render_items(kind: str, chosen: list[StudyItem], ctx: Context) -> str:
     """The HTML of one section's items; an unknown kind raises ValueError."""
     if kind not in RENDERERS:
-        raise ValueError(f"the site has no layout for item kind {kind!r};"
-                         f" known kinds: {', '.join(RENDERERS)}")
+        raise ValueError(
+            f"the site has no layout for item kind {kind!r}; known kinds: {', '.join(RENDERERS)}"
+        )
     render = RENDERERS[kind]
     if render is None:
         by_visual: dict[str, list[StudyItem]] = {}
@@ -389,21 +452,29 @@ def lesson_body(lesson: Lesson | None, group_items: list[StudyItem], ctx: Contex
     out = []
     if lesson is not None:
         sources = ", ".join(source_link(ctx.paper, s) for s in lesson.sources)
-        out.append(f'<p class="pd-sources">From the paper: {sources}</p>'
-                   f'<div class="pd-text">{block(lesson.text)}</div>')
+        out.append(
+            f'<p class="pd-sources">From the paper: {sources}</p>'
+            f'<div class="pd-text">{block(lesson.text)}</div>'
+        )
     if any(i.kind in ("concept", "flashcard", "cloze", "label", "question") for i in group_items):
-        out.append('<p class="pd-review-link"><a href="review.html">Review the cards that are due</a>'
-                   ' <span class="pd-due"></span></p>')  # site.js counts this page's due cards
+        out.append(
+            '<p class="pd-review-link"><a href="review.html">Review the cards that are due</a>'
+            ' <span class="pd-due"></span></p>'
+        )  # site.js counts this page's due cards
     for kind, heading in SECTIONS:
         chosen = [i for i in group_items if i.kind == kind]
         if chosen:
-            out.append(f'<section class="pd-section" aria-labelledby="h-{kind}">'
-                       f'<h2 id="h-{kind}">{heading}</h2>'
-                       f"{render_items(kind, chosen, ctx)}</section>")
+            out.append(
+                f'<section class="pd-section" aria-labelledby="h-{kind}">'
+                f'<h2 id="h-{kind}">{heading}</h2>'
+                f"{render_items(kind, chosen, ctx)}</section>"
+            )
     if lesson is not None and lesson.resources:
-        out.append('<section class="pd-section" aria-labelledby="h-resources">'
-                   '<h2 id="h-resources">Resources</h2>'
-                   f"{resources_html(lesson.resources)}</section>")
+        out.append(
+            '<section class="pd-section" aria-labelledby="h-resources">'
+            '<h2 id="h-resources">Resources</h2>'
+            f"{resources_html(lesson.resources)}</section>"
+        )
     return "".join(out)
 
 

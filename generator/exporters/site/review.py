@@ -27,13 +27,16 @@ on their lesson pages: their fresh numbers (``problems/``) are 3.4 MB for the sh
 a phone would parse to show one card."""
 ASSETS = {"review.js": "review.js", "ts-fsrs.js": "vendor/ts-fsrs.js"}
 """Files the review page loads from ``assets/``: name there → file in this package."""
-SEPARATE = ("This page keeps its own review schedule (FSRS, in this browser). It is separate from"
-            " Anki's: a review here does not change your Anki deck, and a review in Anki does not"
-            " show here.")
+SEPARATE = (
+    "This page keeps its own review schedule (FSRS, in this browser). It is separate from"
+    " Anki's: a review here does not change your Anki deck, and a review in Anki does not"
+    " show here."
+)
 
 
-def body(groups: list[tuple[str, Lesson | None, list[StudyItem]]], pages: list[tuple[str, str, str]],
-         ctx: Context) -> str:
+def body(
+    groups: list[tuple[str, Lesson | None, list[StudyItem]]], pages: list[tuple[str, str, str]], ctx: Context
+) -> str:
     """The review page's main content: the queue of every lesson's cards in teaching order,
     the rating buttons, and the export and import of progress."""
     cards = []
@@ -41,37 +44,43 @@ def body(groups: list[tuple[str, Lesson | None, list[StudyItem]]], pages: list[t
         for kind in REVIEWED:
             chosen = [i for i in group_items if i.kind == kind]
             if chosen:
-                cards.append(f'<div class="pd-review-lesson" data-page="{attribute(name)}" data-title='
-                             f'"{attribute(group)}" hidden>{render_items(kind, chosen, ctx)}</div>')
-    rate = "".join(f'<button type="button" class="pd-rate" data-rating="{n}" aria-keyshortcuts="{n}">'
-                   f'{label} <span class="pd-interval"></span></button>'
-                   for n, label in enumerate(("Again", "Hard", "Good", "Easy"), 1))
-    return (f'<p class="pd-separate">{text(SEPARATE)}</p>'
-            '<section aria-labelledby="h-queue"><h2 id="h-queue">Due now</h2>'
-            '<p class="pd-review-status" role="status">The review needs JavaScript.</p>'
-            f'<div class="pd-queue">{"".join(cards)}</div>'
-            '<div class="pd-rating" role="group" aria-label="How well did you recall it? Keys 1 to 4" hidden>'
-            f"{rate}</div>"
-            '<p class="pd-review-next" aria-live="polite"></p></section>'
-            '<section aria-labelledby="h-plan"><h2 id="h-plan">Your exam</h2>'
-            "<p>Give your exam's date: this page then paces its new cards to finish a week before it"
-            " (a quarter of the days when fewer than four weeks remain), and shows for each lesson when"
-            " its new cards come and how much of it you would recall on the day (FSRS's predicted"
-            " retrievability of the cards you have reviewed).</p>"
-            '<p><label for="pd-exam">Exam date</label> <input type="date" id="pd-exam" class="pd-exam"></p>'
-            '<p class="pd-plan-summary" role="status"></p>'
-            '<div class="pd-scroll"><table class="pd-plan" hidden><caption>Your plan, lesson by lesson'
-            '</caption><thead><tr><th scope="col">Lesson</th><th scope="col">New cards left</th>'
-            '<th scope="col">Their days</th><th scope="col">Recall at the exam</th></tr></thead>'
-            "<tbody></tbody></table></div></section>"
-            '<section aria-labelledby="h-keep"><h2 id="h-keep">Keep your progress</h2>'
-            "<p>Your schedule and your progress on the lesson pages are kept in this browser only. Safari"
-            " deletes them after seven days without a visit, and another browser or phone does not see"
-            " them: export them to a file now and then, and import that file where you study next.</p>"
-            '<div class="pd-actions"><button type="button" class="pd-export">Export progress</button>'
-            '<label class="pd-import-label">Import progress <input type="file" class="pd-import" '
-            'accept=".json,application/json"></label></div>'
-            '<p class="pd-import-status" role="status"></p></section>')
+                cards.append(
+                    f'<div class="pd-review-lesson" data-page="{attribute(name)}" data-title='
+                    f'"{attribute(group)}" hidden>{render_items(kind, chosen, ctx)}</div>'
+                )
+    rate = "".join(
+        f'<button type="button" class="pd-rate" data-rating="{n}" aria-keyshortcuts="{n}">'
+        f'{label} <span class="pd-interval"></span></button>'
+        for n, label in enumerate(("Again", "Hard", "Good", "Easy"), 1)
+    )
+    return (
+        f'<p class="pd-separate">{text(SEPARATE)}</p>'
+        '<section aria-labelledby="h-queue"><h2 id="h-queue">Due now</h2>'
+        '<p class="pd-review-status" role="status">The review needs JavaScript.</p>'
+        f'<div class="pd-queue">{"".join(cards)}</div>'
+        '<div class="pd-rating" role="group" aria-label="How well did you recall it? Keys 1 to 4" hidden>'
+        f"{rate}</div>"
+        '<p class="pd-review-next" aria-live="polite"></p></section>'
+        '<section aria-labelledby="h-plan"><h2 id="h-plan">Your exam</h2>'
+        "<p>Give your exam's date: this page then paces its new cards to finish a week before it"
+        " (a quarter of the days when fewer than four weeks remain), and shows for each lesson when"
+        " its new cards come and how much of it you would recall on the day (FSRS's predicted"
+        " retrievability of the cards you have reviewed).</p>"
+        '<p><label for="pd-exam">Exam date</label> <input type="date" id="pd-exam" class="pd-exam"></p>'
+        '<p class="pd-plan-summary" role="status"></p>'
+        '<div class="pd-scroll"><table class="pd-plan" hidden><caption>Your plan, lesson by lesson'
+        '</caption><thead><tr><th scope="col">Lesson</th><th scope="col">New cards left</th>'
+        '<th scope="col">Their days</th><th scope="col">Recall at the exam</th></tr></thead>'
+        "<tbody></tbody></table></div></section>"
+        '<section aria-labelledby="h-keep"><h2 id="h-keep">Keep your progress</h2>'
+        "<p>Your schedule and your progress on the lesson pages are kept in this browser only. Safari"
+        " deletes them after seven days without a visit, and another browser or phone does not see"
+        " them: export them to a file now and then, and import that file where you study next.</p>"
+        '<div class="pd-actions"><button type="button" class="pd-export">Export progress</button>'
+        '<label class="pd-import-label">Import progress <input type="file" class="pd-import" '
+        'accept=".json,application/json"></label></div>'
+        '<p class="pd-import-status" role="status"></p></section>'
+    )
 
 
 def scripts(ctx: Context, out: dict[str, str], problems_folder: str) -> str:

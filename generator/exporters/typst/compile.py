@@ -47,15 +47,27 @@ against 3.4 with the template written into it."""
 USE_TEMPLATE = f'#import "/{TEMPLATE_FILE}": *\n'
 
 
-def preamble(paper: str, title: str, running: str, heading: str | None = None,
-             page_numbers: bool = True) -> str:
+def preamble(
+    paper: str, title: str, running: str, heading: str | None = None, page_numbers: bool = True
+) -> str:
     """The template set up for one document: paper size, title (plain text, the PDF's
     metadata), running header and footer (markup), the title in the header (markup,
     math typeset; default the plain title) and, unless it prints in parts, page numbers."""
     shown = "[" + heading + "]" if heading is not None else string(title)
     numbers = "" if page_numbers else ", page-numbers: false"
-    return (USE_TEMPLATE + "#show: sheet.with(paper: " + string(PAPERS[paper]) + ", title: "
-            + string(title) + ", heading: " + shown + ", running: " + running + numbers + ")\n")
+    return (
+        USE_TEMPLATE
+        + "#show: sheet.with(paper: "
+        + string(PAPERS[paper])
+        + ", title: "
+        + string(title)
+        + ", heading: "
+        + shown
+        + ", running: "
+        + running
+        + numbers
+        + ")\n"
+    )
 
 
 FONT_PACKAGES = ("manimgx_fonts", "manimgx_fonts_cjk")
@@ -83,12 +95,15 @@ def pdf_bytes(compiler: typst_compiler.Compiler, source: str, timestamp: int, ta
     template names but Typst cannot find is a broken installation, not a layout
     to print: it raises.
     """
-    pdf, warnings = compiler.compile_with_warnings(source.encode("utf-8"), format="pdf", timestamp=timestamp,
-                                                   pdf_tags=tags)
+    pdf, warnings = compiler.compile_with_warnings(
+        source.encode("utf-8"), format="pdf", timestamp=timestamp, pdf_tags=tags
+    )
     unknown = [w.message for w in warnings if "unknown font family" in w.message]
     if unknown:
-        raise RuntimeError(f"Typst is missing a font ({'; '.join(unknown)}): reinstall paperdeck's"
-                           f" dependencies ({', '.join(FONT_PACKAGES)})")
+        raise RuntimeError(
+            f"Typst is missing a font ({'; '.join(unknown)}): reinstall paperdeck's"
+            f" dependencies ({', '.join(FONT_PACKAGES)})"
+        )
     return cast(bytes, pdf)
 
 
@@ -163,8 +178,11 @@ def submit(job: Callable[[], bytes]) -> Future[bytes]:
     return _pool().submit(job)
 
 
-def write_each(jobs: Iterable[tuple[Path, Callable[[], bytes]]], width: int,
-               write: Callable[[Path, bytes], object] = Path.write_bytes) -> Iterator[tuple[Path, bytes]]:
+def write_each(
+    jobs: Iterable[tuple[Path, Callable[[], bytes]]],
+    width: int,
+    write: Callable[[Path, bytes], object] = Path.write_bytes,
+) -> Iterator[tuple[Path, bytes]]:
     """Run each job (a compile) on the pool with at most ``width`` waiting; ``write`` each
     result to its path as it comes, in the jobs' order, so memory stays flat; each path and
     what was written there."""

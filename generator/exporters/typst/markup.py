@@ -56,7 +56,7 @@ def _inline(text: str) -> str:
     out: list[str] = []
     last = 0
     for match in _INLINE.finditer(text):
-        out.append(escape(text[last:match.start()]))
+        out.append(escape(text[last : match.start()]))
         last = match.end()
         if match.group("escaped") is not None:
             out.append(escape(match.group("escaped")))
@@ -74,7 +74,7 @@ def _text_and_math(text: str) -> str:
     out: list[str] = []
     last = 0
     for match in _MATH.finditer(text):
-        out.append(_inline(text[last:match.start()]))
+        out.append(_inline(text[last : match.start()]))
         last = match.end()
         if match.group(1) is not None:
             out.append(inline_math(match.group(1)))
@@ -92,8 +92,11 @@ def _block(block: Block) -> str:
         return f"#list({body})" if block.start is None else f"#enum(start: {block.start}, {body})"
     cells = [f"[#strong[{_text_and_math(c)}]]" for c in block.header]
     cells += [f"[{_text_and_math(c)}]" for row in block.rows for c in row]
-    return (f"#table(columns: {len(block.header)}, align: left, inset: 4pt, stroke: 0.5pt + luma(120), "
-            + ", ".join(cells) + ")")
+    return (
+        f"#table(columns: {len(block.header)}, align: left, inset: 4pt, stroke: 0.5pt + luma(120), "
+        + ", ".join(cells)
+        + ")"
+    )
 
 
 @functools.lru_cache(maxsize=4096)

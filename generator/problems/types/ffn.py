@@ -35,8 +35,13 @@ def pick(rng: np.random.Generator, difficulty: str) -> dict[str, Any]:
     def plain_numbers(a: np.ndarray) -> Any:
         return a.astype(int).tolist() if decimals == 0 else np.round(a, decimals).tolist()
 
-    return {"x": x.tolist(), "W1": plain_numbers(W1), "b1": plain_numbers(b1),
-            "W2": plain_numbers(W2), "b2": plain_numbers(b2)}
+    return {
+        "x": x.tolist(),
+        "W1": plain_numbers(W1),
+        "b1": plain_numbers(b1),
+        "W2": plain_numbers(W2),
+        "b2": plain_numbers(b2),
+    }
 
 
 def solve(given: dict[str, Any]) -> Solution:
@@ -55,20 +60,25 @@ def solve(given: dict[str, Any]) -> Solution:
     steps = (
         Step("First linear layer", r"xW_{1} = " + latex_matrix(product)),
         Step(r"Add the bias \(b_1\)", r"xW_{1} + b_{1} = " + latex_matrix(hidden)),
-        Step(r"ReLU: replace negative entries by \(0\)",
-             r"h = \max\left(0, xW_{1} + b_{1}\right) = " + latex_matrix(relu)),
+        Step(
+            r"ReLU: replace negative entries by \(0\)",
+            r"h = \max\left(0, xW_{1} + b_{1}\right) = " + latex_matrix(relu),
+        ),
         Step("Second linear layer", r"hW_{2} = " + latex_matrix(relu @ W2)),
         Step(r"Add the bias \(b_2\)", r"hW_{2} + b_{2} = " + latex_matrix(output)),
     )
     distractors = [
         Distractor("forgot the ReLU", {"output": plain(hidden @ W2 + b2)}),
-        Distractor(r"added \(b_1\) after the ReLU instead of before",
-                   {"output": plain((np.maximum(0.0, product) + b1) @ W2 + b2)}),
+        Distractor(
+            r"added \(b_1\) after the ReLU instead of before",
+            {"output": plain((np.maximum(0.0, product) + b1) @ W2 + b2)},
+        ),
     ]
     # These two mistakes only change the result for some givens.
     if np.any(output < 0):
-        distractors.append(Distractor("applied a ReLU to the output as well",
-                                      {"output": plain(np.maximum(0.0, output))}))
+        distractors.append(
+            Distractor("applied a ReLU to the output as well", {"output": plain(np.maximum(0.0, output))})
+        )
     if np.any(b2 != 0):
         distractors.append(Distractor(r"forgot the bias \(b_2\)", {"output": plain(relu @ W2)}))
     return Solution({"output": plain(output)}, steps, tuple(distractors))
@@ -79,26 +89,39 @@ def prompt(given: dict[str, Any]) -> str:
         r"Apply the position-wise feed-forward network"
         r" \(\mathrm{FFN}(x) = \max\left(0, xW_{1} + b_{1}\right)W_{2} + b_{2}\) to"
         r" \(x = " + latex_matrix(given["x"]) + r"\) (one position per row), with"
-        r" \(W_{1} = " + latex_matrix(given["W1"]) + r"\), \(b_{1} = " + latex_vector(given["b1"])
-        + r"\), \(W_{2} = " + latex_matrix(given["W2"]) + r"\) and \(b_{2} = "
-        + latex_vector(given["b2"]) + r"\). Give the output to two decimals."
+        r" \(W_{1} = "
+        + latex_matrix(given["W1"])
+        + r"\), \(b_{1} = "
+        + latex_vector(given["b1"])
+        + r"\), \(W_{2} = "
+        + latex_matrix(given["W2"])
+        + r"\) and \(b_{2} = "
+        + latex_vector(given["b2"])
+        + r"\). Give the output to two decimals."
     )
 
 
-register(ProblemType(
-    id="ffn",
-    description="Position-wise feed-forward network (Eq. 2)",
-    pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(abs=0.005), primary="output", source="S3.E2", paper="aiayn",
-    work_space_cm=7.0,
-    inputs={
-        "x": "input rows (n × d_model)",
-        "W1": "first weights (d_model × d_ff)",
-        "b1": "first bias (d_ff)",
-        "W2": "second weights (d_ff × d_model)",
-        "b2": "second bias (d_model)",
-    },
-    outputs={
-        "output": "max(0, x W1 + b1) W2 + b2, one row per input row",
-    },
-))
+register(
+    ProblemType(
+        id="ffn",
+        description="Position-wise feed-forward network (Eq. 2)",
+        pick=pick,
+        solve=solve,
+        prompt=prompt,
+        tolerance=Tolerance(abs=0.005),
+        primary="output",
+        source="S3.E2",
+        paper="aiayn",
+        work_space_cm=7.0,
+        inputs={
+            "x": "input rows (n × d_model)",
+            "W1": "first weights (d_model × d_ff)",
+            "b1": "first bias (d_ff)",
+            "W2": "second weights (d_ff × d_model)",
+            "b2": "second bias (d_model)",
+        },
+        outputs={
+            "output": "max(0, x W1 + b1) W2 + b2, one row per input row",
+        },
+    )
+)

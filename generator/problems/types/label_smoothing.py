@@ -32,21 +32,33 @@ def solve(given: dict[str, Any]) -> Solution:
     share = eps / K
     p_target = 1 - eps + share
     steps = (
-        Step(r"Spread \(\epsilon\) evenly over all \(K\) classes",
-             rf"\frac{{\epsilon}}{{K}} = \frac{{{number(eps)}}}{{{K}}} = {number(share, 8)}"),
-        Step(r"The target keeps \(1 - \epsilon\) of the one-hot mass plus its share",
-             rf"p_{{target}} = 1 - {number(eps)} + {number(share, 8)} = {number(p_target, 8)}"),
+        Step(
+            r"Spread \(\epsilon\) evenly over all \(K\) classes",
+            rf"\frac{{\epsilon}}{{K}} = \frac{{{number(eps)}}}{{{K}}} = {number(share, 8)}",
+        ),
+        Step(
+            r"The target keeps \(1 - \epsilon\) of the one-hot mass plus its share",
+            rf"p_{{target}} = 1 - {number(eps)} + {number(share, 8)} = {number(p_target, 8)}",
+        ),
         Step("Every other class gets only its share", rf"p_{{other}} = {number(share, 8)}"),
-        Step(r"Check: the probabilities sum to \(1\)",
-             rf"{number(p_target, 8)} + {K - 1} \cdot {number(share, 8)} = 1"),
+        Step(
+            r"Check: the probabilities sum to \(1\)",
+            rf"{number(p_target, 8)} + {K - 1} \cdot {number(share, 8)} = 1",
+        ),
     )
     distractors = (
-        Distractor(r"spread \(\epsilon\) over the \(K - 1\) other classes only",
-                   {"p_target": _plain(1 - eps), "p_other": _plain(eps / (K - 1))}),
-        Distractor(r"did not scale the one-hot target by \(1 - \epsilon\)",
-                   {"p_target": _plain(1 + share), "p_other": _plain(share)}),
-        Distractor(r"took \(\epsilon / K\) instead of \(\epsilon\) away from the target",
-                   {"p_target": _plain(1 - share), "p_other": _plain(share)}),
+        Distractor(
+            r"spread \(\epsilon\) over the \(K - 1\) other classes only",
+            {"p_target": _plain(1 - eps), "p_other": _plain(eps / (K - 1))},
+        ),
+        Distractor(
+            r"did not scale the one-hot target by \(1 - \epsilon\)",
+            {"p_target": _plain(1 + share), "p_other": _plain(share)},
+        ),
+        Distractor(
+            r"took \(\epsilon / K\) instead of \(\epsilon\) away from the target",
+            {"p_target": _plain(1 - share), "p_other": _plain(share)},
+        ),
     )
     return Solution({"p_target": _plain(p_target), "p_other": _plain(share)}, steps, distractors)
 
@@ -64,18 +76,25 @@ def prompt(given: dict[str, Any]) -> str:
     )
 
 
-register(ProblemType(
-    id="label-smoothing",
-    description="Target distribution after label smoothing (S5.4)",
-    pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(abs=5e-5), primary="p_target", source="S5.4", paper="aiayn",
-    work_space_cm=4.0,
-    inputs={
-        "eps": "smoothing ε_ls",
-        "vocab_size": "number of tokens K",
-    },
-    outputs={
-        "p_target": "smoothed probability of the correct token, 1 − ε + ε/K",
-        "p_other": "smoothed probability of each other token, ε/K",
-    },
-))
+register(
+    ProblemType(
+        id="label-smoothing",
+        description="Target distribution after label smoothing (S5.4)",
+        pick=pick,
+        solve=solve,
+        prompt=prompt,
+        tolerance=Tolerance(abs=5e-5),
+        primary="p_target",
+        source="S5.4",
+        paper="aiayn",
+        work_space_cm=4.0,
+        inputs={
+            "eps": "smoothing ε_ls",
+            "vocab_size": "number of tokens K",
+        },
+        outputs={
+            "p_target": "smoothed probability of the correct token, 1 − ε + ε/K",
+            "p_other": "smoothed probability of each other token, ε/K",
+        },
+    )
+)

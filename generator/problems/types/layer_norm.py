@@ -55,62 +55,92 @@ def solve(given: dict[str, Any]) -> Solution:
     mean = z.mean()
     var = z.var()
     if var + eps == 0:
-        raise ProblemInputError("given.x", "all entries (with the sublayer added) are equal and"
-                                " eps is 0, so there is nothing to normalise")
+        raise ProblemInputError(
+            "given.x",
+            "all entries (with the sublayer added) are equal and eps is 0, so there is nothing to normalise",
+        )
     std = np.sqrt(var + eps)
     normalised = (z - mean) / std
     y = gamma * normalised + beta
     steps: list[Step] = []
     if sub is not None:
-        steps.append(Step("Add the residual: z is the sublayer's output plus its input",
-                          r"z = x + \mathrm{Sublayer}(x) = " + latex_vector(z)))
+        steps.append(
+            Step(
+                "Add the residual: z is the sublayer's output plus its input",
+                r"z = x + \mathrm{Sublayer}(x) = " + latex_vector(z),
+            )
+        )
     else:
         steps.append(Step("Call the entries to normalise z", r"z = x = " + latex_vector(z)))
     # Without gamma and beta the result y is the normalised vector u itself.
     named = "u" if affine else "y = u"
     steps += [
         Step("Mean", rf"\mu = \frac{{1}}{{{n}}} \sum_i z_i = {number(mean)}"),
-        Step(r"Variance over the \(n\) entries (population: divide by \(n\))",
-             rf"\sigma^{{2}} = \frac{{1}}{{{n}}} \sum_i \left(z_i - \mu\right)^{{2}} = {number(var)}"),
-        Step("Normalise: u is z shifted to mean 0 and scaled to variance 1",
-             named + r" = \frac{z - \mu}{\sqrt{\sigma^{2} + \epsilon}} = "
-             rf"\frac{{z {_minus(mean)}}}{{{number(std, 6)}}} = " + latex_vector(normalised)),
+        Step(
+            r"Variance over the \(n\) entries (population: divide by \(n\))",
+            rf"\sigma^{{2}} = \frac{{1}}{{{n}}} \sum_i \left(z_i - \mu\right)^{{2}} = {number(var)}",
+        ),
+        Step(
+            "Normalise: u is z shifted to mean 0 and scaled to variance 1",
+            named + r" = \frac{z - \mu}{\sqrt{\sigma^{2} + \epsilon}} = "
+            rf"\frac{{z {_minus(mean)}}}{{{number(std, 6)}}} = " + latex_vector(normalised),
+        ),
     ]
     if affine:
-        steps.append(Step(r"Scale by \(\gamma\) and shift by \(\beta\)",
-                          r"y = \gamma \cdot u + \beta = " + latex_vector(y)))
+        steps.append(
+            Step(
+                r"Scale by \(\gamma\) and shift by \(\beta\)",
+                r"y = \gamma \cdot u + \beta = " + latex_vector(y),
+            )
+        )
     distractors = [
-        Distractor(r"used the sample variance (divided by \(n - 1\)) instead of the population variance",
-                   {"y": plain(gamma * _normalise(z, eps, ddof=1) + beta)}),
-        Distractor("divided by the variance instead of the standard deviation",
-                   {"y": plain(gamma * (z - mean) / (var + eps) + beta)}),
-        Distractor("forgot to subtract the mean",
-                   {"y": plain(gamma * z / std + beta)}),
+        Distractor(
+            r"used the sample variance (divided by \(n - 1\)) instead of the population variance",
+            {"y": plain(gamma * _normalise(z, eps, ddof=1) + beta)},
+        ),
+        Distractor(
+            "divided by the variance instead of the standard deviation",
+            {"y": plain(gamma * (z - mean) / (var + eps) + beta)},
+        ),
+        Distractor("forgot to subtract the mean", {"y": plain(gamma * z / std + beta)}),
     ]
     if sub is not None:
-        distractors.insert(0, Distractor("forgot the residual (normalised the sublayer output alone)",
-                                         {"y": plain(gamma * _normalise(sub, eps) + beta)}))
+        distractors.insert(
+            0,
+            Distractor(
+                "forgot the residual (normalised the sublayer output alone)",
+                {"y": plain(gamma * _normalise(sub, eps) + beta)},
+            ),
+        )
     if affine:
         distractors.append(Distractor(r"left out \(\gamma\) and \(\beta\)", {"y": plain(normalised)}))
     return Solution({"y": plain(y)}, tuple(steps), tuple(distractors))
 
 
 def prompt(given: dict[str, Any]) -> str:
-    parts = [r"Apply layer normalisation (mean and population variance over the"
-             r" \(n = " + str(len(given["x"])) + r"\) entries,"
-             r" \(\epsilon = " + _eps(given["eps"]) + r"\))"]
+    parts = [
+        r"Apply layer normalisation (mean and population variance over the"
+        r" \(n = " + str(len(given["x"])) + r"\) entries,"
+        r" \(\epsilon = " + _eps(given["eps"]) + r"\))"
+    ]
     if "sublayer" in given:
-        parts.append(r" to the residual sum \(x + \mathrm{Sublayer}(x)\), where"
-                     r" \(x = " + latex_vector(given["x"]) + r"\) and"
-                     r" \(\mathrm{Sublayer}(x) = " + latex_vector(given["sublayer"]) + r"\)")
+        parts.append(
+            r" to the residual sum \(x + \mathrm{Sublayer}(x)\), where"
+            r" \(x = " + latex_vector(given["x"]) + r"\) and"
+            r" \(\mathrm{Sublayer}(x) = " + latex_vector(given["sublayer"]) + r"\)"
+        )
     else:
         parts.append(r" to \(x = " + latex_vector(given["x"]) + r"\)")
     if "gamma" in given or "beta" in given:
-        parts.append(r", then scale and shift the normalised entries \(u\),"
-                     r" \(y = \gamma \cdot u + \beta\), with"
-                     r" \(\gamma = " + latex_vector(given.get("gamma", [1] * len(given["x"])))
-                     + r"\) and \(\beta = " + latex_vector(given.get("beta", [0] * len(given["x"])))
-                     + r"\)")
+        parts.append(
+            r", then scale and shift the normalised entries \(u\),"
+            r" \(y = \gamma \cdot u + \beta\), with"
+            r" \(\gamma = "
+            + latex_vector(given.get("gamma", [1] * len(given["x"])))
+            + r"\) and \(\beta = "
+            + latex_vector(given.get("beta", [0] * len(given["x"])))
+            + r"\)"
+        )
     parts.append(". Give each entry of the result \\(y\\) to three decimals.")
     return "".join(parts)
 
@@ -128,22 +158,31 @@ def _eps(eps: float) -> str:
     return number(eps, 8)
 
 
-register(ProblemType(
-    id="layer-norm",
-    description="Layer normalisation of a residual sum (S3.1)",
-    pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(abs=0.002), primary="y", source="S3.1", paper="aiayn",
-    work_space_cm=5.5,
-    needs_calculator=True,
-    inputs={
-        "x": "the vector to normalise (the sublayer's input)",
-        "eps": "ε added to the variance",
-        "sublayer": "optional: the sublayer's output, added to x first (residual)",
-        "gamma": "optional: gain, one per entry (default 1)",
-        "beta": "optional: bias, one per entry (default 0)",
-    },
-    outputs={
-        "y": ("gamma · (z − mean) / √(variance + eps) + beta with z = x (+ sublayer);"
-              " mean and population variance over the entries of z"),
-    },
-))
+register(
+    ProblemType(
+        id="layer-norm",
+        description="Layer normalisation of a residual sum (S3.1)",
+        pick=pick,
+        solve=solve,
+        prompt=prompt,
+        tolerance=Tolerance(abs=0.002),
+        primary="y",
+        source="S3.1",
+        paper="aiayn",
+        work_space_cm=5.5,
+        needs_calculator=True,
+        inputs={
+            "x": "the vector to normalise (the sublayer's input)",
+            "eps": "ε added to the variance",
+            "sublayer": "optional: the sublayer's output, added to x first (residual)",
+            "gamma": "optional: gain, one per entry (default 1)",
+            "beta": "optional: bias, one per entry (default 0)",
+        },
+        outputs={
+            "y": (
+                "gamma · (z − mean) / √(variance + eps) + beta with z = x (+ sublayer);"
+                " mean and population variance over the entries of z"
+            ),
+        },
+    )
+)

@@ -45,28 +45,46 @@ def solve(given: dict[str, Any]) -> Solution:
     lrate = scale * min(decay, ramp)
     phase = "warmup (linear increase)" if ramp < decay else "decay (inverse square root)"
     steps = (
-        Step("Model-size factor", rf"d_{{model}}^{{-0.5}} = \frac{{1}}{{\sqrt{{{number(d_model)}}}}}"
-             rf" = {scientific(scale)}"),
-        Step("Decay term", rf"\mathrm{{step}}^{{-0.5}} = \frac{{1}}{{\sqrt{{{number(step)}}}}}"
-             rf" = {scientific(decay)}"),
-        Step("Warmup term", rf"\mathrm{{step}} \cdot \mathrm{{warmup}}^{{-1.5}} = "
-             rf"\frac{{{number(step)}}}{{{number(warmup)}^{{1.5}}}} = {scientific(ramp)}"),
-        Step(f"Take the smaller term: the schedule is in its {phase} phase",
-             rf"\mathrm{{lrate}} = {scientific(scale)} \cdot \min\left({scientific(decay)},"
-             rf" {scientific(ramp)}\right) = {scientific(lrate)}"),
+        Step(
+            "Model-size factor",
+            rf"d_{{model}}^{{-0.5}} = \frac{{1}}{{\sqrt{{{number(d_model)}}}}}"
+            rf" = {scientific(scale)}",
+        ),
+        Step(
+            "Decay term",
+            rf"\mathrm{{step}}^{{-0.5}} = \frac{{1}}{{\sqrt{{{number(step)}}}}}"
+            rf" = {scientific(decay)}",
+        ),
+        Step(
+            "Warmup term",
+            rf"\mathrm{{step}} \cdot \mathrm{{warmup}}^{{-1.5}} = "
+            rf"\frac{{{number(step)}}}{{{number(warmup)}^{{1.5}}}} = {scientific(ramp)}",
+        ),
+        Step(
+            f"Take the smaller term: the schedule is in its {phase} phase",
+            rf"\mathrm{{lrate}} = {scientific(scale)} \cdot \min\left({scientific(decay)},"
+            rf" {scientific(ramp)}\right) = {scientific(lrate)}",
+        ),
     )
     distractors = [
-        Distractor("took the larger of the two terms (max instead of min)",
-                   {"lrate": scale * max(decay, ramp)}),
+        Distractor(
+            "took the larger of the two terms (max instead of min)", {"lrate": scale * max(decay, ramp)}
+        ),
         Distractor(r"forgot the factor \(d_{model}^{-0.5}\)", {"lrate": min(decay, ramp)}),
     ]
     if ramp < decay:
-        distractors.append(Distractor(r"used \(\mathrm{warmup}^{-0.5}\) instead of"
-                                      r" \(\mathrm{warmup}^{-1.5}\)",
-                                      {"lrate": scale * min(decay, step * warmup**-0.5)}))
-    return Solution({"lrate": _plain(lrate)}, steps,
-                    tuple(Distractor(d.mistake, {"lrate": _plain(d.answer["lrate"])})
-                          for d in distractors))
+        distractors.append(
+            Distractor(
+                r"used \(\mathrm{warmup}^{-0.5}\) instead of"
+                r" \(\mathrm{warmup}^{-1.5}\)",
+                {"lrate": scale * min(decay, step * warmup**-0.5)},
+            )
+        )
+    return Solution(
+        {"lrate": _plain(lrate)},
+        steps,
+        tuple(Distractor(d.mistake, {"lrate": _plain(d.answer["lrate"])}) for d in distractors),
+    )
 
 
 def _plain(x: float) -> float:
@@ -84,19 +102,26 @@ def prompt(given: dict[str, Any]) -> str:
     )
 
 
-register(ProblemType(
-    id="lr-schedule",
-    description="Learning rate at a step of the warmup-then-decay schedule (Eq. 3)",
-    pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(rel=0.001), primary="lrate", source="S5.E3", paper="aiayn",
-    work_space_cm=4.0,
-    needs_calculator=True,
-    inputs={
-        "step": "training step",
-        "d_model": "model width",
-        "warmup_steps": "warm-up steps",
-    },
-    outputs={
-        "lrate": "d_model^−0.5 · min(step^−0.5, step · warmup_steps^−1.5)",
-    },
-))
+register(
+    ProblemType(
+        id="lr-schedule",
+        description="Learning rate at a step of the warmup-then-decay schedule (Eq. 3)",
+        pick=pick,
+        solve=solve,
+        prompt=prompt,
+        tolerance=Tolerance(rel=0.001),
+        primary="lrate",
+        source="S5.E3",
+        paper="aiayn",
+        work_space_cm=4.0,
+        needs_calculator=True,
+        inputs={
+            "step": "training step",
+            "d_model": "model width",
+            "warmup_steps": "warm-up steps",
+        },
+        outputs={
+            "lrate": "d_model^−0.5 · min(step^−0.5, step · warmup_steps^−1.5)",
+        },
+    )
+)

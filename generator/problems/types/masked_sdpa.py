@@ -40,8 +40,9 @@ def pick(rng: np.random.Generator, difficulty: str) -> dict[str, Any]:
     return {"Q": Q.tolist(), "K": K.tolist(), "V": V.tolist()}
 
 
-def _masked_attention(scores: np.ndarray, allowed: np.ndarray, V: np.ndarray,
-                      fill: float = -np.inf) -> tuple[np.ndarray, np.ndarray]:
+def _masked_attention(
+    scores: np.ndarray, allowed: np.ndarray, V: np.ndarray, fill: float = -np.inf
+) -> tuple[np.ndarray, np.ndarray]:
     weights = softmax(np.where(allowed, scores, fill))
     return weights, weights @ V
 
@@ -50,8 +51,10 @@ def solve(given: dict[str, Any]) -> Solution:
     Q, K, V = (np.array(m, dtype=float) for m in attention_inputs(given))
     n, d_k = Q.shape
     if K.shape[0] != n:
-        raise ProblemInputError("given.K", f"has {K.shape[0]} rows but Q has {n}; self-attention"
-                                " has one query and one key per position")
+        raise ProblemInputError(
+            "given.K",
+            f"has {K.shape[0]} rows but Q has {n}; self-attention has one query and one key per position",
+        )
     allowed = causal_allowed(n)
     raw = Q @ K.T
     scores = raw / np.sqrt(d_k)
@@ -59,12 +62,18 @@ def solve(given: dict[str, Any]) -> Solution:
     weights, output = _masked_attention(scores, allowed, V)
     steps = (
         Step("Dot products of every query with every key", r"QK^{\top} = " + latex_matrix(raw)),
-        Step(rf"Scale by the square root of \(d_k = {d_k}\)",
-             r"S = \frac{QK^{\top}}{\sqrt{" + str(d_k) + "}} = " + latex_matrix(scores)),
-        Step(r"Mask: set the scores of later positions (\(j > i\)) to \(-\infty\)",
-             r"S + M = " + latex_matrix(masked)),
-        Step(r"Softmax along each row; masked entries get weight \(0\) since \(e^{-\infty} = 0\)",
-             r"A = \mathrm{softmax}(S + M) = " + latex_matrix(weights)),
+        Step(
+            rf"Scale by the square root of \(d_k = {d_k}\)",
+            r"S = \frac{QK^{\top}}{\sqrt{" + str(d_k) + "}} = " + latex_matrix(scores),
+        ),
+        Step(
+            r"Mask: set the scores of later positions (\(j > i\)) to \(-\infty\)",
+            r"S + M = " + latex_matrix(masked),
+        ),
+        Step(
+            r"Softmax along each row; masked entries get weight \(0\) since \(e^{-\infty} = 0\)",
+            r"A = \mathrm{softmax}(S + M) = " + latex_matrix(weights),
+        ),
         Step("Weighted sum of the values", r"AV = " + latex_matrix(output)),
     )
 
@@ -74,14 +83,16 @@ def solve(given: dict[str, Any]) -> Solution:
     unmasked = softmax(scores)
     distractors = [
         wrong("did not apply the mask", unmasked, unmasked @ V),
-        wrong(r"masked the wrong triangle (attended to \(j \geq i\))",
-              *_masked_attention(scores, allowed.T, V)),
-        wrong(r"set masked scores to \(0\) instead of \(-\infty\)",
-              *_masked_attention(scores, allowed, V, fill=0.0)),
+        wrong(
+            r"masked the wrong triangle (attended to \(j \geq i\))", *_masked_attention(scores, allowed.T, V)
+        ),
+        wrong(
+            r"set masked scores to \(0\) instead of \(-\infty\)",
+            *_masked_attention(scores, allowed, V, fill=0.0),
+        ),
     ]
     if d_k > 1:
-        distractors.append(wrong(r"forgot to divide by \(\sqrt{d_k}\)",
-                                 *_masked_attention(raw, allowed, V)))
+        distractors.append(wrong(r"forgot to divide by \(\sqrt{d_k}\)", *_masked_attention(raw, allowed, V)))
     answer = {"weights": plain(weights), "output": plain(output)}
     return Solution(answer, steps, tuple(distractors))
 
@@ -105,20 +116,28 @@ def softmax_inputs(given: dict[str, Any]) -> list[np.ndarray]:
     return [np.where(causal_allowed(scores.shape[0]), scores, -np.inf)]
 
 
-register(ProblemType(
-    id="masked-sdpa",
-    description="Causally masked self-attention (S3.2.3): weights and output",
-    pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(abs=0.005), primary="output", source="S3.2.3", paper="aiayn",
-    work_space_cm=8.5,
-    heatmap="causal", softmax_inputs=softmax_inputs,
-    inputs={
-        "Q": "queries (n × d_k), one per position",
-        "K": "keys (n × d_k)",
-        "V": "values (n × d_v)",
-    },
-    outputs={
-        "weights": "softmax of the scaled scores with later keys masked (n × n)",
-        "output": "weights · V",
-    },
-))
+register(
+    ProblemType(
+        id="masked-sdpa",
+        description="Causally masked self-attention (S3.2.3): weights and output",
+        pick=pick,
+        solve=solve,
+        prompt=prompt,
+        tolerance=Tolerance(abs=0.005),
+        primary="output",
+        source="S3.2.3",
+        paper="aiayn",
+        work_space_cm=8.5,
+        heatmap="causal",
+        softmax_inputs=softmax_inputs,
+        inputs={
+            "Q": "queries (n × d_k), one per position",
+            "K": "keys (n × d_k)",
+            "V": "values (n × d_v)",
+        },
+        outputs={
+            "weights": "softmax of the scaled scores with later keys masked (n × n)",
+            "output": "weights · V",
+        },
+    )
+)

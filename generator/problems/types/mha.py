@@ -32,8 +32,9 @@ def _head(rng: np.random.Generator, X: np.ndarray, d_k: int) -> np.ndarray | Non
         S = P[:, 0] @ P[:, 1].transpose(0, 2, 1) / np.sqrt(d_k)
         spread = np.ptp(S, axis=-1)
         # Every projection must be used (none all zero) and the scores readable.
-        ok = (np.all((spread > 0) & (spread <= MAX_SPREAD), axis=1)
-              & np.all(np.any(W != 0, axis=(2, 3)), axis=1))
+        ok = np.all((spread > 0) & (spread <= MAX_SPREAD), axis=1) & np.all(
+            np.any(W != 0, axis=(2, 3)), axis=1
+        )
         if ok.any():
             chosen: np.ndarray = W[int(np.argmax(ok))]
             return chosen
@@ -57,12 +58,18 @@ def pick(rng: np.random.Generator, difficulty: str) -> dict[str, Any]:
             break
     W = np.stack(heads, axis=1)  # (3, h, d_model, d_k)
     W_O = rng.integers(-1, 2, size=(h * d_k, d_model))
-    return {"X": X.tolist(), "W_Q": W[0].tolist(), "W_K": W[1].tolist(),
-            "W_V": W[2].tolist(), "W_O": W_O.tolist()}
+    return {
+        "X": X.tolist(),
+        "W_Q": W[0].tolist(),
+        "W_K": W[1].tolist(),
+        "W_V": W[2].tolist(),
+        "W_O": W_O.tolist(),
+    }
 
 
-def _inputs(given: dict[str, Any]) -> tuple[np.ndarray, list[np.ndarray], list[np.ndarray],
-                                            list[np.ndarray], np.ndarray]:
+def _inputs(
+    given: dict[str, Any],
+) -> tuple[np.ndarray, list[np.ndarray], list[np.ndarray], list[np.ndarray], np.ndarray]:
     check_keys(given, ("X", "W_Q", "W_K", "W_V", "W_O"))
     X = matrix(given, "X")
     d_model = X.shape[1]
@@ -78,13 +85,21 @@ def _inputs(given: dict[str, Any]) -> tuple[np.ndarray, list[np.ndarray], list[n
         check_shape(W, f"given.W_V[{i}]", d_model, d_v, "d_model x d_v")
     W_O = matrix(given, "W_O", h * d_v, None, "h * d_v rows")
     if W_O.shape[1] != d_model:
-        raise ProblemInputError("given.W_O", f"has {W_O.shape[1]} columns, expected d_model ="
-                                f" {d_model} (the output has the width of X)")
+        raise ProblemInputError(
+            "given.W_O",
+            f"has {W_O.shape[1]} columns, expected d_model = {d_model} (the output has the width of X)",
+        )
     return X, W_Q, W_K, W_V, W_O
 
 
-def _multi_head(X: np.ndarray, W_Q: list[np.ndarray], W_K: list[np.ndarray],
-                W_V: list[np.ndarray], scale: float, axis: int = -1) -> list[np.ndarray]:
+def _multi_head(
+    X: np.ndarray,
+    W_Q: list[np.ndarray],
+    W_K: list[np.ndarray],
+    W_V: list[np.ndarray],
+    scale: float,
+    axis: int = -1,
+) -> list[np.ndarray]:
     heads = []
     for wq, wk, wv in zip(W_Q, W_K, W_V, strict=True):
         scores = (X @ wq) @ (X @ wk).T / scale
@@ -106,16 +121,53 @@ def solve(given: dict[str, Any]) -> Solution:
         heads.append(head)
         sub = "_{" + str(i) + "}"
         steps += [
-            Step(rf"Head {i}: project \(X\) to queries, keys and values",
-                 "Q" + sub + " = XW^{Q}" + sub + " = " + latex_matrix(Q) + ", K" + sub
-                 + " = XW^{K}" + sub + " = " + latex_matrix(K) + ", V" + sub + " = XW^{V}"
-                 + sub + " = " + latex_matrix(V)),
-            Step(rf"Head {i}: scaled scores, divided by \(\sqrt{{d_k}} = \sqrt{{{d_k}}}\)",
-                 r"\frac{Q" + sub + r"K" + sub + r"^{\top}}{\sqrt{" + str(d_k) + "}} = "
-                 + latex_matrix(scores)),
-            Step(f"Head {i}: softmax over each row, then the weighted sum of the values",
-                 r"A" + sub + " = " + latex_matrix(weights) + r", \mathrm{head}" + sub
-                 + " = A" + sub + "V" + sub + " = " + latex_matrix(head)),
+            Step(
+                rf"Head {i}: project \(X\) to queries, keys and values",
+                "Q"
+                + sub
+                + " = XW^{Q}"
+                + sub
+                + " = "
+                + latex_matrix(Q)
+                + ", K"
+                + sub
+                + " = XW^{K}"
+                + sub
+                + " = "
+                + latex_matrix(K)
+                + ", V"
+                + sub
+                + " = XW^{V}"
+                + sub
+                + " = "
+                + latex_matrix(V),
+            ),
+            Step(
+                rf"Head {i}: scaled scores, divided by \(\sqrt{{d_k}} = \sqrt{{{d_k}}}\)",
+                r"\frac{Q"
+                + sub
+                + r"K"
+                + sub
+                + r"^{\top}}{\sqrt{"
+                + str(d_k)
+                + "}} = "
+                + latex_matrix(scores),
+            ),
+            Step(
+                f"Head {i}: softmax over each row, then the weighted sum of the values",
+                r"A"
+                + sub
+                + " = "
+                + latex_matrix(weights)
+                + r", \mathrm{head}"
+                + sub
+                + " = A"
+                + sub
+                + "V"
+                + sub
+                + " = "
+                + latex_matrix(head),
+            ),
         ]
     concat = np.hstack(heads)
     output = concat @ W_O
@@ -132,19 +184,22 @@ def solve(given: dict[str, Any]) -> Solution:
     by_model = _multi_head(X, W_Q, W_K, W_V, np.sqrt(d_model))
     wrong_axis = _multi_head(X, W_Q, W_K, W_V, np.sqrt(d_k), axis=0)
     distractors = [
-        wrong(r"scaled by \(\sqrt{d_{model}}\) instead of \(\sqrt{d_k}\)",
-              by_model, np.hstack(by_model) @ W_O),
-        wrong("took the softmax over the queries (columns) instead of the keys",
-              wrong_axis, np.hstack(wrong_axis) @ W_O),
-        wrong(r"forgot the output projection \(W^O\) (answered the concatenated heads)",
-              heads, concat),
+        wrong(
+            r"scaled by \(\sqrt{d_{model}}\) instead of \(\sqrt{d_k}\)", by_model, np.hstack(by_model) @ W_O
+        ),
+        wrong(
+            "took the softmax over the queries (columns) instead of the keys",
+            wrong_axis,
+            np.hstack(wrong_axis) @ W_O,
+        ),
+        wrong(r"forgot the output projection \(W^O\) (answered the concatenated heads)", heads, concat),
     ]
     if d_k > 1:
         unscaled = _multi_head(X, W_Q, W_K, W_V, 1.0)
-        distractors.insert(0, wrong(r"forgot to divide by \(\sqrt{d_k}\)", unscaled,
-                                    np.hstack(unscaled) @ W_O))
-    return Solution({"heads": plain(heads), "output": plain(output)}, tuple(steps),
-                    tuple(distractors))
+        distractors.insert(
+            0, wrong(r"forgot to divide by \(\sqrt{d_k}\)", unscaled, np.hstack(unscaled) @ W_O)
+        )
+    return Solution({"heads": plain(heads), "output": plain(output)}, tuple(steps), tuple(distractors))
 
 
 def prompt(given: dict[str, Any]) -> str:
@@ -153,18 +208,28 @@ def prompt(given: dict[str, Any]) -> str:
     d_k = len(given["W_Q"][0][0])
 
     def listing(key: str, symbol: str) -> str:
-        return ", ".join(rf"\({symbol}_{{{i}}} = " + latex_matrix(W) + r"\)"
-                         for i, W in enumerate(given[key], start=1))
+        return ", ".join(
+            rf"\({symbol}_{{{i}}} = " + latex_matrix(W) + r"\)" for i, W in enumerate(given[key], start=1)
+        )
 
     return (
         rf"Multi-head self-attention with \(h = {h}\) heads on \(n = {n}\) positions,"
         rf" \(d_{{model}} = {d_model}\) and \(d_k = d_v = {d_k}\):"
         r" \(\mathrm{head}_i = \mathrm{Attention}(XW^{Q}_{i}, XW^{K}_{i}, XW^{V}_{i})\) and"
         r" the output is \(\mathrm{Concat}("
-        + ", ".join(r"\mathrm{head}_{" + str(i) + "}" for i in range(1, h + 1)) + r")W^{O}\)."
-        r" The input is \(X = " + latex_matrix(X) + r"\); the projections are "
-        + listing("W_Q", "W^{Q}") + "; " + listing("W_K", "W^{K}") + "; "
-        + listing("W_V", "W^{V}") + r"; and \(W^{O} = " + latex_matrix(given["W_O"]) + r"\)."
+        + ", ".join(r"\mathrm{head}_{" + str(i) + "}" for i in range(1, h + 1))
+        + r")W^{O}\)."
+        r" The input is \(X = "
+        + latex_matrix(X)
+        + r"\); the projections are "
+        + listing("W_Q", "W^{Q}")
+        + "; "
+        + listing("W_K", "W^{K}")
+        + "; "
+        + listing("W_V", "W^{V}")
+        + r"; and \(W^{O} = "
+        + latex_matrix(given["W_O"])
+        + r"\)."
         " Give the output to three decimals."
     )
 
@@ -179,22 +244,29 @@ def softmax_inputs(given: dict[str, Any]) -> list[np.ndarray]:
     return rows
 
 
-register(ProblemType(
-    id="mha",
-    description="Multi-head self-attention (S3.2.2): heads and projected output",
-    pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(abs=0.005), primary="output", source="S3.2.2", paper="aiayn",
-    work_space_cm=10.0,
-    softmax_inputs=softmax_inputs,
-    inputs={
-        "X": "input rows (n × d_model)",
-        "W_Q": "list of h query projections (d_model × d_k)",
-        "W_K": "list of h key projections (d_model × d_k)",
-        "W_V": "list of h value projections (d_model × d_v)",
-        "W_O": "output projection (h·d_v × d_model)",
-    },
-    outputs={
-        "heads": "list of h head outputs (n × d_v)",
-        "output": "Concat(heads) W_O (n × d_model)",
-    },
-))
+register(
+    ProblemType(
+        id="mha",
+        description="Multi-head self-attention (S3.2.2): heads and projected output",
+        pick=pick,
+        solve=solve,
+        prompt=prompt,
+        tolerance=Tolerance(abs=0.005),
+        primary="output",
+        source="S3.2.2",
+        paper="aiayn",
+        work_space_cm=10.0,
+        softmax_inputs=softmax_inputs,
+        inputs={
+            "X": "input rows (n × d_model)",
+            "W_Q": "list of h query projections (d_model × d_k)",
+            "W_K": "list of h key projections (d_model × d_k)",
+            "W_V": "list of h value projections (d_model × d_v)",
+            "W_O": "output projection (h·d_v × d_model)",
+        },
+        outputs={
+            "heads": "list of h head outputs (n × d_v)",
+            "output": "Concat(heads) W_O (n × d_model)",
+        },
+    )
+)

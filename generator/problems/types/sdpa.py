@@ -50,8 +50,7 @@ def readable_scores(scaled: np.ndarray, rows: np.ndarray | None = None) -> bool:
 def _spans(difficulty: str) -> tuple[np.ndarray, np.ndarray]:
     n_q, n_k, d_k, d_v, top, value_top = _SIZES[difficulty]
     qk, v = (n_q + n_k) * d_k, n_k * d_v
-    return (np.array([2 * top + 1] * qk + [2 * value_top + 1] * v),
-            np.array([top] * qk + [value_top] * v))
+    return (np.array([2 * top + 1] * qk + [2 * value_top + 1] * v), np.array([top] * qk + [value_top] * v))
 
 
 _SPANS = {difficulty: _spans(difficulty) for difficulty in _SIZES}
@@ -108,26 +107,42 @@ def _row(d_k: int, root: float, raw: list[float]) -> _Row:
     scores = [x / root for x in raw]
     weights = _softmax(scores)
     scores_latex, weights_latex, raw_latex = latex_row(scores), latex_row(weights), latex_row(raw)
-    return _Row(scores, weights, _rounded(scores), _rounded(weights), scores_latex, weights_latex,
-                _softmax(raw), _softmax([x / d_k for x in raw]), raw_latex, raw,
-                _first_steps(d_k, [raw_latex], [scores_latex], [weights_latex]))
+    return _Row(
+        scores,
+        weights,
+        _rounded(scores),
+        _rounded(weights),
+        scores_latex,
+        weights_latex,
+        _softmax(raw),
+        _softmax([x / d_k for x in raw]),
+        raw_latex,
+        raw,
+        _first_steps(d_k, [raw_latex], [scores_latex], [weights_latex]),
+    )
 
 
 def _constants(d_k: int) -> tuple[float, tuple[str, ...], tuple[str, ...]]:
     """sqrt(d_k), the step titles and the LaTeX each step starts with, for this d_k."""
     whole = math.isqrt(d_k)
     by_hand = rf"\frac{{QK^{{\top}}}}{{{whole}}} = " if whole * whole == d_k and whole > 1 else ""
-    titles = ("Dot products of every query with every key",
-              rf"Scale by the square root of \(d_k = {d_k}\)",
-              "Softmax along each row (over the keys)", "Weighted sum of the values")
-    prefixes = (r"QK^{\top} = \begin{pmatrix} ",
-                r"\frac{QK^{\top}}{\sqrt{" + str(d_k) + "}} = " + by_hand + r"\begin{pmatrix} ",
-                r"A = \mathrm{softmax}\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) = \begin{pmatrix} ")
+    titles = (
+        "Dot products of every query with every key",
+        rf"Scale by the square root of \(d_k = {d_k}\)",
+        "Softmax along each row (over the keys)",
+        "Weighted sum of the values",
+    )
+    prefixes = (
+        r"QK^{\top} = \begin{pmatrix} ",
+        r"\frac{QK^{\top}}{\sqrt{" + str(d_k) + "}} = " + by_hand + r"\begin{pmatrix} ",
+        r"A = \mathrm{softmax}\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) = \begin{pmatrix} ",
+    )
     return math.sqrt(d_k), titles, prefixes
 
 
-def _first_steps(d_k: int, raw_latex: list[str], scores_latex: list[str],
-                 weights_latex: list[str]) -> tuple[Step, Step, Step]:
+def _first_steps(
+    d_k: int, raw_latex: list[str], scores_latex: list[str], weights_latex: list[str]
+) -> tuple[Step, Step, Step]:
     """The steps up to the attention weights, from the LaTeX of each row of QK^T."""
     _, titles, prefixes = _constants(d_k)
     return (
@@ -190,22 +205,34 @@ def _solve(Q: Rows, K: Rows, V: Rows) -> Solution:
         forgot_root.append([_round(sum(map(mul, unscaled, col))) for col in columns])
         by_d_k.append([_round(sum(map(mul, divided, col))) for col in columns])
     # One query (easy): the first three steps follow from its row alone.
-    first_steps = rows[0].first_steps if len(rows) == 1 else _first_steps(
-        d_k, [r.raw_latex for r in rows], [r.scores_latex for r in rows], [r.weights_latex for r in rows])
+    first_steps = (
+        rows[0].first_steps
+        if len(rows) == 1
+        else _first_steps(
+            d_k, [r.raw_latex for r in rows], [r.scores_latex for r in rows], [r.weights_latex for r in rows]
+        )
+    )
     steps = (*first_steps, Step(titles[3], r"AV = " + latex_matrix(output)))
     # Distractors state the primary key only: they are the wrong options of a
     # multiple-choice card, and the JSON stays small.
     over_queries = [_row(d_k, root, list(col)).weights for col in zip(*(r.raw for r in rows), strict=True)]
     distractors: tuple[Distractor, ...] = (
-        Distractor(_OVER_QUERIES,
-                   {"output": _rounded_product(list(zip(*over_queries, strict=True)), columns)}),
+        Distractor(
+            _OVER_QUERIES, {"output": _rounded_product(list(zip(*over_queries, strict=True)), columns)}
+        ),
         Distractor(_NO_SOFTMAX, {"output": no_softmax}),
     )
     if d_k > 1:
-        distractors = (Distractor(_FORGOT_ROOT, {"output": forgot_root}),
-                       Distractor(_DIVIDED_BY_D_K, {"output": by_d_k}), *distractors)
-    answer = {"scores": [r.scores_rounded for r in rows], "weights": [r.weights_rounded for r in rows],
-              "output": output_rounded}
+        distractors = (
+            Distractor(_FORGOT_ROOT, {"output": forgot_root}),
+            Distractor(_DIVIDED_BY_D_K, {"output": by_d_k}),
+            *distractors,
+        )
+    answer = {
+        "scores": [r.scores_rounded for r in rows],
+        "weights": [r.weights_rounded for r in rows],
+        "output": output_rounded,
+    }
     return Solution(answer, steps, distractors)
 
 
@@ -226,22 +253,30 @@ def softmax_inputs(given: dict[str, Any]) -> list[np.ndarray]:
     return [Q @ K.T / np.sqrt(Q.shape[1])]
 
 
-register(ProblemType(
-    id="sdpa",
-    description="Scaled dot-product attention (Eq. 1): scores, weights and output",
-    pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(abs=0.005), primary="output", source="S3.E1", paper="aiayn",
-    work_space_cm=8.0,
-    heatmap="full", softmax_inputs=softmax_inputs,
-    solve_picked=_solve_picked,
-    inputs={
-        "Q": "queries (n_q × d_k)",
-        "K": "keys (n_k × d_k)",
-        "V": "values (n_k × d_v)",
-    },
-    outputs={
-        "scores": "Q Kᵀ / √d_k",
-        "weights": "softmax of each row of the scores",
-        "output": "weights · V",
-    },
-))
+register(
+    ProblemType(
+        id="sdpa",
+        description="Scaled dot-product attention (Eq. 1): scores, weights and output",
+        pick=pick,
+        solve=solve,
+        prompt=prompt,
+        tolerance=Tolerance(abs=0.005),
+        primary="output",
+        source="S3.E1",
+        paper="aiayn",
+        work_space_cm=8.0,
+        heatmap="full",
+        softmax_inputs=softmax_inputs,
+        solve_picked=_solve_picked,
+        inputs={
+            "Q": "queries (n_q × d_k)",
+            "K": "keys (n_k × d_k)",
+            "V": "values (n_k × d_v)",
+        },
+        outputs={
+            "scores": "Q Kᵀ / √d_k",
+            "weights": "softmax of each row of the scores",
+            "output": "weights · V",
+        },
+    )
+)

@@ -44,8 +44,10 @@ def solve(given: dict[str, Any]) -> Solution:
     total = e.sum()
     p = e / total
     steps = (
-        Step("Subtract the largest entry (the result does not change)",
-             r"x - " + number(m) + " = " + latex_vector(x - m)),
+        Step(
+            "Subtract the largest entry (the result does not change)",
+            r"x - " + number(m) + " = " + latex_vector(x - m),
+        ),
         Step("Exponentiate each entry", r"e^{x - " + number(m) + "} = " + latex_vector(e)),
         Step("Sum the exponentials", r"\sum_j e^{x_j - " + number(m) + "} = " + number(total)),
         Step("Divide each exponential by the sum", r"p = " + latex_vector(p)),
@@ -55,12 +57,14 @@ def solve(given: dict[str, Any]) -> Solution:
         e_raw = np.exp(x)
         distractors[:0] = [
             Distractor("exponentiated but forgot to divide by the sum", {"p": plain(e_raw)}),
-            Distractor("divided by the largest exponential instead of the sum",
-                       {"p": plain(e_raw / e_raw.max())}),
+            Distractor(
+                "divided by the largest exponential instead of the sum", {"p": plain(e_raw / e_raw.max())}
+            ),
         ]
     if x.sum() != 0:
-        distractors.append(Distractor("divided the scores by their sum, without exponentials",
-                                      {"p": plain(x / x.sum())}))
+        distractors.append(
+            Distractor("divided the scores by their sum, without exponentials", {"p": plain(x / x.sum())})
+        )
     return Solution({"p": plain(p)}, steps, tuple(distractors))
 
 
@@ -76,17 +80,24 @@ def softmax_inputs(given: dict[str, Any]) -> list[np.ndarray]:
     return [np.atleast_2d(np.asarray(given["x"], dtype=float))]
 
 
-register(ProblemType(
-    id="softmax",
-    description="Softmax of a short vector of scores",
-    pick=pick, solve=solve, prompt=prompt,
-    tolerance=Tolerance(abs=0.002), primary="p", source="S3.2.1", paper="aiayn",
-    work_space_cm=5.0,
-    softmax_inputs=softmax_inputs,
-    inputs={
-        "x": "the scores (a vector)",
-    },
-    outputs={
-        "p": "softmax(x)",
-    },
-))
+register(
+    ProblemType(
+        id="softmax",
+        description="Softmax of a short vector of scores",
+        pick=pick,
+        solve=solve,
+        prompt=prompt,
+        tolerance=Tolerance(abs=0.002),
+        primary="p",
+        source="S3.2.1",
+        paper="aiayn",
+        work_space_cm=5.0,
+        softmax_inputs=softmax_inputs,
+        inputs={
+            "x": "the scores (a vector)",
+        },
+        outputs={
+            "p": "softmax(x)",
+        },
+    )
+)

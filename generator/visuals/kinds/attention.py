@@ -54,8 +54,9 @@ def _cell_fontsize(n_cols: int, width_in: float) -> float:
     return 11.0 if width_in / n_cols >= 0.5 else 10.0
 
 
-def _tick_labels(ax: Axes, n_rows: int, n_cols: int, row_labels: Sequence[str] | None,
-                 col_labels: Sequence[str] | None) -> None:
+def _tick_labels(
+    ax: Axes, n_rows: int, n_cols: int, row_labels: Sequence[str] | None, col_labels: Sequence[str] | None
+) -> None:
     ax.set_xticks(range(n_cols), col_labels or [str(j + 1) for j in range(n_cols)])
     ax.set_yticks(range(n_rows), row_labels or [str(i + 1) for i in range(n_rows)])
     if col_labels and max(len(label) for label in col_labels) > 3:
@@ -67,8 +68,9 @@ def _tick_labels(ax: Axes, n_rows: int, n_cols: int, row_labels: Sequence[str] |
     ax.tick_params(which="minor", length=0)
 
 
-def draw_weights(ax: Axes, weights: np.ndarray, *, decimals: int, fontsize: float,
-                 masked: np.ndarray | None = None) -> Any:
+def draw_weights(
+    ax: Axes, weights: np.ndarray, *, decimals: int, fontsize: float, masked: np.ndarray | None = None
+) -> Any:
     """Weights as a Greys heatmap on [0, 1] with each value printed in its cell.
 
     Cells in ``masked`` (a boolean array) are hatched: the mask, not the softmax,
@@ -81,8 +83,9 @@ def draw_weights(ax: Axes, weights: np.ndarray, *, decimals: int, fontsize: floa
             label = "0"
         else:
             label = f"{w:.{decimals}f}"
-        ax.text(j, i, label, ha="center", va="center", fontsize=fontsize,
-                color="white" if w > 0.55 else "black")
+        ax.text(
+            j, i, label, ha="center", va="center", fontsize=fontsize, color="white" if w > 0.55 else "black"
+        )
     return image
 
 
@@ -115,16 +118,24 @@ def attention_heatmap(
         fig = new_figure(height_in=max(2.4, n_q * cell + 1.5))
         ax = fig.add_subplot()
         width = cell * n_k
-        image = draw_weights(ax, w, decimals=decimals or _auto_decimals(n_k, width),
-                             fontsize=_cell_fontsize(n_k, width),
-                             masked=None if masked is None else np.asarray(masked, dtype=bool))
+        image = draw_weights(
+            ax,
+            w,
+            decimals=decimals or _auto_decimals(n_k, width),
+            fontsize=_cell_fontsize(n_k, width),
+            masked=None if masked is None else np.asarray(masked, dtype=bool),
+        )
         _tick_labels(ax, n_q, n_k, query_labels, key_labels)
         ax.set_xlabel("key j")
         ax.set_ylabel("query i")
         ax.set_title(title)
-        bar = fig.colorbar(image, ax=ax, shrink=0.8 if n_q > 2 else 0.7,
-                           orientation="vertical" if n_q > 2 else "horizontal",
-                           aspect=12 if n_q > 2 else 25)
+        bar = fig.colorbar(
+            image,
+            ax=ax,
+            shrink=0.8 if n_q > 2 else 0.7,
+            orientation="vertical" if n_q > 2 else "horizontal",
+            aspect=12 if n_q > 2 else 25,
+        )
         bar.set_label("attention weight (row sums to 1)")
     return fig
 
@@ -204,8 +215,14 @@ def draw_attention_heatmap(p: dict[str, Any]) -> Figure:
     else:
         weights = np.asarray(p["weights"])
         default_title = "Attention weights"
-    return attention_heatmap(weights, p["title"] or default_title, query_labels=p["query_labels"],
-                             key_labels=p["key_labels"], decimals=p["decimals"], masked=masked)
+    return attention_heatmap(
+        weights,
+        p["title"] or default_title,
+        query_labels=p["query_labels"],
+        key_labels=p["key_labels"],
+        decimals=p["decimals"],
+        masked=masked,
+    )
 
 
 def _check_causal(p: dict[str, Any]) -> list[str]:
@@ -253,10 +270,22 @@ def draw_causal_mask(p: dict[str, Any]) -> Figure:
         mask_ax.imshow(blocked, cmap=ListedColormap(["white", "0.3"]), vmin=0, vmax=1, aspect="equal")
         fontsize = _cell_fontsize(n, cell * n)
         for (i, j), is_blocked in np.ndenumerate(blocked):
-            mask_ax.text(j, i, _MINUS_INFINITY if is_blocked else "0", ha="center", va="center",
-                         fontsize=fontsize + 1, color="white" if is_blocked else "black")
-        image = draw_weights(weight_ax, weights, masked=blocked,
-                             decimals=p["decimals"] or _auto_decimals(n, cell * n), fontsize=fontsize)
+            mask_ax.text(
+                j,
+                i,
+                _MINUS_INFINITY if is_blocked else "0",
+                ha="center",
+                va="center",
+                fontsize=fontsize + 1,
+                color="white" if is_blocked else "black",
+            )
+        image = draw_weights(
+            weight_ax,
+            weights,
+            masked=blocked,
+            decimals=p["decimals"] or _auto_decimals(n, cell * n),
+            fontsize=fontsize,
+        )
         for ax in (mask_ax, weight_ax):
             _tick_labels(ax, n, n, p["labels"], p["labels"])
             ax.set_xlabel("key position j")
@@ -266,7 +295,12 @@ def draw_causal_mask(p: dict[str, Any]) -> Figure:
         mask_ax.set_title("Mask $M$: key $j > i$ gets $-\\infty$")
         weight_ax.set_title(r"softmax$(QK^\top/\sqrt{d_k} + M)$")
         # One bar for both panels keeps them the same size; it belongs to the right one.
-        bar = fig.colorbar(image, ax=[mask_ax, weight_ax], shrink=0.6, aspect=25,
-                           location="bottom" if side_by_side else "right")
+        bar = fig.colorbar(
+            image,
+            ax=[mask_ax, weight_ax],
+            shrink=0.6,
+            aspect=25,
+            location="bottom" if side_by_side else "right",
+        )
         bar.set_label("attention weight (right panel)" if side_by_side else "attention weight (lower panel)")
     return fig

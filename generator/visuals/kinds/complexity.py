@@ -56,14 +56,36 @@ def draw(p: dict[str, Any]) -> Figure:
         ax.set_yscale("log")
         if d <= n_max:
             ax.axvline(d, color="black", linewidth=1, linestyle="-.")
-            ax.plot([d], [float(d) ** 3], marker="o", markersize=9, markerfacecolor="white",
-                    markeredgecolor="black", linestyle="none", zorder=5)
-            ax.annotate(f"n = d = {d}:\nself-attention\n= recurrent", xy=(d, 0.04),
-                        xycoords=ax.get_xaxis_transform(), xytext=(-6, 0), textcoords="offset points",
-                        ha="right", va="bottom", fontsize=10.5)
+            ax.plot(
+                [d],
+                [float(d) ** 3],
+                marker="o",
+                markersize=9,
+                markerfacecolor="white",
+                markeredgecolor="black",
+                linestyle="none",
+                zorder=5,
+            )
+            ax.annotate(
+                f"n = d = {d}:\nself-attention\n= recurrent",
+                xy=(d, 0.04),
+                xycoords=ax.get_xaxis_transform(),
+                xytext=(-6, 0),
+                textcoords="offset points",
+                ha="right",
+                va="bottom",
+                fontsize=10.5,
+            )
         else:
-            ax.text(0.98, 0.04, f"crossover at n = d = {d}\nis beyond n = {n_max}", transform=ax.transAxes,
-                    ha="right", va="bottom", fontsize=10.5)
+            ax.text(
+                0.98,
+                0.04,
+                f"crossover at n = d = {d}\nis beyond n = {n_max}",
+                transform=ax.transAxes,
+                ha="right",
+                va="bottom",
+                fontsize=10.5,
+            )
         ax.set_xlim(1, n_max)
         ax.set_xlabel("sequence length n (tokens, log scale)")
         ax.set_ylabel("operations per layer\n(multiply-adds, log scale)")

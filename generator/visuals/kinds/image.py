@@ -32,8 +32,10 @@ _SIGNATURES = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")
 def content_file(value: Any) -> str:
     """a file under the content folder: lowercase path like figures/figure-3.png (PNG or JPEG)"""
     if not isinstance(value, str) or not _FILE.fullmatch(value) or ".." in value.split("/"):
-        raise ParamError("expected a .png or .jpg file under content/ as a relative path of lowercase "
-                         f"names, such as figures/figure-3.png, got {value!r}")
+        raise ParamError(
+            "expected a .png or .jpg file under content/ as a relative path of lowercase "
+            f"names, such as figures/figure-3.png, got {value!r}"
+        )
     return value
 
 

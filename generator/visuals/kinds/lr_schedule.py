@@ -58,16 +58,39 @@ def draw(p: dict[str, Any]) -> Figure:
     with house_style():
         fig = new_figure(height_in=4.2)
         ax = fig.add_subplot()
-        ax.plot(step, d_model**-0.5 * step * warmup**-1.5 / unit, color="0.55", linewidth=1.2,
-                linestyle="--", label=r"warm-up branch $d_{model}^{-0.5}\cdot step\cdot warmup^{-1.5}$")
-        ax.plot(step, d_model**-0.5 * step**-0.5 / unit, color="0.55", linewidth=1.2,
-                linestyle=":", label=r"decay branch $d_{model}^{-0.5}\cdot step^{-0.5}$")
-        ax.plot(step, rate / unit, label="lrate (the smaller of the two)",
-                markevery=[int(np.searchsorted(step, warmup))], **LINE_STYLES[0])
+        ax.plot(
+            step,
+            d_model**-0.5 * step * warmup**-1.5 / unit,
+            color="0.55",
+            linewidth=1.2,
+            linestyle="--",
+            label=r"warm-up branch $d_{model}^{-0.5}\cdot step\cdot warmup^{-1.5}$",
+        )
+        ax.plot(
+            step,
+            d_model**-0.5 * step**-0.5 / unit,
+            color="0.55",
+            linewidth=1.2,
+            linestyle=":",
+            label=r"decay branch $d_{model}^{-0.5}\cdot step^{-0.5}$",
+        )
+        ax.plot(
+            step,
+            rate / unit,
+            label="lrate (the smaller of the two)",
+            markevery=[int(np.searchsorted(step, warmup))],
+            **LINE_STYLES[0],
+        )
         ax.axvline(warmup, color="black", linewidth=1, linestyle="-.")
-        ax.annotate(f"end of warm-up: step {warmup:,}\npeak lrate {peak:.3g}", xy=(warmup, peak / unit),
-                    xytext=(warmup + 0.04 * steps, 0.45 * peak / unit), ha="left", va="center",
-                    fontsize=10.5, arrowprops={"arrowstyle": "->", "color": "0.3", "linewidth": 1})
+        ax.annotate(
+            f"end of warm-up: step {warmup:,}\npeak lrate {peak:.3g}",
+            xy=(warmup, peak / unit),
+            xytext=(warmup + 0.04 * steps, 0.45 * peak / unit),
+            ha="left",
+            va="center",
+            fontsize=10.5,
+            arrowprops={"arrowstyle": "->", "color": "0.3", "linewidth": 1},
+        )
         ax.set_xlim(0, steps)
         ax.set_ylim(0, peak * 1.35 / unit)
         ax.set_xlabel("training step (parameter updates)")

@@ -52,8 +52,15 @@ def draw(p: dict[str, Any]) -> Figure:
         # Two subfigures lay out apart, so the colorbar does not narrow the curves.
         top, bottom = fig.subfigures(2, 1, squeeze=False, height_ratios=[4.0, 0.95 * len(dims)])[:, 0]
         heat_ax = top.subplots()
-        image = heat_ax.imshow(pe, cmap="cividis", vmin=-1, vmax=1, aspect="auto",
-                               interpolation="nearest", extent=(-0.5, d_model - 0.5, positions - 0.5, -0.5))
+        image = heat_ax.imshow(
+            pe,
+            cmap="cividis",
+            vmin=-1,
+            vmax=1,
+            aspect="auto",
+            interpolation="nearest",
+            extent=(-0.5, d_model - 0.5, positions - 0.5, -0.5),
+        )
         heat_ax.set_xlabel("dimension (0-based; even = sin, odd = cos)")
         heat_ax.set_ylabel("position pos")
         heat_ax.set_title(f"PE(pos, dim) with d_model = {d_model}")
@@ -71,13 +78,26 @@ def draw(p: dict[str, Any]) -> Figure:
             wave = np.sin(fine / rate) if fn == "sin" else np.cos(fine / rate)
             style = LINE_STYLES[k]
             ax.plot(fine, wave, color="0.6", linewidth=1.0, linestyle=style["linestyle"])
-            ax.plot(np.arange(positions), pe[:, dim], linestyle="none", marker=style["marker"],
-                    color="black", markersize=3.5 if positions > 50 else 5)
+            ax.plot(
+                np.arange(positions),
+                pe[:, dim],
+                linestyle="none",
+                marker=style["marker"],
+                color="black",
+                markersize=3.5 if positions > 50 else 5,
+            )
             ax.set_ylim(-1.3, 1.3)
             ax.set_yticks([-1, 0, 1])
             ax.set_ylabel(f"dim {dim}", rotation=0, ha="right", va="center")
-            ax.text(1.0, 1.02, f"{fn}(pos / {rate:.4g}), wavelength {2 * np.pi * rate:.3g} positions",
-                    transform=ax.transAxes, ha="right", va="bottom", fontsize=10)
+            ax.text(
+                1.0,
+                1.02,
+                f"{fn}(pos / {rate:.4g}), wavelength {2 * np.pi * rate:.3g} positions",
+                transform=ax.transAxes,
+                ha="right",
+                va="bottom",
+                fontsize=10,
+            )
             ax.grid(True, axis="y")
         axes[-1].set_xlabel("position pos (tokens)")
         axes[-1].set_xlim(-0.5, positions - 0.5)

@@ -75,8 +75,15 @@ def draw(p: dict[str, Any]) -> Figure:
         ax.axhline(1.0, color="0.5", linewidth=1, linestyle=":")
         ax.axhline(1.0 / p["keys"], color="0.5", linewidth=1, linestyle=":")
         ax.text(d_k[0], 1.0, "one-hot", va="bottom", ha="left", fontsize=10, color="0.3")
-        ax.text(d_k[0], 1.0 / p["keys"], f"uniform = 1/{p['keys']}", va="bottom", ha="left",
-                fontsize=10, color="0.3")
+        ax.text(
+            d_k[0],
+            1.0 / p["keys"],
+            f"uniform = 1/{p['keys']}",
+            va="bottom",
+            ha="left",
+            fontsize=10,
+            color="0.3",
+        )
         ax.set_xscale("log", base=2)
         ax.set_xticks(d_k, [str(d) for d in d_k])
         ax.minorticks_off()
