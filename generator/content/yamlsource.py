@@ -212,7 +212,11 @@ class _Builder:
                 items.append(self.build(item, f"{field}[{i}]", depth + 1, key_line))
                 items.item_lines.append(item.start_mark.line + 1)
             return items
-        value = self._scalar.construct_object(node, deep=True)
+        try:
+            value = self._scalar.construct_object(node, deep=True)
+        except ValueError as error:  # a timestamp that is no date (2027-02-30): PyYAML's datetime raises
+            self.problems.append(Finding(self.path, line, field, f"{node.value} is not a date: {error}"))
+            return None
         if isinstance(value, float) and not math.isfinite(value):
             # .nan and .inf would print as "Total: nan points" and make the key JSON invalid.
             message = f"{node.value} is not a number paperdeck can use; write a finite number"

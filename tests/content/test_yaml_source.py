@@ -55,3 +55,11 @@ def test_double_quoted_latex_is_named_with_its_field(tmp_path: Path) -> None:
     with pytest.raises(ContentError) as caught:
         load_text(tmp_path, 'a:\n  b: "\\frac{1}{H}"\n')
     assert str(caught.value).startswith("file.yaml:2: a.b: in double quotes YAML reads \\f as a form feed")
+
+
+def test_a_date_that_is_no_date_is_named_with_its_line(tmp_path: Path) -> None:
+    with pytest.raises(ContentError) as caught:
+        load_text(tmp_path, "kind: deck\nexam: 2027-02-30\n")
+    assert [str(f) for f in caught.value.problems] == [
+        "file.yaml:2: exam: 2027-02-30 is not a date: day is out of range for month"
+    ]
