@@ -32,29 +32,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from generator import problems  # noqa: E402
 from generator.exporters.graded import mistakes_csv, report_pdf, scores_csv  # noqa: E402
 from generator.grading import Grading, grade_quiz  # noqa: E402
 from generator.presentation import letter  # noqa: E402
 from generator.project import open_project  # noqa: E402
 
 PROBLEMS = [
-    ("softmax", (4,)),
-    ("sdpa", (2, 3)),
-    ("layer-norm", (5,)),
-    ("ffn", (2, 2)),
-    ("masked-sdpa", (3, 2)),
-    ("positional-encoding", ()),
-    ("lr-schedule", ()),
-    ("mha", (2, 4)),
+    "softmax",
+    "sdpa",
+    "layer-norm",
+    "ffn",
+    "masked-sdpa",
+    "positional-encoding",
+    "lr-schedule",
+    "mha",
 ]
-
-
-def _value(rng: random.Random, shape: tuple[int, ...]):
-    if not shape:
-        return round(rng.uniform(-3, 3), 4)
-    if len(shape) == 1:
-        return [round(rng.uniform(-3, 3), 4) for _ in range(shape[0])]
-    return [[round(rng.uniform(-3, 3), 4) for _ in range(shape[1])] for _ in range(shape[0])]
 
 
 def make_key(content, students: int, rng: random.Random) -> dict:
@@ -117,20 +110,27 @@ def make_key(content, students: int, rng: random.Random) -> dict:
                     "answer": q.answer,
                 }
             )
-        for type_id, shape in PROBLEMS:
+        for type_id in PROBLEMS:
+            # Real problems: the key reader regenerates each from its seed and refuses a key
+            # whose answers are not what the seed gives.
+            seed = rng.randrange(2**32)
+            problem = problems.generate_one(type_id, seed, "easy")
+            primary = problems.get(type_id).primary
             entries.append(
                 {
                     "section": type_id,
                     "points": 4.0,
                     "kind": "problem",
                     "problem_type": type_id,
-                    "problem_seed": 1,
+                    "problem_seed": seed,
                     "difficulty": "easy",
-                    "primary": "x",
-                    "answer": {"x": _value(rng, shape)},
+                    "primary": primary,
+                    "answer": {primary: problem.answer[primary]},
                     "tolerance": {"abs": 0.005},
                     "mistakes": [
-                        {"mistake": f"{type_id} mistake {m}", "value": _value(rng, shape)} for m in range(4)
+                        {"mistake": d.mistake, "value": d.answer[primary]}
+                        for d in problem.distractors
+                        if primary in d.answer
                     ],
                 }
             )
@@ -180,12 +180,13 @@ def make_responses(key: dict, rng: random.Random) -> list[list[str]]:
             elif kind == "numeric":
                 cells.append(str(q["answer"]) if roll < 0.7 else str(q["answer"] + 1))
             else:
-                if roll < 0.6:
-                    values = _flat(q["answer"]["x"])
+                answer = _flat(q["answer"][q["primary"]])
+                if roll < 0.6 or (roll < 0.9 and not q["mistakes"]):
+                    values = answer
                 elif roll < 0.9:
                     values = _flat(rng.choice(q["mistakes"])["value"])
                 else:
-                    values = [v + 1 for v in _flat(q["answer"]["x"])]
+                    values = [v + 1 for v in answer]
                 cells.append(_typed(values))
         rows.append([form["student"]["name"], form["label"], *cells])
     return rows
