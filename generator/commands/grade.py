@@ -10,13 +10,13 @@ from .options import Session, common_options, paper_option, pass_session, seed_o
 
 
 @click.command(name="grade")
-@click.argument("key", metavar="QUIZ-KEY.json", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("key", metavar="QUIZ-KEY.json", type=click.Path(path_type=Path))
 @click.argument(
     "responses",
     metavar="RESPONSES.csv | SCANS...",
     nargs=-1,
     required=True,
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
 )
 @click.option(
     "--scans",
@@ -102,6 +102,8 @@ def command(
 
     if not scans and len(responses) != 1:
         raise UsageError(f"give one RESPONSES.csv, not {len(responses)} files (scans: add --scans)")
+    if not scans and responses[0].is_dir():
+        raise UsageError(f"{responses[0]}: a folder, not a RESPONSES.csv (scans: add --scans)")
     project = session.project()
     out = output_folder(out or key.parent / "graded", session.note, named=out is not None, create=False)
     existed = out.exists()

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 @click.command(name="scan")
-@click.argument("key", metavar="QUIZ-KEY.json", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("key", metavar="QUIZ-KEY.json", type=click.Path(path_type=Path))
 @click.argument(
     "scans", metavar="SCANS...", nargs=-1, required=True, type=click.Path(path_type=Path)
 )  # checked by scanning.pages: a folder is one line

@@ -277,6 +277,36 @@ def test_files_that_cannot_be_scans_are_one_line_errors_before_any_page_is(print
     ]
 
 
+def test_a_folder_given_to_grade_or_scan_is_a_one_line_error(printed, tmp_path: Path, capsys) -> None:
+    """A teacher who gives the folder of scans, or a folder for the key, reads one line, not click's
+    usage text."""
+    key = printed("attention").key
+    folder = tmp_path / "scans"
+    folder.mkdir()
+    cases = {
+        (
+            "grade",
+            str(key),
+            "--scans",
+            str(folder),
+        ): f"{folder}: a folder, not a scan: give PDF, PNG, JPEG or TIFF files",
+        ("grade", str(key), str(folder)): f"{folder}: a folder, not a RESPONSES.csv (scans: add --scans)",
+        (
+            "scan",
+            str(key.parent),
+            str(folder),
+        ): f"{key.parent}: a folder; give the <quiz>-key.json that paperdeck quiz wrote",
+        (
+            "grade",
+            str(key.parent),
+            str(tmp_path / "answers.csv"),
+        ): f"{key.parent}: a folder; give the <quiz>-key.json that paperdeck quiz wrote",
+    }
+    for argv, message in cases.items():
+        assert main(list(argv)) == 2, argv
+        assert capsys.readouterr().err.strip().splitlines()[-1:] == [f"paperdeck: {message}"], argv
+
+
 def test_a_run_where_every_page_is_unreadable_is_not_nothing_to_check(printed, tmp_path, capsys) -> None:
     key = printed("attention").key
     cut = jpeg_cut_after_header(tmp_path / "cut.jpg")
