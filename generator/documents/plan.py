@@ -33,9 +33,23 @@ class LessonSlot:
 
 
 @dataclass(frozen=True)
+class PlanDay:
+    """One day from the plan's first to the exam: what it adds to the reviews every day has."""
+
+    day: date
+    new_cards: int
+    lessons: tuple[int, ...]
+    """The lessons (their places in ``Plan.lessons``) whose new cards come this day."""
+    kind: str
+    """``learn`` (new cards), ``review`` (no new cards before the sweep), ``sweep`` or ``exam``."""
+
+
+@dataclass(frozen=True)
 class Plan:
     """The pacing of a deck from ``today`` to the ``exam``."""
 
+    title: str
+    """The deck's title (its searches select it and its subdecks)."""
     today: date
     exam: date
     new_cards: int
@@ -45,6 +59,8 @@ class Plan:
     lessons: tuple[LessonSlot, ...]
     searches: tuple[tuple[str, str], ...]
     """What each search gathers, and the Anki search (for the browser or a filtered deck)."""
+    days: tuple[PlanDay, ...] = ()
+    """Every day from ``today`` to the ``exam``, both included (the calendar's cells)."""
 
 
 def buffer_days(days: int) -> int:
@@ -63,6 +79,15 @@ def searches(title: str) -> tuple[tuple[str, str], ...]:
     )
 
 
+def _kind(offset: int, days: int, teaching: int, new: bool) -> str:
+    """What the day ``offset`` days after the plan's first is (``PlanDay.kind``)."""
+    if offset == days:
+        return "exam"
+    if offset >= teaching:
+        return "sweep"
+    return "learn" if new else "review"
+
+
 def make_plan(title: str, lessons: list[tuple[str, int]], today: date, exam: date) -> Plan:
     """The plan for a deck of ``lessons`` (name, new cards, in teaching order) studied from
     ``today`` to the ``exam``; an exam not after today raises PaperdeckError."""
@@ -73,12 +98,25 @@ def make_plan(title: str, lessons: list[tuple[str, int]], today: date, exam: dat
     total = sum(cards for _, cards in lessons)
     per_day = max(1, math.ceil(total / teaching))
     slots, before = [], 0
-    for name, cards in lessons:
-        start = today + timedelta(days=before // per_day)
+    by_day: list[list[int]] = [[] for _ in range(days + 1)]
+    for place, (name, cards) in enumerate(lessons):
+        first = before // per_day
         before += cards
-        end = today + timedelta(days=max(0, math.ceil(before / per_day) - 1))
-        slots.append(LessonSlot(name, cards, start, max(start, end)))
-    return Plan(today, exam, total, per_day, today + timedelta(days=teaching), tuple(slots), searches(title))
+        last = max(first, math.ceil(before / per_day) - 1)
+        slots.append(LessonSlot(name, cards, today + timedelta(days=first), today + timedelta(days=last)))
+        for offset in range(first, last + 1):
+            by_day[offset].append(place)
+    calendar = tuple(
+        PlanDay(
+            today + timedelta(days=offset),
+            max(0, min(per_day, total - offset * per_day)) if offset < teaching else 0,
+            tuple(by_day[offset]),
+            _kind(offset, days, teaching, bool(by_day[offset])),
+        )
+        for offset in range(days + 1)
+    )
+    sweep = today + timedelta(days=teaching)
+    return Plan(title, today, exam, total, per_day, sweep, tuple(slots), searches(title), calendar)
 
 
 def plan_text(plan: Plan) -> str:

@@ -5,6 +5,7 @@ every search the plan prints run through the library's ``find_cards``."""
 from __future__ import annotations
 
 import dataclasses
+import re
 import time
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -33,10 +34,60 @@ def test_the_pace_finishes_the_new_cards_before_the_sweep() -> None:
         ("03 C", 18, 23),
     ]
     assert plan.lessons[-1].end < plan.sweep
+    # The calendar's days: every day to the exam, the new cards and lessons of each.
+    assert [d.day for d in plan.days] == [date(2027, 1, 1) + timedelta(days=n) for n in range(31)]
+    assert [d.new_cards for d in plan.days[:24]] == [4] * 22 + [2, 0]
+    assert [d.kind for d in plan.days[21:]] == ["learn", "learn"] + ["sweep"] * 7 + ["exam"]
+    assert plan.days[7].lessons == (0, 1) and plan.days[8].lessons == (1,) and plan.days[21].lessons == (2,)
+    assert sum(d.new_cards for d in plan.days) == plan.new_cards
+    few = make_plan("D", [("A", 3), ("B", 2)], date(2027, 1, 1), date(2027, 1, 31))  # a card a day
+    assert [(d.new_cards, d.lessons, d.kind) for d in few.days[2:6]] == [
+        (1, (0,), "learn"),
+        (1, (1,), "learn"),
+        (1, (1,), "learn"),
+        (0, (), "review"),
+    ]
     assert make_plan("D", [("A", 5)], date(2027, 1, 1), date(2027, 1, 3)).new_per_day == 3  # no sweep
     for exam in (date(2027, 1, 1), date(2026, 12, 1)):
         with pytest.raises(PaperdeckError, match="is not after today"):
             make_plan("D", [("A", 5)], date(2027, 1, 1), exam)
+
+
+def test_the_calendar_prints_the_plan_as_the_text_file_does(shipped) -> None:
+    """The PDF beside the deck, read back: each lesson begins in the calendar's cell of the day
+    the text file gives it; the pace, the sweep, the exam and every search are printed."""
+    from tests.pdf_text import pages_text
+
+    path, _ = shipped
+    text = path.with_name("aiayn-plan.txt").read_text(encoding="utf-8")
+    pages = pages_text(path.with_name("aiayn-plan.pdf"))
+    assert len(pages) == 2
+    printed = " ".join(" ".join(pages).split())
+    assert f"Your plan to the exam on {TODAY + timedelta(days=30):%a %d %b %Y}" in printed
+    assert "652 new cards, 29 a day from Mon 30 Nov" in printed and "652 new cards, 29 a day" in text
+    assert 'tick "Import any deck presets"' in printed
+    assert "Tools > Create Filtered Deck" in printed and "Reschedule cards based on my answers" in printed
+    searches = [
+        line.strip().split("   (")[0] for line in text.splitlines() if line.strip().startswith('deck:"')
+    ]
+    assert len(searches) == 4 and all(search in printed for search in searches)
+    # The text file's lessons: "  Mon 30 Nov – Tue 01 Dec  01 Why Attention? … (55 cards)".
+    lessons = [line.split("  ")[1:3] for line in text.splitlines() if line.endswith(" cards)")]
+    assert len(lessons) == 13
+    for n, (days, name) in enumerate(lessons, 1):
+        assert f"L{n} {name.rsplit(' (', 1)[0]} {days}" in printed, name
+    # The calendar's cells as read back: a day of the month on its own line, then what it holds.
+    calendar = pages[0].split("Sun", 1)[1].split("“Begin L2”", 1)[0]
+    cells: list[tuple[int, list[str]]] = []
+    for line in calendar.splitlines():
+        if match := re.fullmatch(r"(\d{1,2})( [A-Z][a-z]{2})?", line.strip()):
+            cells.append((int(match[1]), []))
+        elif cells:
+            cells[-1][1].extend(line.split())
+    assert [day for day, _ in cells] == [30, *range(1, 31)]
+    begins = {int(words[i + 1][1:]): day for day, words in cells for i, w in enumerate(words) if w == "Begin"}
+    assert begins == {n: int(days.split()[1]) for n, (days, _) in enumerate(lessons, 1)}
+    assert [" ".join(words) for _, words in cells[-8:]] == ["Sweep: filtered decks"] * 7 + ["Exam"]
 
 
 def _import(col: Collection, path: Path, presets: bool) -> None:
@@ -52,7 +103,7 @@ def shipped(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, items.Deck]
     deck = items.build_deck(project.content, recipe, 11)
     path = tmp_path_factory.mktemp("plan") / "aiayn.apkg"
     written = anki.export(deck, path, ExportOptions(build_time=STAMP))
-    assert written == [path, path.with_name("aiayn-plan.txt")]
+    assert written == [path, path.with_name("aiayn-plan.txt"), path.with_name("aiayn-plan.pdf")]
     return path, deck
 
 

@@ -105,11 +105,15 @@ def _package(deck: Deck, options: ExportOptions) -> tuple[bytes, Plan | None]:
 
 def export(deck: Deck, path: Path, options: ExportOptions) -> list[Path]:
     """Write ``deck`` as an Anki package at ``path``, atomically; a deck with an exam date gets
-    its plan beside it (``<name>-plan.txt``, ``documents/plan.py``)."""
+    its plan beside it (``documents/plan.py``) as text and as a calendar to print
+    (``<name>-plan.txt``, ``<name>-plan.pdf``)."""
     data, plan = _package(deck, options)
     write_bytes(path, data)
     if plan is None:
         return [path]
-    text = path.with_name(f"{path.stem}-plan.txt")
+    from ..plan_calendar import calendar_pdf  # Typst only for a deck with a plan
+
+    text, calendar = path.with_name(f"{path.stem}-plan.txt"), path.with_name(f"{path.stem}-plan.pdf")
     write_bytes(text, (plan_text(plan) + "\n").encode("utf-8"))
-    return [path, text]
+    write_bytes(calendar, calendar_pdf(plan, options.paper, build_time(options.build_time)))
+    return [path, text, calendar]
