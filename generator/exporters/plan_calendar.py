@@ -54,7 +54,12 @@ def _cell(plan: Plan, day: PlanDay) -> str:
             lines.append(f'#text(weight: "bold")[Begin {label}]' if begins else label)
     ink = ", fill: white" if day.kind == "exam" else ""
     body = " \\\n".join(lines)
-    return f"table.cell(fill: {_FILL[day.kind]})[#set text(size: 8.5pt{ink})\n{body}]"
+    # A zero-width column of the cell's least height: a day of three lines is as tall as a day
+    # of two, and a busier day grows instead of running over the cell's edge.
+    return (
+        f"table.cell(fill: {_FILL[day.kind]})[#set text(size: 8.5pt{ink})\n"
+        f"#grid(columns: (0pt, 1fr), box(height: 1.4cm), [{body}])]"
+    )
 
 
 def _calendar(plan: Plan) -> str:
@@ -69,7 +74,7 @@ def _calendar(plan: Plan) -> str:
         day += timedelta(days=1)
     header = ", ".join(f"[*{name}*]" for name in _WEEKDAYS)
     return (
-        "#table(columns: (1fr,) * 7, inset: 4pt, rows: (auto, 1.55cm),\n"
+        "#table(columns: (1fr,) * 7, inset: 4pt,\n"
         f"  table.header(repeat: true, {header}),\n  " + ",\n  ".join(cells) + ")\n"
     )
 
