@@ -56,8 +56,12 @@ XSI = "http://www.w3.org/2001/XMLSchema-instance"
 PAPERDECK = "urn:x-paperdeck:lms:1"
 """The namespace of paperdeck's metadata in the manifest (problem seeds)."""
 
-NUMBER_PATTERN = r"-?[0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?"
-"""What a number box accepts (an XML Schema pattern): a decimal with a point, optionally an exponent."""
+NUMBER_PATTERN = r"-?[0-9]*\.?[0-9]*([eE][-+]?[0-9]*)?"
+"""What a number box lets a student type (an XML Schema pattern): digits, a point, a sign and an
+exponent, so a comma or a letter is refused as it is typed. Every beginning of a number matches
+too (``-``, ``0.``, ``6.9e-``, an empty box): a player that checks the mask at each keystroke
+(qti3-item-player does) would otherwise turn ``0.73`` typed key by key into ``073`` and never let a
+box be cleared. Whether the text is a number is the float response's to decide: ``-`` is none."""
 
 TYPING = (
     "Type each number in its own box as a decimal with a point (0.73, -1.5, 6.988e-4):"

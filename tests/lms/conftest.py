@@ -51,6 +51,23 @@ def lms_quizzes(project):
     return out
 
 
+def documents(quiz) -> dict:
+    """item identifier -> the document's item (a question, or a variant of a problem), as the
+    exporter names them: every item of the package."""
+    from generator.documents.lms import QuestionBank
+
+    out = {}
+    for s, section in enumerate(quiz.sections, 1):
+        if isinstance(section, QuestionBank):
+            for item in section.questions:
+                out[f"q-{item.question.id}"] = item
+        else:
+            for j, slot in enumerate(section.slots, 1):
+                for v, variant in enumerate(slot, 1):
+                    out[f"p{s}-{j}-v{v}"] = variant
+    return out
+
+
 def package_files(package: bytes) -> dict[str, bytes]:
     with zipfile.ZipFile(io.BytesIO(package)) as z:
         return {name: z.read(name) for name in z.namelist()}

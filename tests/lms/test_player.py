@@ -3,24 +3,31 @@
 from ``file://``.
 
 The player reads QTI 3, so each QTI 2.1 item is converted mechanically (QTI elements to their
-``qti-`` names, attributes to kebab case, XHTML and MathML as they are); its score and the
-feedback it shows, for typed answers, are compared with what the quiz says and with the model
-of tests/lms/qti_model.py run over the 2.1 item.
+``qti-`` names, attributes to kebab case, XHTML and MathML as they are). Every item of every shipped
+quiz's package (every question of each pool, every variant of each problem) is loaded once into one
+page and answered as a student answers, attempt after attempt (the player resets an item's
+outcomes before each): the key scores the item's points; each named mistake scores 0 and shows
+the feedback naming it; each number at the edges of its tolerance scores the points and a hair
+beyond them 0; ``abc``, ``0,73`` and an empty box score 0 with no feedback. The player's score
+and the feedback it shows are compared with what the quiz says and with the model of
+tests/lms/qti_model.py run over the 2.1 item.
 """
 
 from __future__ import annotations
 
 import re
+import time
 from decimal import Decimal
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import pytest
 from lxml import etree
 
-from generator import problems
-from generator.documents.lms import QuestionBank
+from generator import answers, problems
+from generator.problems import Tolerance
 
-from .conftest import SHIPPED, package_files
+from .conftest import SHIPPED, documents, package_files
 from .qti_model import Item
 
 pytestmark = pytest.mark.long
@@ -76,6 +83,7 @@ def _kebab(name: str) -> str:
 
 @pytest.fixture(scope="module")
 def browser():
+    """One page of the player, reused for every item; prints the answers played and the time taken."""
     if not (PLAYER / "node_modules" / "qti3-item-player").exists():
         pytest.fail("the QTI player is not installed: make qti-player (make test does it)")
     from playwright.sync_api import sync_playwright
@@ -87,24 +95,23 @@ def browser():
         page = launched.new_page()
         page.goto((PLAYER / "player.html").as_uri())
         page.wait_for_function("window.pd.player !== null", timeout=30000)
+        page.played = {"items": 0, "answers": 0, "seconds": 0.0}  # type: ignore[attr-defined]
         yield page
+        played = page.played  # type: ignore[attr-defined]
+        print(
+            f"\nQTI player: {played['items']} items, {played['answers']} answers in {played['seconds']:.1f} s"
+        )
         launched.close()
 
 
-def _play(page, xml: str, typed: dict[str, str], choices: bool) -> tuple[float, str | None]:
-    """Load the item, answer it as a student does (click, type), end the attempt: (SCORE, FEEDBACK)."""
-    page.evaluate("x => window.pd.load(x)", xml)
-    if choices:
-        if typed.get("RESPONSE"):
-            page.locator(f'[data-identifier="{typed["RESPONSE"]}"]').first.click()
-    else:
-        boxes = page.locator("input")
-        for i, text in enumerate(typed.values()):
-            if text:
-                boxes.nth(i).fill(text)
-    state = page.evaluate("() => window.pd.end()")
-    outcomes = {v["identifier"]: v["value"] for v in state["outcomeVariables"]}
-    return float(outcomes["SCORE"]), outcomes.get("FEEDBACK")
+class Case(NamedTuple):
+    """One answer and what the quiz says of it."""
+
+    typed: dict[str, str]
+    """Response identifier -> the text typed (a box) or the choice clicked (``RESPONSE``)."""
+    score: float
+    mistake: str | None = None
+    """The words of the feedback the answer shows (a named mistake, an explanation); None: no feedback."""
 
 
 def _typed(values) -> list[str]:
@@ -116,6 +123,7 @@ def _flat(value):
 
 
 def _edges(value, tolerance) -> tuple[list[str], list[str]]:
+    """The values at the tolerance's two edges, and a hair beyond each."""
     width = max(
         Decimal(repr(float(tolerance.abs or 0.0))),
         Decimal(repr(float(tolerance.rel or 0.0))) * abs(Decimal(repr(float(value)))),
@@ -126,80 +134,136 @@ def _edges(value, tolerance) -> tuple[list[str], list[str]]:
     return inside, [str(centre - width - hair), str(centre + width + hair)]
 
 
-# Each load of an item into the player takes about a quarter of a second on this 2-core machine:
-# every question of the first quiz and the first variant of each problem of all five (every
-# problem type) are played; tests/lms/test_qti.py runs the model over every item of all five.
-PLAYED_QUESTIONS = {"quiz-attention"}
+def _words(text: str) -> str:
+    """The longest stretch of a mistake's words without math, to find in the feedback shown."""
+    pieces = re.split(r"\\\(.*?\\\)", text)
+    return " ".join(max(pieces, key=len).split())
+
+
+def _shown(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _numeric_cases(
+    ids: list[str],
+    key: list[float],
+    tolerance: Tolerance,
+    mistakes: list[tuple[str, list[float]]],
+    top: float,
+) -> list[Case]:
+    right = dict(zip(ids, _typed(key), strict=True))
+    cases = [Case(right, top)]
+    for i, value in enumerate(key):
+        inside, outside = _edges(value, tolerance)
+        cases += [Case(right | {ids[i]: text}, top) for text in inside]
+        cases += [Case(right | {ids[i]: text}, 0.0) for text in outside]
+    for text in ("abc", "0,73", ""):
+        cases.append(Case(dict.fromkeys(ids, text), 0.0))
+        if len(ids) > 1:  # one box of garbage among right numbers
+            cases.append(Case(right | {ids[0]: text}, 0.0))
+    for _, wrong in mistakes:
+        typed = dict(zip(ids, _typed(wrong), strict=True))
+        if all(answers.accepts(k, w, tolerance) for k, w in zip(key, wrong, strict=True)):
+            cases.append(Case(typed, top))  # indistinguishable from the key: the key wins
+            continue
+        first = next(
+            m
+            for m, w in mistakes
+            if all(answers.accepts(a, b, tolerance) for a, b in zip(w, wrong, strict=True))
+        )
+        cases.append(Case(typed, 0.0, _words(first)))
+    return cases
+
+
+def _cases(document: Any, model: Item) -> tuple[list[Case], bool]:
+    """Every answer to play for one item, and whether it is answered by clicking a choice."""
+    top = model.max_score()
+    if hasattr(document, "problem"):
+        problem = document.problem
+        primary = problems.get(problem.type).primary
+        key = _flat(problem.answer[primary])
+        mistakes = [
+            (d.mistake, _flat(d.answer[primary]))
+            for d in problem.distractors
+            if d.answer.get(primary) is not None and len(_flat(d.answer[primary])) == len(key)
+        ]
+        return _numeric_cases(model.response_ids, key, problem.tolerance, mistakes, top), False
+    question = document.question
+    if document.options:
+        letters = [chr(ord("A") + i) for i in range(len(document.options))]
+        cases = [Case({}, 0.0), Case({"RESPONSE": letters[document.answer_index]}, top)]
+        for letter, option in zip(letters, document.options, strict=True):
+            if option.correct:
+                continue
+            words = _words(option.mistake) if option.mistake else None
+            if not option.mistake and question.explanation:
+                words = _words(question.explanation)
+            cases.append(Case({"RESPONSE": letter}, 0.0, words))
+        return cases, True
+    if question.type == "numeric":
+        tolerance = Tolerance(abs=question.tolerance or 0.0)
+        return _numeric_cases(model.response_ids, [question.answer], tolerance, [], top), False
+    return [], False  # a short answer: marked by hand, nothing to score
 
 
 @pytest.mark.parametrize("recipe_id", SHIPPED)
 def test_the_player_scores_every_item_as_the_quiz_says(recipe_id, lms_quizzes, browser):
     quiz, package, _ = lms_quizzes[recipe_id]
     files = package_files(package)
-    compared = 0
-    for s, section in enumerate(quiz.sections, 1):
-        if isinstance(section, QuestionBank):
-            played = recipe_id in PLAYED_QUESTIONS
-            entries = [(f"q-{i.question.id}", i) for i in section.questions] if played else []
-        else:
-            entries = [
-                (f"p{s}-{j}-v{v}", variant)
-                for j, slot in enumerate(section.slots, 1)
-                for v, variant in enumerate(slot, 1)
-                if v == 1
-            ]
-        for identifier, document in entries:
-            data = files[f"items/{identifier}.xml"]
-            model, xml = Item(data), to_qti3(data)
-            top = model.max_score()
-            cases: list[tuple[dict[str, str], float, str | None]] = []
-            if hasattr(document, "problem") or document.question.type == "numeric":
-                ids = model.response_ids
-                if hasattr(document, "problem"):
-                    problem = document.problem
-                    primary = problems.get(problem.type).primary
-                    key, tolerance = _flat(problem.answer[primary]), problem.tolerance
-                else:
-                    from generator.problems import Tolerance
-
-                    question = document.question
-                    key, tolerance = [question.answer], Tolerance(abs=question.tolerance or 0.0)
-                right = dict(zip(ids, _typed(key), strict=True))
-                inside, outside = _edges(key[0], tolerance)
-                cases += [(right, top, None)]
-                cases += [(right | {ids[0]: text}, top, None) for text in inside]
-                cases += [(right | {ids[0]: text}, 0.0, None) for text in outside]
-                cases += [(dict.fromkeys(ids, text), 0.0, None) for text in ("abc", "0,73", "")]
-                if hasattr(document, "problem"):
-                    for distractor in problem.distractors:
-                        wrong = distractor.answer.get(primary)
-                        if wrong is not None and len(_flat(wrong)) == len(key):
-                            typed = dict(zip(ids, _typed(_flat(wrong)), strict=True))
-                            outcome = model.run(typed)
-                            cases.append((typed, outcome.score, None if outcome.score else "model"))
-                choices = False
-            elif document.options:
-                letters = [chr(ord("A") + i) for i in range(len(document.options))]
-                cases += [({"RESPONSE": letters[document.answer_index]}, top, None), ({}, 0.0, None)]
-                explained = bool(document.question.explanation)
-                cases += [
-                    ({"RESPONSE": letter}, 0.0, letter if (option.mistake or explained) else None)
-                    for letter, option in zip(letters, document.options, strict=True)
-                    if not option.correct
-                ]
-                choices = True
+    start, items, played = time.perf_counter(), 0, 0
+    for identifier, document in documents(quiz).items():
+        data = files[f"items/{identifier}.xml"]
+        model = Item(data)
+        cases, choices = _cases(document, model)
+        if not cases:
+            continue
+        browser.evaluate("x => window.pd.load(x)", to_qti3(data))
+        items += 1
+        for case in cases:
+            ids = [] if choices else model.response_ids
+            texts = [case.typed.get(i, "") for i in ids]
+            result = browser.evaluate(
+                "([texts, choice]) => window.pd.answer(texts, choice)",
+                [texts, case.typed.get("RESPONSE") if choices else None],
+            )
+            where = (identifier, case.typed, result)
+            expected = model.run(case.typed)
+            assert result["score"] == case.score == expected.score, where
+            if case.mistake is None:
+                assert result["shown"] == [] and result["feedback"] is None and expected.feedback == (), where
             else:
-                continue  # a short answer: marked by hand, nothing to score
-            for typed, score, feedback in cases:
-                expected_model = model.run(typed)
-                played = _play(browser, xml, typed, choices)
-                if feedback == "model":  # the named mistake the model finds first
-                    feedback = _feedback_id(model, typed)
-                assert played == (score, feedback), (identifier, typed, played)
-                assert expected_model.score == played[0], (identifier, typed)
-                compared += 1
-    print(f"{recipe_id}: {compared} answers played")
-    assert compared
+                assert len(result["shown"]) == 1 and case.mistake in _shown(result["shown"][0]), where
+                assert result["feedback"] == _feedback_id(model, case.typed), where
+            if not choices:
+                # What the boxes hold: the text typed, or nothing where the mask refused it
+                # (a comma, a letter): the player never reads "abc" or "0,73" as a number.
+                assert result["boxes"] == [t if t not in ("abc", "0,73") else "" for t in texts], where
+            played += 1
+    browser.played["items"] += items
+    browser.played["answers"] += played
+    browser.played["seconds"] += time.perf_counter() - start
+    print(f"{recipe_id}: {items} items, {played} answers played")
+    assert played
+
+
+def test_a_number_typed_key_by_key_is_what_the_student_typed(lms_quizzes, browser):
+    """The number box's mask lets every beginning of a number through, so a number typed a key at a
+    time arrives whole, a box can be emptied, and a comma or a letter is refused as it is typed."""
+    files = package_files(lms_quizzes["quiz-attention"][1])
+    name = next(n for n, data in sorted(files.items()) if n.startswith("items/p") and b"RESPONSE_2" in data)
+    browser.evaluate("x => window.pd.load(x)", to_qti3(files[name]))
+    box = browser.locator("input").first
+    for typed, held in (
+        ("0.73", "0.73"),
+        ("-1.5", "-1.5"),
+        ("6.988e-4", "6.988e-4"),
+        ("0,73", "073"),
+        ("2/3", "23"),
+    ):
+        box.fill("")
+        assert box.input_value() == ""
+        box.press_sequentially(typed)
+        assert box.input_value() == held, typed
 
 
 def _feedback_id(model: Item, typed: dict[str, str]) -> str | None:
