@@ -46,9 +46,12 @@ CLOZE = re.compile(r"\{\{c\d+::(.*?)\}\}", re.S)
 class _Checks:
     """Checks that need more than one field, run on each object as it is built."""
 
-    def __init__(self, ids: dict[str, str], visuals: list[tuple[Visual, Where]]):
+    def __init__(
+        self, ids: dict[str, str], visuals: list[tuple[Visual, Where]], figures: list[tuple[str, Where]]
+    ):
         self.ids = ids  # item id -> "path:line" where first defined
         self.visuals = visuals  # checked at the end, when every worked example is known
+        self.figures = figures  # a question's figure: checked at the end, when every visual is known
 
     def install(self, report: Report) -> None:
         report.checks = {
@@ -145,6 +148,8 @@ class _Checks:
 
     def question(self, q: Question, where: Where) -> None:
         self.item(q, where)
+        if q.figure:
+            self.figures.append((q.figure, where))
         if isinstance(q.answer, str):  # an option's text or a model answer: math like any text
             for message in math_problems(q.answer):
                 where.error(message, "answer")
@@ -286,12 +291,13 @@ def read_content(project: Path | str) -> tuple[Content | None, list[Finding], fr
     root = Path(project) / "content"
     ids: dict[str, str] = {}
     visuals: list[tuple[Visual, Where]] = []
+    figures: list[tuple[str, Where]] = []
     reports: list[Report] = []
 
     def read(cls: type, path: Path) -> tuple[Any, Any]:
         shown = str(path.relative_to(root.parent))
         report = Report(shown)
-        _Checks(ids, visuals).install(report)
+        _Checks(ids, visuals, figures).install(report)
         try:
             value = yamlsource.load(path, shown, root)
         except ContentError as error:
@@ -368,6 +374,10 @@ def read_content(project: Path | str) -> tuple[Content | None, list[Finding], fr
     if visuals or complete:
         files = _check_visuals(visuals, lessons, root)
         lessons = [_with_files(lesson, files) for lesson in lessons]
+    drawn = {v.id for lesson in lessons for v in lesson.visuals}
+    for figure, where in figures:  # with lessons missing, a figure not found may be in one of them
+        if figure not in drawn and complete:
+            where.error(f"no visual {figure!r} in the content", "figure")
     problems_found += [p for report in reports for p in report.problems]
     if types_failed:  # a type the module that did not load would have registered is no news
         problems_found = [p for p in problems_found if not p.message.startswith("unknown problem type")]

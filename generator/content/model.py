@@ -238,6 +238,9 @@ class Question:
     without calculators prints them in a table under the question."""
     calculator: bool = False
     """Needs a calculator (sin, cos, powers): a quiz without calculators cannot hold it."""
+    figure: str = ""
+    """The id of a visual (in any lesson) the question is about: the LMS exports (``paperdeck
+    lms``) carry its image with the question; printed quizzes, cards and the site do not show it yet."""
     draft: bool = False
     """Written by ``paperdeck import`` for you to review: ``check`` lists it and ``build``
     leaves it out (``build --drafts`` keeps it); delete the line once it is right."""

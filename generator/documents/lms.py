@@ -13,9 +13,10 @@ regenerates. Nothing here formats; ``exporters.qti`` and ``exporters.moodle`` wr
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 
-from ..content.model import Content
+from ..content.model import Content, Visual
 from ..content.recipes import QuizRecipe
 from .quiz import ProblemItem, QuestionItem, build_quiz
 
@@ -60,6 +61,9 @@ class LmsQuiz:
     """The quiz seed the variants derive from (with the teacher's secret)."""
     variants: int
     sections: tuple[LmsSection, ...]
+    figures: Mapping[str, Visual] = field(default_factory=dict)
+    """The figure each question with one shows (``Question.figure``), by question id, its
+    parameters resolved (``Visual.resolved``): the exporters draw it and carry the file."""
 
     @property
     def problems(self) -> tuple[ProblemItem, ...]:
@@ -130,4 +134,13 @@ def build_lms_quiz(
                 for form in forms
             ]
             sections.append(ProblemPool(section.title, section.points, tuple(zip(*per_form, strict=True))))
-    return LmsQuiz(recipe, quiz.paper_title, seed, variants, tuple(sections))
+    visuals = {visual.id: visual for lesson in content.lessons for visual in lesson.visuals}
+    examples = {example.id: example for lesson in content.lessons for example in lesson.worked_examples}
+    figures = {
+        question.id: visuals[question.figure].resolved(examples)
+        for section in sections
+        if isinstance(section, QuestionBank)
+        for question in (item.question for item in section.questions)
+        if question.figure
+    }
+    return LmsQuiz(recipe, quiz.paper_title, seed, variants, tuple(sections), figures)

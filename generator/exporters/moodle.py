@@ -15,7 +15,10 @@ random questions from it), and each problem gets a sub-category holding its vari
   takes the first answer whose margin holds the typed value, so the key wins where they meet;
 - a vector or matrix answer as a Cloze (``multianswer``) question: one NUMERICAL box per
   number, each with the mistakes' numbers at ``%0%`` and their feedback;
-- a short answer as an ``essay`` the teacher marks, the model answer in the grader's information.
+- a short answer as an ``essay`` the teacher marks, the model answer in the grader's information;
+- a question's figure (``Question.figure``) as an ``<img src="@@PLUGINFILE@@/NAME">`` in its
+  text and the file itself, base64, in a ``<file>`` of its ``questiontext``: the importer
+  (``import_text_with_files``) stores it with the question.
 
 Every fraction is 100 or 0, both in Moodle's list of allowed grades
 (``question_bank::fraction_options_full``; the importer refuses a question with any other).
@@ -25,6 +28,7 @@ of Moodle's importer (tests/lms), not imported into a running Moodle.
 
 from __future__ import annotations
 
+import base64
 import html
 from pathlib import Path
 from typing import Any
@@ -37,7 +41,7 @@ from ..presentation import tolerance_words
 from . import ExportOptions
 from .anki.markup import block, inline
 from .print_items import answer_name
-from .qti import allowed, flat, shape
+from .qti import Figure, allowed, alt_text, figures, flat, shape
 
 TYPING = "Type each number as a decimal (0.73, -1.5, 6.988e-4)."
 """How to type a number in Moodle, stated in every numeric question."""
@@ -48,9 +52,22 @@ def _x(text: str) -> str:
     return html.escape(text, quote=False)
 
 
-def _text(tag: str, content: str, html_format: bool = True) -> str:
+def _text(tag: str, content: str, html_format: bool = True, files: str = "") -> str:
     fmt = ' format="html"' if html_format else ""
-    return f"<{tag}{fmt}><text>{_x(content)}</text></{tag}>"
+    return f"<{tag}{fmt}><text>{_x(content)}</text>{files}</{tag}>"
+
+
+def _figure(figure: Figure | None) -> tuple[str, str]:
+    """A question's figure: (its HTML in the question's text, the ``<file>`` that carries it)."""
+    if figure is None:
+        return "", ""
+    name = figure.path.name
+    shown = (
+        f'<div class="pd-figure"><img src="@@PLUGINFILE@@/{html.escape(name)}"'
+        f' alt="{html.escape(alt_text(figure.caption))}"><p>{inline(figure.caption)}</p></div>'
+    )
+    data = base64.b64encode(figure.path.read_bytes()).decode("ascii")
+    return shown, f'<file name="{html.escape(name)}" path="/" encoding="base64">{data}</file>'
 
 
 def _number(x: Any) -> str:
@@ -70,10 +87,12 @@ def category(path: str) -> str:
     return f'<question type="category"><category><text>{_x(path)}</text></category></question>\n'
 
 
-def _head(kind: str, name: str, text: str, points: float, explanation: str = "", idnumber: str = "") -> str:
+def _head(
+    kind: str, name: str, text: str, points: float, explanation: str = "", idnumber: str = "", files: str = ""
+) -> str:
     out = (
         f'<question type="{kind}">\n<name><text>{_x(name)}</text></name>\n'
-        f"{_text('questiontext', text)}\n{_text('generalfeedback', explanation)}\n"
+        f"{_text('questiontext', text, files=files)}\n{_text('generalfeedback', explanation)}\n"
         f"<defaultgrade>{_number(points)}</defaultgrade>\n<penalty>0</penalty>\n<hidden>0</hidden>\n"
     )
     if idnumber:
@@ -101,18 +120,19 @@ def _values(table: tuple[tuple[str, float], ...], note: str = "Values you may ne
     return f"<table><caption>{note}</caption><tr>{head}</tr><tr>{cells}</tr></table>"
 
 
-def choice_question(quiz_item: QuestionItem) -> str:
+def choice_question(quiz_item: QuestionItem, figure: Figure | None = None) -> str:
     question = quiz_item.question
     explanation = block(question.explanation) if question.explanation else ""
-    text = block(question.prompt) + _values(quiz_item.table)
+    shown, files = _figure(figure)
+    text = block(question.prompt) + shown + _values(quiz_item.table)
     if question.type == "true_false":
-        out = _head("truefalse", question.id, text, quiz_item.points, explanation, question.id)
+        out = _head("truefalse", question.id, text, quiz_item.points, explanation, question.id, files)
         for value in (True, False):
             right = question.answer is value
             feedback = "" if right else explanation
             out += _answer(100 if right else 0, "true" if value else "false", feedback, html_format=False)
         return out + "</question>\n"
-    out = _head("multichoice", question.id, text, quiz_item.points, explanation, question.id)
+    out = _head("multichoice", question.id, text, quiz_item.points, explanation, question.id, files)
     out += (
         "<single>true</single>\n<shuffleanswers>0</shuffleanswers>\n<answernumbering>ABCD</answernumbering>\n"
     )
@@ -136,8 +156,9 @@ def numerical_question(
     mistakes: list[tuple[str, Any]],
     explanation: str = "",
     idnumber: str = "",
+    files: str = "",
 ) -> str:
-    out = _head("numerical", name, text + _rule(abs_tol, rel_tol), points, explanation, idnumber)
+    out = _head("numerical", name, text + _rule(abs_tol, rel_tol), points, explanation, idnumber, files)
     out += _answer(
         100,
         _number(value),
@@ -203,15 +224,17 @@ def cloze_question(
     )
 
 
-def essay_question(quiz_item: QuestionItem) -> str:
+def essay_question(quiz_item: QuestionItem, figure: Figure | None = None) -> str:
     question = quiz_item.question
+    shown, files = _figure(figure)
     out = _head(
         "essay",
         question.id,
-        block(question.prompt) + _values(quiz_item.table),
+        block(question.prompt) + shown + _values(quiz_item.table),
         quiz_item.points,
         block(question.explanation) if question.explanation else "",
         question.id,
+        files,
     )
     return (
         out + "<responseformat>editor</responseformat>\n<responserequired>1</responserequired>\n"
@@ -220,13 +243,20 @@ def essay_question(quiz_item: QuestionItem) -> str:
     )
 
 
-def question_xml(quiz_item: QuestionItem) -> str:
+def question_xml(quiz_item: QuestionItem, figure: Figure | None = None) -> str:
+    """A question, with its figure if it has one."""
     question = quiz_item.question
     if quiz_item.options:
-        return choice_question(quiz_item)
+        return choice_question(quiz_item, figure)
     if question.type == "numeric":
         unit = f" ({inline(question.unit)})" if question.unit else ""
-        text = block(question.prompt) + _values(quiz_item.table) + (f"<p>Unit: {unit}</p>" if unit else "")
+        shown, files = _figure(figure)
+        text = (
+            block(question.prompt)
+            + shown
+            + _values(quiz_item.table)
+            + (f"<p>Unit: {unit}</p>" if unit else "")
+        )
         explanation = block(question.explanation) if question.explanation else ""
         return numerical_question(
             question.id,
@@ -238,8 +268,9 @@ def question_xml(quiz_item: QuestionItem) -> str:
             [],
             explanation,
             question.id,
+            files,
         )
-    return essay_question(quiz_item)
+    return essay_question(quiz_item, figure)
 
 
 def problem_xml(name: str, quiz_item: ProblemItem) -> str:
@@ -257,15 +288,18 @@ def problem_xml(name: str, quiz_item: ProblemItem) -> str:
     return numerical_question(name, text, quiz_item.points, value, tol.abs, tol.rel, mistakes)
 
 
-def quiz_xml(quiz: LmsQuiz) -> str:
-    """The whole file: categories and their questions."""
+def quiz_xml(quiz: LmsQuiz, cache: Path | None = None) -> str:
+    """The whole file: categories and their questions; ``cache``: where figures are drawn."""
+    drawn = figures(quiz, cache)
     top = f"$course$/top/{_plain(quiz.recipe.title)}"
     out = ['<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n']
     for s, section in enumerate(quiz.sections, 1):
         path = f"{top}/{s:02d} {_plain(section.title)}"
         if isinstance(section, QuestionBank):
             out.append(category(path))
-            out.extend(question_xml(quiz_item) for quiz_item in section.questions)
+            out.extend(
+                question_xml(quiz_item, drawn.get(quiz_item.question.id)) for quiz_item in section.questions
+            )
         elif isinstance(section, ProblemPool):
             for j, slot in enumerate(section.slots, 1):
                 out.append(category(f"{path}/Problem {j}"))
@@ -279,5 +313,5 @@ def quiz_xml(quiz: LmsQuiz) -> str:
 
 def export(quiz: LmsQuiz, target: Path, options: ExportOptions) -> list[Path]:
     """Write the Moodle XML to ``target``, private: it holds every answer."""
-    write_bytes(target, quiz_xml(quiz).encode(), PRIVATE)
+    write_bytes(target, quiz_xml(quiz, options.figures).encode(), PRIVATE)
     return [Path(target).resolve()]

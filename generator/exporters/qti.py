@@ -2,8 +2,10 @@
 Blackboard Learn).
 
 The package holds ``imsmanifest.xml``, ``test.xml`` (the ``assessmentTest``) and one
-``assessmentItem`` per question and per problem variant under ``items/``. The test has a
-section per section of the recipe: a question bank draws the recipe's count of questions
+``assessmentItem`` per question and per problem variant under ``items/``; a question with a
+figure (``Question.figure``) shows it as an ``<img>`` of a file under ``items/figures/``, drawn
+as the site draws it (PNG, or SVG for a diagram) and named with its item in the manifest. The
+test has a section per section of the recipe: a question bank draws the recipe's count of questions
 per attempt (``<selection select="N"/>``), and each problem is a sub-section of its variants
 of which one is drawn (``<selection select="1"/>``). Problem seeds are in the manifest's
 metadata only (a teacher's file, never shown to a student, who could regenerate the answer
@@ -30,10 +32,11 @@ from __future__ import annotations
 
 import html
 import io
+import re
 import time
 import zipfile
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -68,6 +71,9 @@ TYPING = (
     " a comma, a fraction or words are not read as a number."
 )
 """How to type a number in a QTI player, stated in every numeric item's prompt."""
+
+FIGURES = "items/figures"
+"""Where the package holds the questions' figures (an item refers to ``figures/NAME``)."""
 
 _ZIP_EPOCH = 315532800  # 1980-01-01, the earliest date a zip entry can hold
 
@@ -161,6 +167,8 @@ class Item:
     xml: str
     metadata: str = ""
     """paperdeck's metadata for the manifest (a problem's type, difficulty and seed)."""
+    files: tuple[str, ...] = ()
+    """The package paths of the media the item shows (its figure)."""
 
     @property
     def href(self) -> str:
@@ -212,7 +220,7 @@ def _mistake(text: str) -> str:
     return f"<p>Mistake: {inline(text)}</p>"
 
 
-def choice_item(identifier: str, quiz_item: QuestionItem) -> Item:
+def choice_item(identifier: str, quiz_item: QuestionItem, figure: str = "") -> Item:
     """A multiple-choice or true/false question: its choices in the order the document gives them."""
     question = quiz_item.question
     right = letter(quiz_item.answer_index or 0)
@@ -226,7 +234,7 @@ def choice_item(identifier: str, quiz_item: QuestionItem) -> Item:
         for i, option in enumerate(quiz_item.options)
     )
     body = (
-        f'<div class="pd-prompt">{block(question.prompt)}</div>{_values(quiz_item.table)}'
+        f'<div class="pd-prompt">{block(question.prompt)}</div>{figure}{_values(quiz_item.table)}'
         f'<choiceInteraction responseIdentifier="RESPONSE" shuffle="false" maxChoices="1">{choices}'
         f"</choiceInteraction>"
     )
@@ -354,7 +362,7 @@ def numeric_item(
     )
 
 
-def essay_item(identifier: str, quiz_item: QuestionItem) -> Item:
+def essay_item(identifier: str, quiz_item: QuestionItem, figure: str = "") -> Item:
     """A short answer: typed text, marked by hand in the LMS (no score is computed)."""
     question = quiz_item.question
     declarations = (
@@ -362,16 +370,23 @@ def essay_item(identifier: str, quiz_item: QuestionItem) -> Item:
         + _outcomes(quiz_item.points, False)
     )
     body = (
-        f'<div class="pd-prompt">{block(question.prompt)}</div>{_values(quiz_item.table)}'
+        f'<div class="pd-prompt">{block(question.prompt)}</div>{figure}{_values(quiz_item.table)}'
         f'<extendedTextInteraction responseIdentifier="RESPONSE" expectedLines="4"/>'
     )
     return Item(identifier, question.id, _item(identifier, question.id, declarations, body, "", ""))
 
 
-def question_item(identifier: str, quiz_item: QuestionItem) -> Item:
+def question_item(identifier: str, quiz_item: QuestionItem, figure: Figure | None = None) -> Item:
+    """The item of a question, with its figure if it has one."""
+    if figure is None:
+        return _question_item(identifier, quiz_item, "")
+    return replace(_question_item(identifier, quiz_item, figure.html()), files=(figure.name,))
+
+
+def _question_item(identifier: str, quiz_item: QuestionItem, figure: str) -> Item:
     question = quiz_item.question
     if quiz_item.options:
-        return choice_item(identifier, quiz_item)
+        return choice_item(identifier, quiz_item, figure)
     if question.type == "numeric":
         return numeric_item(
             identifier,
@@ -384,9 +399,9 @@ def question_item(identifier: str, quiz_item: QuestionItem) -> Item:
             None,
             [],
             question.unit,
-            _values(quiz_item.table),
+            figure + _values(quiz_item.table),
         )
-    return essay_item(identifier, quiz_item)
+    return essay_item(identifier, quiz_item, figure)
 
 
 def problem_item(identifier: str, title: str, quiz_item: ProblemItem) -> Item:
@@ -418,12 +433,58 @@ def problem_item(identifier: str, title: str, quiz_item: ProblemItem) -> Item:
 # -- the test and the package ----------------------------------------------------
 
 
-def items(quiz: LmsQuiz) -> Iterator[tuple[int, Item]]:
-    """Every item with the index of its section."""
+@dataclass(frozen=True)
+class Figure:
+    """A question's figure as the package holds it."""
+
+    path: Path
+    """The file drawn as the site draws it (PNG, SVG for a diagram), in the figure cache."""
+    caption: str
+    """The visual's caption (Markdown with math)."""
+
+    @property
+    def name(self) -> str:
+        """Its path in the package."""
+        return f"{FIGURES}/{self.path.name}"
+
+    def html(self) -> str:
+        """The image, as the item (under ``items/``) refers to it, and its caption."""
+        return (
+            f'<div class="pd-figure"><img src="figures/{_attribute(self.path.name)}"'
+            f' alt="{_attribute(alt_text(self.caption))}"/><p>{inline(self.caption)}</p></div>'
+        )
+
+
+def figures(quiz: LmsQuiz, cache: Path | None = None) -> dict[str, Figure]:
+    """Each question's figure drawn, by question id; ``cache`` is where figures are kept between
+    builds (``visuals.default_cache_dir()``): drawn once, as the site draws it."""
+    if not quiz.figures:
+        return {}
+    from .. import visuals
+
+    folder = cache or visuals.default_cache_dir()
+    return {
+        question_id: Figure(visuals.render(visual.kind, dict(visual.params or {}), folder), visual.caption)
+        for question_id, visual in quiz.figures.items()
+    }
+
+
+def alt_text(caption: str) -> str:
+    """A figure's caption as the words of an ``alt`` attribute: math as its LaTeX, no delimiters."""
+    words = re.sub(r"\\[()\[\]]", "", caption)
+    return re.sub(r"\s+", " ", words.replace("*", "").replace("`", "")).strip()
+
+
+def items(quiz: LmsQuiz, drawn: dict[str, Figure] | None = None) -> Iterator[tuple[int, Item]]:
+    """Every item with the index of its section; ``drawn``: the questions' figures (``figures``)."""
+    drawn = drawn or {}
     for s, section in enumerate(quiz.sections):
         if isinstance(section, QuestionBank):
             for quiz_item in section.questions:
-                yield s, question_item(f"q-{quiz_item.question.id}", quiz_item)
+                yield (
+                    s,
+                    question_item(f"q-{quiz_item.question.id}", quiz_item, drawn.get(quiz_item.question.id)),
+                )
         else:
             for j, slot in enumerate(section.slots, 1):
                 for v, variant in enumerate(slot, 1):
@@ -503,25 +564,30 @@ def manifest_xml(quiz: LmsQuiz, made: list[tuple[int, Item]]) -> str:
         metadata = f"<metadata>{item.metadata}</metadata>" if item.metadata else ""
         out.append(
             f'<resource identifier="{item.identifier}" type="imsqti_item_xmlv2p1" href="{item.href}">'
-            f'{metadata}<file href="{item.href}"/></resource>\n'
+            f'{metadata}<file href="{item.href}"/>'
+            + "".join(f'<file href="{_attribute(name)}"/>' for name in item.files)
+            + "</resource>\n"
         )
     out.append("</resources>\n</manifest>\n")
     return "".join(out)
 
 
-def package_files(quiz: LmsQuiz) -> dict[str, bytes]:
-    """Every file of the package by its path in the zip."""
-    made = list(items(quiz))
+def package_files(quiz: LmsQuiz, cache: Path | None = None) -> dict[str, bytes]:
+    """Every file of the package by its path in the zip; ``cache``: where figures are drawn."""
+    drawn = figures(quiz, cache)
+    made = list(items(quiz, drawn))
     files = {"imsmanifest.xml": manifest_xml(quiz, made).encode(), "test.xml": test_xml(quiz, made).encode()}
     files.update((item.href, item.xml.encode()) for _, item in made)
+    files.update((figure.name, figure.path.read_bytes()) for figure in drawn.values())
     return files
 
 
-def package_bytes(quiz: LmsQuiz, stamp: int) -> bytes:
-    """The zip: the manifest first, then the test and the items, with fixed dates (same quiz, same bytes)."""
+def package_bytes(quiz: LmsQuiz, stamp: int, cache: Path | None = None) -> bytes:
+    """The zip: the manifest first, then the test, the items and their figures, with fixed dates
+    (same quiz, same bytes)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as package:
-        for name, data in package_files(quiz).items():
+        for name, data in package_files(quiz, cache).items():
             info = zipfile.ZipInfo(name, date_time=time.gmtime(max(stamp, _ZIP_EPOCH))[:6])
             info.compress_type = zipfile.ZIP_DEFLATED
             info.create_system = 3
@@ -532,5 +598,5 @@ def package_bytes(quiz: LmsQuiz, stamp: int) -> bytes:
 
 def export(quiz: LmsQuiz, target: Path, options: ExportOptions) -> list[Path]:
     """Write the package to ``target`` (a ``.zip``), private: it holds every answer."""
-    write_bytes(target, package_bytes(quiz, build_time(options.build_time)), PRIVATE)
+    write_bytes(target, package_bytes(quiz, build_time(options.build_time), options.figures), PRIVATE)
     return [Path(target).resolve()]
