@@ -116,6 +116,31 @@ def test_several_main_files_are_listed(tmp_path: Path) -> None:
 
 
 @needs_latexml
+def test_hyperref_without_the_tex_of_its_helpers(tmp_path: Path) -> None:
+    # paperdeck's hyperref binding is LaTeXML's without reading ltxcmds, kvoptions, refcount,
+    # bitset... as TeX (about 2 s a paper); links and references convert as before, and a
+    # helper the paper asks for itself is still read.
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "main.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{hyperref}\n\\usepackage{kvoptions}\n"
+        "\\begin{document}\n\\section{Start}\\label{s:start}\n"
+        "See \\href{https://example.org/a}{the site}, \\url{https://example.org/b}, "
+        "\\autoref{s:start}, \\nameref{s:start} and \\texorpdfstring{one}{two}.\n\\end{document}\n"
+    )
+    conversion = latexml.convert(source, "main.tex", tmp_path / "scratch")
+    log = (tmp_path / "scratch" / "latexml.log").read_text()
+    xml = conversion.xml.read_text()
+    assert 'href="https://example.org/a"' in xml and 'href="https://example.org/b"' in xml
+    assert 'show="autoref"' in xml and 'show="title"' in xml and "one" in xml and "two" not in xml
+    assert f"{latexml.BINDINGS}/hyperref.sty.ltxml" in log
+    for helper in ("refcount.sty", "gettitlestring.sty", "bitset.sty", "intcalc.sty", "kvdefinekeys.sty"):
+        assert helper not in log
+    assert "kvoptions/kvoptions.sty" in log  # the paper's own \usepackage{kvoptions}
+    assert not [m for m in conversion.messages if m.severity != "warning"]
+
+
+@needs_latexml
 def test_a_source_that_never_ends_is_stopped(tmp_path: Path) -> None:
     (tmp_path / "loop.tex").write_text(
         "\\documentclass{article}\n\\begin{document}\n\\def\\x{a\\x}\\x\n\\end{document}\n"
