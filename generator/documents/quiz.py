@@ -18,6 +18,7 @@ exporter reads the ``Quiz`` and only lays it out.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import hmac
 from collections.abc import Iterator
@@ -73,6 +74,11 @@ class ProblemItem:
     problem: GeneratedProblem
     exponentials: tuple[tuple[float, float], ...] = ()
     """(x, e^x) pairs a student needs for this problem without a calculator."""
+    largest: float | None = None
+    """The largest primary answer (absolute value) of ``GRID_SAMPLE`` problems of this type
+    and difficulty drawn from fixed seeds: the answer sheet's digit grid holds twice it, so
+    every form prints the same grid and its size says nothing about this form's answer.
+    None for a problem printed outside a quiz (a practice sheet has no answer sheet)."""
 
 
 QuizItem = QuestionItem | ProblemItem
@@ -138,6 +144,9 @@ class Quiz:
     pools: tuple[tuple[Question, ...], ...] = field(default=(), repr=False)
     students: tuple[Student, ...] = ()
     """One per form when printing from a roster."""
+    largest: tuple[float | None, ...] = ()
+    """Per section, ``ProblemItem.largest`` of its problems (None for a section of questions):
+    drawn once when the quiz is built, so no exporter draws problems to size a grid."""
 
     def form(self, index: int) -> Form:
         """Form ``index`` (0 is A), made afresh."""
@@ -203,7 +212,29 @@ def build_quiz(
         for section in recipe.sections
     )
     _check_counts(recipe, pools)
-    return Quiz(recipe, content.paper.title, seed, count, secret, pools, students)
+    largest = tuple(
+        largest_answer(section.problems.type, section.problems.difficulty) if section.problems else None
+        for section in recipe.sections
+    )
+    return Quiz(recipe, content.paper.title, seed, count, secret, pools, students, largest=largest)
+
+
+GRID_SAMPLE = 24
+"""Problems (of fixed seeds) whose largest answer sizes a problem type's digit grid: over 1,500
+draws of every shipped type and difficulty none needs more integer columns than twice the
+largest of the first 16 gives."""
+
+
+@functools.lru_cache(maxsize=256)
+def largest_answer(type_id: str, difficulty: str) -> float:
+    """The largest primary answer (absolute value) of the first ``GRID_SAMPLE`` problems of
+    this type and difficulty from the fixed set seed 0: the same for every quiz, secret and
+    form. Kept per process: the quizzes of one build share their types."""
+    primary = problems.get(type_id).primary
+    return max(
+        float(np.max(np.abs(np.asarray(p.answer[primary], dtype=float))))
+        for p in problems.generate(type_id, GRID_SAMPLE, 0, difficulty)
+    )
 
 
 def _check_counts(recipe: QuizRecipe, pools: tuple[tuple[Question, ...], ...]) -> None:
@@ -252,7 +283,7 @@ def _form(quiz: Quiz, index: int, student: Student | None) -> Form:
                 section, pool, section_rng(seed, s), recipe.shuffle_questions, recipe.calculator, number
             )
         else:
-            items = _problem_items(section, set_seed(seed, s), recipe.calculator, number)
+            items = _problem_items(section, set_seed(seed, s), recipe.calculator, number, quiz.largest[s])
         number += len(items)
         sections.append(FormSection(section.title, section.points, tuple(items)))
     code = form_code(quiz.secret, recipe.id, quiz.seed, index, student)
@@ -289,12 +320,14 @@ def _options(question: Question, rng: np.random.Generator) -> tuple[Option, ...]
     return tuple(options[i] for i in rng.permutation(len(options)).tolist())
 
 
-def _problem_items(section: QuizSection, seed: int, calculator: bool, first: int) -> list[QuizItem]:
+def _problem_items(
+    section: QuizSection, seed: int, calculator: bool, first: int, largest: float | None
+) -> list[QuizItem]:
     ps = section.problems
     assert ps is not None
     generated = problems.generate(ps.type, ps.count, seed, ps.difficulty)
     return [
-        ProblemItem(number, section.points, problem, () if calculator else exponentials(problem))
+        ProblemItem(number, section.points, problem, () if calculator else exponentials(problem), largest)
         for number, problem in enumerate(generated, first)
     ]
 

@@ -15,9 +15,10 @@ JSON (``layout``), which the scanner reads (docs/quiz-key.md, docs/scanning.md).
 
 A digit grid depends only on the question, never on one form's answer: its
 decimals follow the precision the prompt states (or the tolerance), and its
-integer columns hold twice the largest answer of 24 problems drawn from fixed
-seeds (content questions: twice their one answer), so every form of a quiz prints
-the same grid for the same question. Each grid has a sign column; an answer to
+integer columns hold twice the largest answer the quiz document gives the item
+(``ProblemItem.largest``: of problems drawn from fixed seeds when the quiz is built;
+content questions: their one answer), so every form of a quiz prints the same grid
+for the same question. Nothing here draws a problem. Each grid has a sign column; an answer to
 significant figures gets a mantissa and a signed power of ten.
 """
 
@@ -59,10 +60,6 @@ ROW_PITCH = 5.6
 GRID_PITCH = (5.0, 4.4)
 """Between the columns and the rows of a digit grid."""
 QR_SIZE = 22.0
-SAMPLE = 24
-"""Problems (of fixed seeds) whose largest answer sizes a problem type's grid: over 1,500
-draws of every shipped type and difficulty none needs more integer columns than twice the
-largest of the first 16 gives."""
 MAX_GRID_COMPONENTS = 6
 """Numbers of an answer that each get a digit grid; a larger answer gets score bubbles."""
 ID_DIGITS = 8
@@ -121,21 +118,6 @@ def _grid(stated: tuple[str, int] | None, tolerance: dict[str, float], largest: 
     return Grid(_integer_digits(largest), count)
 
 
-@lru_cache(maxsize=256)
-def _problem_grid(
-    type_id: str,
-    difficulty: str,
-    prompt_precision: tuple[str, int] | None,
-    tolerance: tuple[tuple[str, float], ...],
-) -> Grid:
-    primary = problems.get(type_id).primary
-    largest = max(
-        float(np.max(np.abs(np.asarray(p.answer[primary], dtype=float))))
-        for p in problems.generate(type_id, SAMPLE, 0, difficulty)
-    )
-    return _grid(prompt_precision, dict(tolerance), largest)
-
-
 def grid_for(quiz_item: QuizItem) -> Grid:
     """The digit grid of a numeric question or a problem: the same on every form."""
     if isinstance(quiz_item, QuestionItem):
@@ -144,12 +126,9 @@ def grid_for(quiz_item: QuizItem) -> Grid:
             precision.stated(question.prompt), {"abs": question.tolerance or 0.0}, float(question.answer)
         )
     problem = quiz_item.problem
-    return _problem_grid(
-        problem.type,
-        problem.difficulty,
-        precision.stated(problem.prompt),
-        tuple(sorted(problem.tolerance.to_json().items())),
-    )
+    if quiz_item.largest is None:
+        raise ValueError(f"{problem.id}: a problem printed outside a quiz has no digit grid")
+    return _grid(precision.stated(problem.prompt), problem.tolerance.to_json(), quiz_item.largest)
 
 
 def quiz_code(quiz: Quiz, paper: str = "a4") -> str:
