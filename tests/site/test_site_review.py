@@ -192,6 +192,32 @@ def test_an_exam_date_paces_the_new_cards_and_predicts_each_lessons_recall(tab: 
     page.reload()
     assert page.get_by_label("Exam date").input_value() == exam
     assert page.locator(".pd-plan tbody tr").count() == len(lessons)
+    assert "You are on the pace you set on " in page.locator(".pd-plan-summary").text_content()
+    assert page.locator(".pd-plan tbody tr td:nth-child(5)").all_text_contents() == ["none"] * len(lessons)
+    # Three days later, no new card seen since: three days of the pace set are behind, the first
+    # lessons' first; one card seen makes it one fewer.
+    page.evaluate("""() => { const key = document.documentElement.dataset.store + ':review';
+        const s = JSON.parse(localStorage.getItem(key)), d = new Date(); d.setDate(d.getDate() - 3);
+        s.paced.day = d.getFullYear() + '-' + String(d.getMonth() + 1).padStart(2, '0') + '-'
+                      + String(d.getDate()).padStart(2, '0');
+        localStorage.setItem(key, JSON.stringify(s)); }""")
+    page.reload()
+    late = 3 * per_day
+    assert (
+        f"You are {late} new cards behind the pace you set on "
+        in page.locator(".pd-plan-summary").text_content()
+    )
+    left = [
+        int(t.split(" of ")[0]) for t in page.locator(".pd-plan tbody tr td:nth-child(2)").all_text_contents()
+    ]
+    expected, rest = [], late
+    for unseen in left:
+        expected.append(min(unseen, rest))
+        rest -= expected[-1]
+    shown = page.locator(".pd-plan tbody tr td:nth-child(5)").all_text_contents()
+    assert shown == [f"{n} card{'s' * (n != 1)}" if n else "none" for n in expected]
+    _review(page, ["Good"])
+    assert f"You are {late - 1} new cards behind" in page.locator(".pd-plan-summary").text_content()
     page.get_by_label("Exam date").fill("2020-01-01")
     refused = page.locator(".pd-plan-summary").text_content()
     assert refused == "That date is not after today: choose a later one."

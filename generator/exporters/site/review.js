@@ -41,12 +41,20 @@
     var fresh = s.fresh && typeof s.fresh === "object" && typeof s.fresh.day === "string" && isNumber(s.fresh.count)
       ? s.fresh : { day: "", count: 0 };
     var exam = typeof s.exam === "string" && /^\d{4}-\d\d-\d\d$/.test(s.exam) ? s.exam : "";
-    return { cards: s.cards, fresh: fresh, exam: exam };
+    return { cards: s.cards, fresh: fresh, exam: exam, paced: validPace(s.paced, exam) };
+  }
+  // The pace the student set with the exam's date (the day, new cards a day, each lesson's new
+  // cards then), kept to say later how far behind it they are; null when ``p`` is not one.
+  function validPace(p, exam) {
+    if (!p || typeof p !== "object" || p.exam !== exam || !isNumber(p.perDay) || typeof p.day !== "string" ||
+        !/^\d{4}-\d\d-\d\d$/.test(p.day) || !p.unseen || typeof p.unseen !== "object") { return null; }
+    for (var page in p.unseen) { if (!isNumber(p.unseen[page])) { return null; } }
+    return { exam: exam, day: p.day, perDay: p.perDay, unseen: p.unseen };
   }
   function load() {
     var s = null;
     try { s = validSchedule(JSON.parse(window.localStorage.getItem(REVIEW) || "null")); } catch (e) { s = null; }
-    return s || { cards: {}, fresh: { day: "", count: 0 }, exam: "" };
+    return s || { cards: {}, fresh: { day: "", count: 0 }, exam: "", paced: null };
   }
   function save() {
     try { window.localStorage.setItem(REVIEW, JSON.stringify(state)); } catch (e) { /* private mode: this visit only */ }
@@ -78,10 +86,11 @@
   function midnight(d) { var x = new Date(d.getTime()); x.setHours(0, 0, 0, 0); return x; }
   function addDays(d, n) { var x = new Date(d.getTime()); x.setDate(x.getDate() + n); return x; }
   function day(d) { return d.toLocaleDateString([], { weekday: "short", day: "numeric", month: "short" }); }
+  function isoDay(d) { return d.getFullYear() + "-" + String(d.getMonth() + 1).padStart(2, "0") + "-" + String(d.getDate()).padStart(2, "0"); }
+  function localDate(iso, hour) { var parts = iso.split("-"); return new Date(Number(parts[0]), Number(parts[1]) - 1, Number(parts[2]), hour); }
   function plan() {
     if (!state.exam) { return null; }
-    var parts = state.exam.split("-");
-    var exam = new Date(Number(parts[0]), Number(parts[1]) - 1, Number(parts[2]), 9);
+    var exam = localDate(state.exam, 9);
     var start = midnight(new Date());
     var days = Math.round((midnight(exam) - start) / 86400000);
     if (!(days >= 1)) { return { days: days, exam: exam }; }
@@ -101,7 +110,37 @@
       before += lessons[l].unseen;
       lessons[l].end = addDays(start, Math.max(0, Math.ceil(before / perDay) - 1));
     }
-    return { days: days, exam: exam, perDay: perDay, unseen: unseen, sweep: addDays(start, teaching), lessons: lessons };
+    var p = { days: days, exam: exam, perDay: perDay, unseen: unseen, sweep: addDays(start, teaching), lessons: lessons, byPage: byPage };
+    behind(p, start);
+    return p;
+  }
+  // How far behind the pace the student set they are: the new cards that pace brought before
+  // today less those seen since, in all and per lesson (the pace takes the lessons in order).
+  function behind(p, start) {
+    var paced = state.paced;
+    p.behind = null;
+    if (!paced) { return; }
+    var elapsed = Math.max(0, Math.round((start - localDate(paced.day, 0)) / 86400000));
+    var due = paced.perDay * elapsed, planned = 0, seen = 0, before = 0;
+    for (var page in p.byPage) {
+      var L = p.byPage[page], then = Math.min(paced.unseen[page] || 0, L.cards);
+      var lessonDue = Math.max(0, Math.min(then, due - before));
+      before += then;
+      planned += lessonDue;
+      var lessonSeen = Math.max(0, then - L.unseen);
+      seen += lessonSeen;
+      L.behind = Math.max(0, lessonDue - lessonSeen);
+    }
+    p.behind = { cards: Math.max(0, planned - seen), since: localDate(paced.day, 9), perDay: paced.perDay };
+  }
+  // The pace as set today, kept with the exam's date.
+  function setPace() {
+    var p = plan();
+    state.paced = null;
+    if (!p || !p.perDay) { return; }
+    var unseen = {};
+    for (var page in p.byPage) { unseen[page] = p.byPage[page].unseen; }
+    state.paced = { exam: state.exam, day: isoDay(new Date()), perDay: p.perDay, unseen: unseen };
   }
   var examInput = document.querySelector(".pd-exam");
   var summary = document.querySelector(".pd-plan-summary");
@@ -114,13 +153,16 @@
     if (!p.perDay) { summary.textContent = "That date is not after today: choose a later one."; return; }
     summary.textContent = "Exam on " + day(p.exam) + ", in " + p.days + (p.days === 1 ? " day: " : " days: ") +
       p.unseen + " new cards left, " + p.perDay + " a day" + (p.perDay < NEW_PER_DAY ? " (this page shows up to " + NEW_PER_DAY + ")" : "") +
-      "; from " + day(p.sweep) + " the final sweep: no new cards, review what is due.";
+      "; from " + day(p.sweep) + " the final sweep: no new cards, review what is due." +
+      (!p.behind ? "" : p.behind.cards ? " You are " + p.behind.cards + " new cards behind the pace you set on " + day(p.behind.since) +
+        " (" + p.behind.perDay + " a day); the pace above makes up for them." : " You are on the pace you set on " + day(p.behind.since) + ".");
     var rows = [];
     for (var l = 0; l < p.lessons.length; l++) {
       var L = p.lessons[l];
       var when = !L.unseen ? "all seen" : L.start.getTime() === L.end.getTime() ? day(L.start) : day(L.start) + " \u2013 " + day(L.end);
       var recall = L.reviewed ? Math.round(100 * L.recall / L.reviewed) + "% (" + L.reviewed + " of " + L.cards + " reviewed)" : "not reviewed yet";
-      rows.push([L.title, L.unseen + " of " + L.cards, when, recall]);
+      var late = !p.behind ? "\u2013" : L.behind ? L.behind + (L.behind === 1 ? " card" : " cards") : "none";
+      rows.push([L.title, L.unseen + " of " + L.cards, when, recall, late]);
     }
     var body = table.querySelector("tbody");
     body.textContent = "";
@@ -137,6 +179,7 @@
   }
   examInput.addEventListener("change", function () {
     state.exam = /^\d{4}-\d\d-\d\d$/.test(examInput.value) ? examInput.value : "";
+    setPace();
     save();
     showPlan();
     show();

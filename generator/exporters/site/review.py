@@ -65,12 +65,14 @@ def body(
         "<p>Give your exam's date: this page then paces its new cards to finish a week before it"
         " (a quarter of the days when fewer than four weeks remain), and shows for each lesson when"
         " its new cards come and how much of it you would recall on the day (FSRS's predicted"
-        " retrievability of the cards you have reviewed).</p>"
+        " retrievability of the cards you have reviewed). It keeps the pace you set that day, and says"
+        " later how many new cards you are behind it.</p>"
         '<p><label for="pd-exam">Exam date</label> <input type="date" id="pd-exam" class="pd-exam"></p>'
         '<p class="pd-plan-summary" role="status"></p>'
         '<div class="pd-scroll"><table class="pd-plan" hidden><caption>Your plan, lesson by lesson'
         '</caption><thead><tr><th scope="col">Lesson</th><th scope="col">New cards left</th>'
-        '<th scope="col">Their days</th><th scope="col">Recall at the exam</th></tr></thead>'
+        '<th scope="col">Their days</th><th scope="col">Recall at the exam</th>'
+        '<th scope="col">Behind your pace</th></tr></thead>'
         "<tbody></tbody></table></div></section>"
         '<section aria-labelledby="h-keep"><h2 id="h-keep">Keep your progress</h2>'
         "<p>Your schedule and your progress on the lesson pages are kept in this browser only. Safari"
