@@ -38,7 +38,10 @@ def command(session: Session, strict: bool) -> None:
     click.echo(
         f"ok: {len(content.lessons)} lessons, {count} items, {len(project.recipes)} recipes in {project.root}"
     )
-    for warning in project.warnings:  # teaching advice; exit code stays 0
+    from ..content.card_rules import card_rule_warnings
+
+    advice = [*card_rule_warnings(content, project.root), *project.warnings]
+    for warning in advice:  # teaching advice; exit code stays 0
         click.echo(str(warning), err=True)
     from ..content.drafts import drafts
 
