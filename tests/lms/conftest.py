@@ -6,6 +6,7 @@ The schemas in ``schemes/`` are IMS's, unchanged, with their notice (``schemes/R
 from __future__ import annotations
 
 import io
+import shutil
 import time
 import zipfile
 from pathlib import Path
@@ -17,6 +18,12 @@ ROOT = Path(__file__).resolve().parents[2]
 SCHEMES = Path(__file__).resolve().parent / "schemes"
 SHIPPED = ("quiz-attention", "quiz-embeddings-positions", "quiz-final", "quiz-multi-head", "quiz-training")
 VARIANTS = 3
+FIGURED = {
+    "wsa-q-appendix-its": ("why-self-attention", "wsa-vis-appendix-figure-4", b"\x89PNG\r\n\x1a\n"),
+    "arch-q-n-layers": ("architecture", "arch-vis-figure-1", b"<svg"),
+}
+"""No shipped question has a figure: these two are given one in a copy of the project (``figured``),
+question id -> (its lesson, the visual it is given, how the visual's file begins)."""
 
 
 @pytest.fixture(scope="session")
@@ -49,6 +56,34 @@ def lms_quizzes(project):
         package = qti.package_bytes(quiz, 0)
         out[recipe_id] = (quiz, package, time.perf_counter() - start)
     return out
+
+
+def give_figure(root: Path, lesson: str, question: str, figure: str) -> None:
+    """Give a question of the project at ``root`` a figure, in its lesson's YAML."""
+    path = root / "content" / "lessons" / f"{lesson}.yaml"
+    text = path.read_text()
+    line = f"  - id: {question}\n"
+    assert text.count(line) == 1
+    path.write_text(text.replace(line, f"{line}    figure: {figure}\n"))
+
+
+@pytest.fixture(scope="session")
+def figured(tmp_path_factory):
+    """The shipped project copied with the ``FIGURED`` questions given their figure: (its root, the
+    LmsQuiz of quiz-final, its QTI package's files, its Moodle XML, the figure cache)."""
+    from generator.documents.lms import build_lms_quiz
+    from generator.exporters import moodle, qti
+    from generator.project import open_project
+
+    root = tmp_path_factory.mktemp("figured")
+    for folder in ("content", "decks"):
+        shutil.copytree(ROOT / folder, root / folder)
+    for question, (lesson, figure, _) in FIGURED.items():
+        give_figure(root, lesson, question, figure)
+    project = open_project(root)
+    cache = root / "figure-cache"
+    quiz = build_lms_quiz(project.content, project.quiz_recipe("quiz-final"), 7, 2, b"lms-test")
+    return root, quiz, package_files(qti.package_bytes(quiz, 0, cache)), moodle.quiz_xml(quiz, cache), cache
 
 
 def documents(quiz) -> dict:

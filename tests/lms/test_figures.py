@@ -15,46 +15,14 @@ import shutil
 import subprocess
 import sys
 
-import pytest
 from lxml import etree
 
 from generator import visuals
 
-from .conftest import ROOT, package_files
+from .conftest import FIGURED, ROOT, give_figure, package_files
 from .qti_model import NS
 
 CP = {"cp": "http://www.imsglobal.org/xsd/imscp_v1p1"}
-FIGURED = {
-    "wsa-q-appendix-its": ("why-self-attention", "wsa-vis-appendix-figure-4", b"\x89PNG\r\n\x1a\n"),
-    "arch-q-n-layers": ("architecture", "arch-vis-figure-1", b"<svg"),
-}
-"""question id -> (its lesson, the visual it is given, how its file begins)."""
-
-
-def _give_figure(root, lesson: str, question: str, figure: str) -> None:
-    path = root / "content" / "lessons" / f"{lesson}.yaml"
-    text = path.read_text()
-    line = f"  - id: {question}\n"
-    assert text.count(line) == 1
-    path.write_text(text.replace(line, f"{line}    figure: {figure}\n"))
-
-
-@pytest.fixture(scope="module")
-def figured(tmp_path_factory):
-    """(project root, LmsQuiz of quiz-final, QTI files, Moodle XML, the figure cache)."""
-    from generator.documents.lms import build_lms_quiz
-    from generator.exporters import moodle, qti
-    from generator.project import open_project
-
-    root = tmp_path_factory.mktemp("figured")
-    for folder in ("content", "decks"):
-        shutil.copytree(ROOT / folder, root / folder)
-    for question, (lesson, figure, _) in FIGURED.items():
-        _give_figure(root, lesson, question, figure)
-    project = open_project(root)
-    cache = root / "figure-cache"
-    quiz = build_lms_quiz(project.content, project.quiz_recipe("quiz-final"), 7, 2, b"lms-test")
-    return root, quiz, package_files(qti.package_bytes(quiz, 0, cache)), moodle.quiz_xml(quiz, cache), cache
 
 
 def test_the_shipped_quizzes_have_no_figure(lms_quizzes):
@@ -134,7 +102,7 @@ def test_a_figure_that_names_no_visual_is_an_error_on_its_line(tmp_path):
     root = tmp_path / "broken"
     for folder in ("content", "decks"):
         shutil.copytree(ROOT / folder, root / folder)
-    _give_figure(root, "architecture", "arch-q-n-layers", "arch-vis-figure-9")
+    give_figure(root, "architecture", "arch-q-n-layers", "arch-vis-figure-9")
     line = 1 + (root / "content/lessons/architecture.yaml").read_text().splitlines().index(
         "    figure: arch-vis-figure-9"
     )

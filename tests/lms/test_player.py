@@ -27,7 +27,7 @@ from lxml import etree
 from generator import answers, problems
 from generator.problems import Tolerance
 
-from .conftest import SHIPPED, documents, package_files
+from .conftest import FIGURED, SHIPPED, documents, package_files
 from .qti_model import Item
 
 pytestmark = pytest.mark.long
@@ -53,6 +53,7 @@ _XHTML = {
     "em",
     "code",
     "br",
+    "img",
 }
 
 
@@ -264,6 +265,37 @@ def test_a_number_typed_key_by_key_is_what_the_student_typed(lms_quizzes, browse
         assert box.input_value() == ""
         box.press_sequentially(typed)
         assert box.input_value() == held, typed
+
+
+def test_a_figure_shows_in_the_player_from_the_file_the_package_holds(figured, browser, tmp_path):
+    """The package unpacked as an LMS holds it: each figure, found from its item as the item refers
+    to it, is decoded and shown (PNG and SVG), and the item still scores its key."""
+    _, quiz, files, _, _ = figured
+    for name, data in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(data)
+    items = documents(quiz)
+    for question in FIGURED:
+        data = files[f"items/q-{question}.xml"]
+        # A player given the XML as text has no address to resolve it from: the item's own folder.
+        base = (tmp_path / "items").as_uri() + "/"
+        xml = to_qti3(data).replace('src="figures/', f'src="{base}figures/')
+        browser.evaluate("x => window.pd.load(x)", xml)
+        browser.wait_for_function("() => [...document.images].every((i) => i.complete)", timeout=10000)
+        shown = browser.evaluate(
+            "() => [...document.images].map((i) => [i.getAttribute('src'), i.naturalWidth, i.alt])"
+        )
+        assert len(shown) == 1 and shown[0][0].endswith(".png" if question.startswith("wsa") else ".svg")
+        assert shown[0][1] > 100 and shown[0][2], shown  # decoded, and described
+        model = Item(data)
+        cases, choices = _cases(items[f"q-{question}"], model)
+        key = next(case for case in cases if case.score)
+        ids = [] if choices else model.response_ids
+        result = browser.evaluate(
+            "([texts, choice]) => window.pd.answer(texts, choice)",
+            [[key.typed.get(i, "") for i in ids], key.typed.get("RESPONSE") if choices else None],
+        )
+        assert result["score"] == key.score == model.max_score(), (question, result)
 
 
 def _feedback_id(model: Item, typed: dict[str, str]) -> str | None:
