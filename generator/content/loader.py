@@ -375,8 +375,10 @@ def read_content(project: Path | str) -> tuple[Content | None, list[Finding], fr
         files = _check_visuals(visuals, lessons, root)
         lessons = [_with_files(lesson, files) for lesson in lessons]
     drawn = {v.id for lesson in lessons for v in lesson.visuals}
-    for figure, where in figures:  # with lessons missing, a figure not found may be in one of them
-        if figure not in drawn and complete:
+    # With a lesson not built, a figure not found may be in it; otherwise it is reported with the rest.
+    every_lesson = paper is not None and {lesson.id for lesson in lessons} >= set(paper.lessons)
+    for figure, where in figures:
+        if figure not in drawn and every_lesson:
             where.error(f"no visual {figure!r} in the content", "figure")
     problems_found += [p for report in reports for p in report.problems]
     if types_failed:  # a type the module that did not load would have registered is no news

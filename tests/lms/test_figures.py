@@ -55,10 +55,15 @@ def test_a_figure_is_a_file_of_the_package_named_in_the_manifest_and_shown_by_it
         assert named == [f"items/q-{question}.xml", name]
 
 
-def test_the_package_with_figures_names_every_file_and_only_them(figured):
-    """Every file the manifest names is in the zip, every file of the zip is named, and every
-    image an item shows is a file its own resource names (its path relative to the item)."""
+def test_the_package_with_figures_names_every_file_and_only_them(figured, qti_schema, cp_schema):
+    """Every file the manifest names is in the zip, every file of the zip is named, every image an
+    item shows is a file its own resource names (its path relative to the item), and every XML
+    file of the package validates."""
     files = figured[2]
+    for name, data in files.items():
+        if name.endswith(".xml"):
+            schema = cp_schema if name == "imsmanifest.xml" else qti_schema
+            assert schema.validate(etree.fromstring(data)), (name, schema.error_log.filter_from_errors()[:3])
     manifest = etree.fromstring(files["imsmanifest.xml"])
     named = {f.get("href") for f in manifest.iterfind(".//cp:file", CP)}
     assert named | {"imsmanifest.xml"} == set(files)
@@ -103,9 +108,12 @@ def test_a_figure_that_names_no_visual_is_an_error_on_its_line(tmp_path):
     for folder in ("content", "decks"):
         shutil.copytree(ROOT / folder, root / folder)
     give_figure(root, "architecture", "arch-q-n-layers", "arch-vis-figure-9")
-    line = 1 + (root / "content/lessons/architecture.yaml").read_text().splitlines().index(
-        "    figure: arch-vis-figure-9"
-    )
+    lesson = root / "content/lessons/architecture.yaml"
+    # and another mistake in the file: every one is reported at once
+    lesson.write_text(lesson.read_text().replace("    source: S3.1\n", "    source: section 3\n", 1))
+    lines = lesson.read_text().splitlines()
+    line = 1 + lines.index("    figure: arch-vis-figure-9")
+    other = 1 + lines.index("    source: section 3")
     run = subprocess.run(
         [sys.executable, "-m", "generator.cli", "check", "--project", str(root)],
         capture_output=True,
@@ -113,7 +121,8 @@ def test_a_figure_that_names_no_visual_is_an_error_on_its_line(tmp_path):
         check=False,
     )
     assert run.returncode == 2, run.stderr
-    assert run.stderr == (
-        f"paperdeck: content/lessons/architecture.yaml:{line}: questions[0].figure:"
+    assert f"content/lessons/architecture.yaml:{other}: " in run.stderr
+    assert (
+        f"content/lessons/architecture.yaml:{line}: questions[0].figure:"
         " no visual 'arch-vis-figure-9' in the content\n"
-    )
+    ) in run.stderr, run.stderr
