@@ -69,7 +69,7 @@ _PLAIN = re.compile(rf"(?:{_S}|[,;])+")
 _COMMA_DECIMAL = re.compile(rf"(?:{_S}|;)+")
 _DECIMAL = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
 _FRACTION = re.compile(r"([-+]?[0-9]+(?:\.[0-9]+)?)/([0-9]+(?:\.[0-9]+)?)")
-_GAP = "?"
+_GAP = "_"
 
 
 def _one(text: str) -> float | None:
@@ -104,7 +104,7 @@ def _split(
 
 
 def read_with_gaps(text: str, count: int) -> list[float | None] | None:
-    """``read``, where a part written as ``?`` is None (grading: a component left out)."""
+    """``read``, where a part written as ``_`` is None (grading: a component the student left out)."""
     return _read(text, count, gaps=True)
 
 

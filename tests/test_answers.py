@@ -59,9 +59,10 @@ def test_the_script_is_es5_and_defines_one_global():
 
 
 def test_a_gap_is_none_only_where_grading_asks_for_it():
-    assert answers.read_with_gaps("1 ? 3", 3) == [1.0, None, 3.0]
-    assert answers.read_with_gaps("?", 1) == [None]
-    assert answers.read("1 ? 3", 3) is None
+    assert answers.read_with_gaps("1 _ 3", 3) == [1.0, None, 3.0]
+    assert answers.read_with_gaps("_", 1) == [None]
+    assert answers.read("1 _ 3", 3) is None
+    assert answers.read_with_gaps("1 ? 3", 3) is None  # ? is not read: grading takes it before
 
 
 def test_cards_run_this_very_script_ahead_of_their_check():

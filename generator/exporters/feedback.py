@@ -38,8 +38,8 @@ def stems(students: list[str]) -> list[str]:
 
 
 def _shaped(values: tuple[float | None, ...], shape: tuple[int, ...]) -> object:
-    """Flat values back in their printed shape; a part left out is ``?``."""
-    shown = [v if v is not None else "?" for v in values]
+    """Flat values back in their printed shape; a part left out is ``_``, as in the responses."""
+    shown = [v if v is not None else "_" for v in values]
     if len(shape) == 2 and shape[0] * shape[1] == len(shown):
         return [shown[r * shape[1] : (r + 1) * shape[1]] for r in range(shape[0])]
     if len(shape) == 1 or len(shown) > 1:

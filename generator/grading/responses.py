@@ -38,11 +38,11 @@ Grading costs about 0.4 MB and 20 ms a student (the report's feedback section), 
 
 Answer = str | tuple[float | None, ...] | float | None
 """A letter (choice questions), numbers (numeric questions and problems; None for a
-component written as ``?``), points given by hand (short answers), ``NOT_READ``, or None (blank)."""
+component written as ``_``, left out), points given by hand (short answers), ``NOT_READ``, or None (blank)."""
 NOT_READ = "?"
-"""An answer not read (a cell of only ``?``, as ``paperdeck scan`` writes an answer it could not
-read): graded as pending, never as "no answer"."""
-_NOT_READ = re.compile(r"\s*\?(?:[\s;,]*\?)*\s*")
+"""An answer not read (a cell with a ``?``, as ``paperdeck scan`` writes an answer, or a part of
+one, it could not read): graded as pending, never as "no answer" (a part the student left out
+is ``_``)."""
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ def _shape_words(question: KeyQuestion) -> str:
 
 def parse_answer(question: KeyQuestion, text: str) -> tuple[Answer, str]:
     """The answer ``text`` means for ``question``, or (None, what is wrong)."""
-    if _NOT_READ.fullmatch(text):
+    if NOT_READ in text:  # never part of a number: the answer, or a part of it, was not read
         return NOT_READ, ""
     kind = question.kind
     if kind in CHOICE_KINDS:
@@ -121,7 +121,7 @@ def parse_answer(question: KeyQuestion, text: str) -> tuple[Answer, str]:
     if len(found) != question.size:
         return None, (
             f"{len(found)} number{'s' if len(found) != 1 else ''} given; question "
-            f"{question.number} wants {_shape_words(question)} (write ? for a part left out)"
+            f"{question.number} wants {_shape_words(question)} (write _ for a part left out, ? for one not read)"
         )
     return found, ""
 

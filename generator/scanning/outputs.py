@@ -27,19 +27,22 @@ from pathlib import Path
 
 from ..files.atomic import file_set
 from ..files.csv_files import MAX_FILE_BYTES, csv_bytes
+from ..grading.responses import NOT_READ
 from .scan import Flag, Scanned, SheetRead
 
-NOT_READ = "?"
-"""The cell of an answer the scan did not read (grade: "not read", never "no answer")."""
+LEFT_OUT = "_"
+"""A number of a vector or matrix left blank while others were filled (grade: that part wrong)."""
 _DIGEST = re.compile(rb'<meta name="paperdeck-responses-sha256" content="([0-9a-f]{64})">')
 _DIGEST_WITHIN = 4096
 """The digest is in the review file's head: only its start is read back."""
 
 
-def _cell(components: list[str | None], unread: bool) -> str:
-    if not unread and all(c is None for c in components):
+def _cell(components: list[str | None]) -> str:
+    """A question's numbers as ``grade`` reads them: empty when nothing was filled, else every
+    number in the layout's order, ``?`` where one was not read, ``_`` where it was left blank."""
+    if all(c is None for c in components):
         return ""
-    return "; ".join(c if c is not None else NOT_READ for c in components)
+    return "; ".join(LEFT_OUT if c is None else c for c in components)
 
 
 def _cut(sheet: SheetRead) -> dict[int, str]:
@@ -90,10 +93,7 @@ def rows(scanned: Scanned) -> list[list[str]]:
             flag.student, flag.row = name, line
             flag.column = str(flag.question) if flag.question is not None else "student"
         cut = _cut(sheet)
-        cells = [
-            cut[n] if n in cut else _cell(sheet.cells[n], n in sheet.unread) if n in sheet.cells else ""
-            for n in numbers
-        ]
+        cells = [cut[n] if n in cut else _cell(sheet.cells[n]) if n in sheet.cells else "" for n in numbers]
         found.append([name, sheet.form["label"], *cells])
     return found
 
@@ -151,7 +151,8 @@ def review_html(scanned: Scanned, csv_name: str, csv_digest: str = "") -> bytes:
             "<p>Nothing below was guessed: each answer listed is <code>?</code> in the CSV "
             "(not read; <code>paperdeck grade</code> reports it as such). Look at the crop and "
             "type what the student meant in the box beside it (a letter, the number or numbers, "
-            "the points; a part of a vector left <code>?</code> stays not read), then "
+            "the points; <code>_</code> for a part of a vector left blank; a <code>?</code> left in "
+            "keeps the whole answer not read), then "
             f"<strong>Save the corrected responses</strong>: the page saves "
             f"<code>{e(corrected_name(csv_name))}</code> (your browser's downloads), with what "
             "you typed marked in its <code>typed</code> column; run <code>paperdeck grade "

@@ -27,6 +27,7 @@ import numpy as np
 
 from ..errors import Finding, InputError
 from ..grading.key import load_key_json
+from ..grading.responses import NOT_READ
 from .fields import FieldRead, read_page
 from .locate import MARGIN_MM, PX_PER_MM, Straightened, codes, prepare, straighten
 from .pages import Page, check_files, pages
@@ -66,12 +67,17 @@ class SheetRead:
     """Where its first page was found."""
     pages: dict[int, str] = field(default_factory=dict)
     cells: dict[int, list[str | None]] = field(default_factory=dict)
-    """By question number: the value of each component (None: blank or not read)."""
-    unread: set[int] = field(default_factory=set)
+    """By question number: the value of each component in the layout's order (None: blank;
+    ``NOT_READ``: not read)."""
     student_id: str | None = None
     id_flag: Flag | None = None
     """Why the student ID (sheets without a roster) was not read, with its crop."""
     flags: list[Flag] = field(default_factory=list)
+
+    @property
+    def unread(self) -> set[int]:
+        """The questions with a number not read."""
+        return {n for n, components in self.cells.items() if NOT_READ in components}
 
     @property
     def missing(self) -> list[int]:
@@ -319,9 +325,8 @@ class _Run:
         # Placed by the layout's component index, not in the order pages come (a roster
         # sheet's page 2 may be read before its page 1).
         components = sheet.cells.setdefault(number, [None] * self._components(sheet.form)[number])
-        components[field_.get("component", 0)] = read.value
+        components[field_.get("component", 0)] = NOT_READ if read.problem else read.value
         if read.problem:
-            sheet.unread.add(number)
             part = f" [{field_['component'] + 1}]" if "component" in field_ else ""
             sheet.flags.append(
                 Flag(where, f"question {number}{part} not read: {read.problem}", number, picture)

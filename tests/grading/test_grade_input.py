@@ -67,7 +67,7 @@ def _grade(key_path: Path, responses: Path, capsys, *more: str) -> tuple[int, li
         ("(0,5; \u22120,25)", (0.5, -0.25)),
         ("1e-4", (1e-4,)),
         ("2.5E3", (2500.0,)),
-        ("1 ? 3", (1.0, None, 3.0)),
+        ("1 _ 3", (1.0, None, 3.0)),
         ("abc", None),
         ("nan", None),
         ("inf", None),
@@ -81,7 +81,7 @@ def _grade(key_path: Path, responses: Path, capsys, *more: str) -> tuple[int, li
     ],
 )
 def test_numbers_are_read_as_a_person_writes_them(text: str, expected) -> None:
-    """The cards' reader (answers.read; its cases: tests/answer_cases.json), with ? for a gap."""
+    """The cards' reader (answers.read; its cases: tests/answer_cases.json), with _ for a part left out."""
     count = len(expected) if expected else 1
     assert numbers(text, count) == expected
 
@@ -197,7 +197,7 @@ def test_a_vector_of_the_wrong_length(key_path: Path, tmp_path: Path, capsys) ->
         2,
         [
             f"paperdeck: {path}:2: column 14: 3 numbers given; question 14 wants 2 numbers (a 1×2 matrix, "
-            "row by row) (write ? for a part left out)"
+            "row by row) (write _ for a part left out, ? for one not read)"
         ],
     )
 

@@ -37,6 +37,7 @@ def grading(key_path: Path, tmp_path_factory):
     rows = [
         ["Ada", "A", "?", "", "?", "", "", "", "", "", "?", "", "", "?", "?; ?; ?", "", "?"],
         ["Bo", "A", "A", "", "", "", "", "", "", "", "", "", "", "", "0.5; ?; 0.25", "", ""],
+        ["Cy", "A", "A", "", "", "", "", "", "", "", "", "", "", "", "0.5; _; 0.25", "", ""],
     ]
     with open(path, "w", encoding="utf-8", newline="") as out:
         csv.writer(out).writerows([header, *rows])
@@ -44,14 +45,16 @@ def grading(key_path: Path, tmp_path_factory):
 
 
 def test_an_answer_not_read_is_pending_not_blank(grading) -> None:
-    ada, bo = grading.results
+    ada, bo, cy = grading.results
     assert ada.not_read == (1, 3, 9, 12, 13, 15)
     pending = [m for m in ada.marks if m.not_read]
     assert all(m.points is None and m.share is None and not m.blank for m in pending)
     assert ada.max == sum(m.possible for m in ada.marks if not m.not_read and m.number not in (10, 11))
-    # A component left out of a vector that was read (Bo's 13) is graded as before: that part wrong.
-    assert bo.not_read == ()
-    assert next(m for m in bo.marks if m.number == 13).share is not None
+    # A vector with one part not read (Bo's 13) is pending as a whole: never graded in part.
+    assert bo.not_read == (13,)
+    # A part the student left out (Cy's 13, written _) is graded: that part wrong.
+    assert cy.not_read == ()
+    assert next(m for m in cy.marks if m.number == 13).share is not None
 
 
 def test_scores_say_not_read_in_the_question_cell(grading) -> None:
@@ -63,7 +66,7 @@ def test_scores_say_not_read_in_the_question_cell(grading) -> None:
 
 def test_the_report_says_what_was_not_read(grading) -> None:
     source = report_source(grading)
-    assert "6 answers not read, pending (in neither score nor max; listed under Not read)" in source
+    assert "7 answers not read, pending (in neither score nor max; listed under Not read)" in source
     assert "#section-title([Not read]" in source
     assert "- #box[Ada] (form A)\\: questions 1, 3, 9, 12, 13, 15" in source
     assert "*13.* not read\\: pending (in neither score nor max)" in source

@@ -227,7 +227,7 @@ def test_a_student_s_name_stays_text_in_the_page_and_its_data(tmp_path: Path) ->
         "student": {"name": name},
         "sheet": {"pages": 1, "fields": [{"page": 1, "question": 1, "kind": "letters"}]},
     }
-    sheet = SheetRead(form, "s.png page 1", pages={1: "s.png page 1"}, cells={1: [None]}, unread={1})
+    sheet = SheetRead(form, "s.png page 1", pages={1: "s.png page 1"}, cells={1: ["?"]})
     sheet.flags.append(Flag("s.png page 1", "question 1 not read: 2 bubbles filled", 1))
     scanned = Scanned(ScanKey("key.json", "Q", (0.0, 0.0), [], 0.0, 0.0, {}, [1]), [sheet], list(sheet.flags))
     page = write(scanned, tmp_path / "responses.csv").review.read_text(encoding="utf-8")
