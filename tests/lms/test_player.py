@@ -247,6 +247,40 @@ def test_the_player_scores_every_item_as_the_quiz_says(recipe_id, lms_quizzes, b
     assert played
 
 
+def test_text_that_is_no_number_scores_nothing_where_no_mask_refuses_it(lms_quizzes, browser):
+    """An LMS that does not apply the box's pattern mask as the student types submits the text
+    itself: the player then reads ``abc``, ``0,73``, ``1.5.2`` and ``--1`` as no number, and
+    every check of the item, the key's and each mistake's, written as ``and(gte, lte)`` bounds,
+    is false (``equal`` with a tolerance mode would score them right). Played on the first
+    variant of every problem and every numeric question of the five shipped quizzes."""
+    played = 0
+    for recipe_id in SHIPPED:
+        quiz, package, _ = lms_quizzes[recipe_id]
+        files = package_files(package)
+        for identifier, document in documents(quiz).items():
+            data = files[f"items/{identifier}.xml"]
+            model = Item(data)
+            cases, choices = _cases(document, model)
+            if choices or not cases or (identifier.startswith("p") and not identifier.endswith("-v1")):
+                continue
+            xml = re.sub(r' pattern-mask="[^"]*"', "", to_qti3(data))
+            browser.evaluate("x => window.pd.load(x)", xml)
+            right = cases[0].typed
+            for text in ("abc", "0,73", "1.5.2", "--1"):
+                for typed in (dict.fromkeys(right, text), right | {model.response_ids[0]: text}):
+                    if typed == right:
+                        continue
+                    texts = [typed[i] for i in model.response_ids]
+                    result = browser.evaluate("([texts]) => window.pd.answer(texts, null)", [texts])
+                    where = (identifier, typed, result)
+                    assert result["boxes"] == texts, where  # the text itself reached the player
+                    assert (result["score"], result["feedback"], result["shown"]) == (0, None, []), where
+                    assert model.run(typed) == (0.0, ()), where
+                    played += 1
+    print(f"no mask: {played} answers of text that is no number")
+    assert played
+
+
 def test_a_number_typed_key_by_key_is_what_the_student_typed(lms_quizzes, browser):
     """The number box's mask lets every beginning of a number through, so a number typed a key at a
     time arrives whole, a box can be emptied, and a comma or a letter is refused as it is typed."""
