@@ -252,7 +252,7 @@ def test_text_that_is_no_number_scores_nothing_where_no_mask_refuses_it(lms_quiz
     itself: the player then reads ``abc``, ``0,73``, ``1.5.2`` and ``--1`` as no number, and
     every check of the item, the key's and each mistake's, written as ``and(gte, lte)`` bounds,
     is false (``equal`` with a tolerance mode would score them right). Played on the first
-    variant of every problem and every numeric question of the five shipped quizzes."""
+    variant of every problem of the five shipped quizzes and the numeric questions of the first."""
     played = 0
     for recipe_id in SHIPPED:
         quiz, package, _ = lms_quizzes[recipe_id]
@@ -261,7 +261,10 @@ def test_text_that_is_no_number_scores_nothing_where_no_mask_refuses_it(lms_quiz
             data = files[f"items/{identifier}.xml"]
             model = Item(data)
             cases, choices = _cases(document, model)
-            if choices or not cases or (identifier.startswith("p") and not identifier.endswith("-v1")):
+            # One box or many, every check is written the same way: the first variant of each
+            # problem (every type) and the numeric questions of the first quiz stand for the rest.
+            first = identifier.endswith("-v1") or (identifier.startswith("q-") and recipe_id == SHIPPED[0])
+            if choices or not cases or not first:
                 continue
             xml = re.sub(r' pattern-mask="[^"]*"', "", to_qti3(data))
             browser.evaluate("x => window.pd.load(x)", xml)
