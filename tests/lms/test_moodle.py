@@ -58,18 +58,20 @@ IMPORTED_TYPES = {"category", "multichoice", "truefalse", "numerical", "cloze", 
 
 
 @pytest.fixture(scope="module")
-def moodle_files(lms_quizzes):
-    return {
+def moodle_files(lms_quizzes, figured):
+    """recipe id -> the Moodle XML of the shipped quiz; ``figured``: quiz-final with two figures."""
+    files = {
         recipe_id: etree.fromstring(moodle.quiz_xml(quiz).encode())
         for recipe_id, (quiz, _, _) in lms_quizzes.items()
     }
+    return files | {"figured": etree.fromstring(figured[3].encode())}
 
 
 def _fraction_allowed(fraction: float) -> bool:
     return any(abs(fraction - option) < 1e-7 for option in FRACTION_OPTIONS_FULL)
 
 
-@pytest.mark.parametrize("recipe_id", SHIPPED)
+@pytest.mark.parametrize("recipe_id", [*SHIPPED, "figured"])
 def test_every_question_passes_the_importers_rules(recipe_id, moodle_files):
     root = moodle_files[recipe_id]
     assert root.tag == "quiz"
