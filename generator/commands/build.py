@@ -38,6 +38,15 @@ def _made_by_a_build(folder: Path, recipe: str) -> bool:
     help="Your exam's date: each deck paces its new cards to finish a week before it and "
     "gets a plan beside it (overrides a deck recipe's exam:).",
 )
+@click.option(
+    "--retention",
+    type=float,
+    default=None,
+    metavar="0.85",
+    help="A desired retention for FSRS (0.70 to 0.99) written into each deck as its own "
+    "(overrides a deck recipe's retention:); never set unless asked, as it changes how FSRS "
+    "schedules the deck.",
+)
 @seed_option
 @paper_option
 @common_options
@@ -49,6 +58,7 @@ def command(
     paper: str | None,
     drafts: bool,
     exam: datetime | None,
+    retention: float | None,
 ) -> None:
     """Build every recipe in decks/ into the output folder.
 
@@ -76,6 +86,18 @@ def command(
             for k, r in project.recipes.items()
         }
         project = with_exam(project, recipes=paced)
+    if retention is not None:  # every deck's own desired retention (exporters/anki/package.py)
+        from dataclasses import replace as with_retention
+
+        from ..content.recipes import retention_error
+
+        if wrong := retention_error(retention):
+            raise click.BadParameter(wrong, param_hint="'--retention'")
+        kept = {
+            k: with_retention(r, retention=retention) if r.kind == "deck" else r
+            for k, r in project.recipes.items()
+        }
+        project = with_retention(project, recipes=kept)
     for recipe in project.recipes.values():  # before anything is written
         if recipe.kind in FOLDER_KINDS:
             refuse_project_folder(

@@ -68,6 +68,10 @@ class DeckRecipe:
     exam: str = ""
     """The exam's date (``2027-01-15``): the deck's preset then paces its new cards to finish
     before it (``documents/plan.py``); empty means Anki's own pace."""
+    retention: float | None = None
+    """A desired retention for FSRS (``0.85``: 0.70 to 0.99, in hundredths, as Anki keeps it)
+    written into every deck of the package. Anki takes it with its default import options and
+    never replaces a value the student set; omitted (the default): the student's preset decides."""
     id: str = ""
     """Set from the file name."""
 
@@ -268,10 +272,19 @@ def _check_exam(exam: str, where: Where) -> None:
             where.error(f"expected a date like 2027-01-15, got {exam!r}", "exam")
 
 
+def retention_error(retention: float) -> str | None:
+    """What is wrong with a desired retention (``DeckRecipe.retention``), or None."""
+    if not 0.7 <= retention <= 0.99 or abs(retention * 100 - round(retention * 100)) > 1e-9:
+        return f"expected a desired retention from 0.70 to 0.99 in hundredths (0.85), got {retention!r}"
+    return None
+
+
 def _check_deck(deck: DeckRecipe | SiteRecipe, lesson_ids: set[str], where: Where) -> None:
     _check_lessons(deck.lessons, lesson_ids, where)
     if isinstance(deck, DeckRecipe):
         _check_exam(deck.exam, where)
+        if deck.retention is not None and (wrong := retention_error(deck.retention)):
+            where.error(wrong, "retention")
     seen: set[tuple[str, str]] = set()
     for i, problem_set in enumerate(deck.problems):
         slot = (problem_set.type, problem_set.difficulty)

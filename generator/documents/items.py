@@ -96,6 +96,8 @@ class Deck:
     items: tuple[StudyItem, ...]
     exam: str = ""
     """The exam's date from the recipe (ISO), which paces the deck's new cards; empty: none."""
+    retention: float | None = None
+    """The recipe's desired retention, written into every deck of the package; None: none."""
 
 
 @dataclass(frozen=True)
@@ -241,7 +243,7 @@ def build_deck(content: Content, recipe: DeckRecipe, seed: int) -> Deck:
     """The deck a recipe describes: its lessons in order, then its problems."""
     items = lesson_items(content, recipe.lessons)
     items += problem_items(content.paper.id, recipe.id, "Practice", recipe.problems, seed)
-    return Deck(recipe.title, content.paper.id, tuple(items), recipe.exam)
+    return Deck(recipe.title, content.paper.id, tuple(items), recipe.exam, recipe.retention)
 
 
 def build_guide(content: Content, recipe: GuideRecipe) -> Guide:

@@ -219,3 +219,68 @@ def test_a_students_own_pace_survives_a_reimport_with_presets(shipped, tmp_path:
         assert col.decks.config_dict_for_deck_id(did)["new"]["perDay"] == 50
     finally:
         col.close()
+
+
+def _own_retention(col: Collection, did: int) -> float | None:
+    """A deck's own desired retention as Anki keeps it (None: the preset's)."""
+    normal = col._backend.get_deck(did).normal
+    return round(normal.desired_retention, 4) if normal.HasField("desired_retention") else None
+
+
+@pytest.mark.parametrize("presets", [False, True])
+def test_a_desired_retention_arrives_with_the_deck_and_a_students_own_survives(
+    shipped, tmp_path: Path, presets: bool
+) -> None:
+    """``retention: 0.85`` is every deck's own desired retention after an import with Anki's
+    default options (and the preset's, with "Import any deck presets"); a deck without it has
+    none. The student sets 0.92 on the top deck; a later build with 0.80, imported again,
+    changes no deck that exists (Anki 26.9.3, pinned): the student's 0.92 and the subdecks'
+    0.85 stay."""
+    path, deck = shipped
+    col = Collection(str(tmp_path / "collection.anki2"))
+    try:
+        _import(col, path, presets)  # no retention: the student's preset decides
+        titled = [d.id for d in col.decks.all_names_and_ids() if d.name.startswith(deck.title)]
+        assert {_own_retention(col, did) for did in titled} == {None}
+    finally:
+        col.close()
+    col = Collection(str(tmp_path / "retained.anki2"))
+    try:
+        first, later = tmp_path / "first.apkg", tmp_path / "later.apkg"
+        anki.export(dataclasses.replace(deck, retention=0.85), first, ExportOptions(build_time=STAMP))
+        anki.export(dataclasses.replace(deck, retention=0.8), later, ExportOptions(build_time=STAMP + 86400))
+        _import(col, first, presets)
+        top = col.decks.id_for_name(deck.title)
+        titled = [d.id for d in col.decks.all_names_and_ids() if d.name.startswith(deck.title)]
+        assert len(titled) > 10 and {_own_retention(col, did) for did in titled} == {0.85}
+        assert col.decks.config_dict_for_deck_id(top)["desiredRetention"] == pytest.approx(0.85 if presets else 0.9)
+        own = col.decks.get(top)
+        own["desiredRetention"] = 92  # as the deck options screen's "This deck" retention writes it
+        col.decks.save(own)
+        _import(col, later, presets)
+        assert _own_retention(col, top) == 0.92
+        assert {_own_retention(col, did) for did in titled if did != top} == {0.85}
+    finally:
+        col.close()
+
+
+def test_a_retention_is_checked_in_the_recipe_and_the_option(tmp_path: Path, capsys) -> None:
+    from generator.cli import main
+
+    project = tmp_path / "p"
+    assert main(["new", str(project), "--title", "Layer Norm"]) == 0
+    recipe = project / "decks" / "kept.yaml"
+    recipe.write_text("kind: deck\ntitle: Layer Norm\nretention: 0.855\n")
+    assert main(["--project", str(project), "check"]) == 2
+    err = capsys.readouterr().err
+    assert "decks/kept.yaml:3: retention: expected a desired retention from 0.70 to 0.99 in hundredths" in err
+    recipe.write_text("kind: deck\ntitle: Layer Norm\n")
+    assert main(["--project", str(project), "build", "--retention", "0.5"]) == 2
+    assert "'--retention': expected a desired retention from 0.70 to 0.99" in capsys.readouterr().err
+    assert main(["--project", str(project), "build", "--retention", "0.85"]) == 0
+    col = Collection(str(tmp_path / "collection.anki2"))
+    try:
+        _import(col, project / "out" / "kept.apkg", presets=False)
+        assert _own_retention(col, col.decks.id_for_name("Layer Norm")) == 0.85
+    finally:
+        col.close()

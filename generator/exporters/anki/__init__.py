@@ -99,7 +99,7 @@ def _package(deck: Deck, options: ExportOptions) -> tuple[bytes, Plan | None]:
     note_types = [nt for nt in notetypes.ALL if nt.id in used]
     plan = deck_plan(deck, notes, stamp)
     preset = Preset(ids[deck.title], f"{deck.title} (exam {deck.exam})", plan.new_per_day) if plan else None
-    collection = collection_bytes(decks, note_types, notes, stamp, ids[deck.title], preset)
+    collection = collection_bytes(decks, note_types, notes, stamp, ids[deck.title], preset, deck.retention)
     return package_bytes(collection, [media[name] for name in sorted(media)], stamp), plan
 
 

@@ -59,8 +59,11 @@ class Preset:
     new_per_day: int
 
 
-def _deck_json(deck: DeckRow, mod: int, conf: int = 1) -> dict[str, object]:
-    return {
+def _deck_json(deck: DeckRow, mod: int, conf: int = 1, retention: float | None = None) -> dict[str, object]:
+    # A deck's own desired retention (Anki 25.09 and later, FSRS only) is kept in schema 11 as
+    # whole percent: 85 is 0.85 (a fraction such as 0.85 is read as none).
+    own = {} if retention is None else {"desiredRetention": round(retention * 100)}
+    return own | {
         "id": deck.id,
         "name": deck.name,
         "desc": deck.description,
@@ -86,9 +89,11 @@ def collection_bytes(
     stamp: int,
     main_deck_id: int,
     preset: Preset | None = None,
+    retention: float | None = None,
 ) -> bytes:
     """The ``collection.anki2`` database for these decks, note types and notes; with a
-    ``preset``, every deck uses it."""
+    ``preset``, every deck uses it; with a desired ``retention``, every deck has it as its own
+    (and the preset as its)."""
     db = sqlite3.connect(":memory:")
     try:
         # Fields run to kilobytes; large pages keep them off overflow chains, which makes
@@ -98,7 +103,9 @@ def collection_bytes(
         db.executescript(APKG_COL)
         models = {str(nt.id): nt.to_json(stamp, main_deck_id) for nt in note_types}
         deck_json = json.loads(db.execute("SELECT decks FROM col").fetchone()[0])
-        deck_json.update({str(d.id): _deck_json(d, stamp, preset.id if preset else 1) for d in decks})
+        deck_json.update(
+            {str(d.id): _deck_json(d, stamp, preset.id if preset else 1, retention) for d in decks}
+        )
         db.execute(
             "UPDATE col SET models = ?, decks = ?, mod = ?",
             (json.dumps(models, sort_keys=True), json.dumps(deck_json, sort_keys=True), stamp * 1000),
@@ -114,6 +121,8 @@ def collection_bytes(
                 usn=-1,
                 new=dict(default["new"], perDay=preset.new_per_day),
             )
+            if retention is not None:  # a fraction here, as Anki's presets keep it
+                options[str(preset.id)]["desiredRetention"] = retention
             db.execute("UPDATE col SET dconf = ?", (json.dumps(options, sort_keys=True),))
         note_rows, card_rows = [], []
         # Ids are creation times in milliseconds in Anki; counting up from the build time
