@@ -54,8 +54,8 @@ def main() -> int:
         try:
             for _ in range(3):
                 for name, question, answer in sides:
-                    times.setdefault(name, []).append(reviewer.show("question", question))
-                    times[name].append(reviewer.show("answer", answer))
+                    times.setdefault(name, []).append(reviewer.show("question", question)["ms"])
+                    times[name].append(reviewer.show("answer", answer)["ms"])
         finally:
             reviewer.close()
     print("card display time at 360 px in Anki's reviewer (headless Chromium), front and back")

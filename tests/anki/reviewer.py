@@ -63,6 +63,7 @@ PAGE = """<!doctype html><html><head><meta charset="utf-8">
 window.pdHtml = {};  // each side's HTML by its hash, sent to the page once (Reviewer.show)
 window.pdShow = function (side, key, bodyclass, now, done) {
   var html = window.pdHtml[key];
+  window.__pdStart = performance.now();
   if (now !== null) { window.__pdNow = now; }
   // Anki empties its onShownHook before each side, then runs the side's scripts: a script the
   // side ends with hooks in, as a card's template or an add-on does. Anki calls the hook once
@@ -83,7 +84,8 @@ window.pdState = function () {  // what the shown card says (Reviewer.show)
           verdictText: verdict ? verdict.textContent : null,
           hit: hit ? hit.getAttribute('data-mistake') : null,
           math: document.querySelectorAll('#qa mjx-container').length,
-          rawMath: /\\\\[(\\[]/.test(card ? card.innerText : '')};
+          rawMath: /\\\\[(\\[]/.test(card ? card.innerText : ''),
+          ms: performance.now() - window.__pdStart};
 };
 </script>
 </head><body class="card"><div id="qa"></div></body></html>
@@ -171,8 +173,8 @@ class Reviewer:
     def show(self, side: str, html: str, night: bool = False, day: int | None = None) -> dict[str, Any]:
         """Show a card side (``question`` or ``answer``), on the day of ``day`` (epoch ms; None: the
         page's clock as it is, the real time on a fresh page); what it then says: its problem
-        (variant, seed), the key, the verdict, how much math MathJax typeset and whether any TeX
-        is left raw.
+        (variant, seed), the key, the verdict, how much math MathJax typeset, whether any TeX
+        is left raw, and how long the side took to show (``ms``).
 
         One call to the page sets the day, shows the side and reads it: a call took about 7 ms of
         CPU (Python, chromedriver and Chromium), three calls before. The page is sent a side's HTML
