@@ -10,7 +10,7 @@ from pathlib import Path
 
 from . import latexml, sources
 from .paper import Paper, read
-from .project import Written, write_project
+from .project import Rasteriser, Written, write_project
 
 SHOWN_MESSAGES = 20
 """LaTeXML messages shown one a line; the rest are counted."""
@@ -42,10 +42,17 @@ def import_paper(
             + (f" (arXiv {prepared.arxiv})" if prepared.arxiv else "")
             + (f"; {prepared.pictures} TikZ/pgfplots pictures left undrawn" if prepared.pictures else "")
         )
-        conversion = latexml.convert(prepared.folder, prepared.main, Path(scratch) / "out")
+        rasteriser = Rasteriser(Path(scratch) / "rasterised")
+        rasteriser.start_ahead(prepared.folder)  # the PDF figures, on the core LaTeXML leaves free
+        try:
+            conversion = latexml.convert(prepared.folder, prepared.main, Path(scratch) / "out")
+        finally:
+            rasteriser.stop()
         paper = read(conversion.xml)
         folder.mkdir(parents=True, exist_ok=True)
-        written = write_project(paper, folder, arxiv=prepared.arxiv, source=prepared.folder)
+        written = write_project(
+            paper, folder, arxiv=prepared.arxiv, source=prepared.folder, rasteriser=rasteriser
+        )
         index_path = folder / "content" / INDEX_FILE
         write_index(build_index(conversion.xml), index_path)
     for line in report(paper, conversion, written):

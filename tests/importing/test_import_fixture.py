@@ -8,6 +8,7 @@ real conversion is tested in ``test_import_latexml.py``.
 from __future__ import annotations
 
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -162,3 +163,27 @@ def test_reimporting_never_overwrites_what_the_author_wrote(paper: Paper, tmp_pa
     assert lesson.read_text() == mine
     assert "content/lessons/02-method.yaml" in written.kept and "content/paper.yaml" in written.kept
     assert (project / "paper/tables.yaml").read_text() != "stale"  # the paper's data is refreshed
+
+
+def test_pdf_figures_rasterised_ahead_named_ones_first_and_once(tmp_path: Path) -> None:
+    from PIL import Image
+
+    from generator.importing.project import Rasteriser
+
+    source = tmp_path / "source"
+    (source / "figures").mkdir(parents=True)
+    Image.new("RGB", (40, 20), "blue").save(source / "a-unused.pdf")
+    Image.new("RGB", (40, 20), "red").save(source / "figures" / "plot.pdf")
+    (source / "main.tex").write_text("\\includegraphics{figures/plot}\n")
+    rasteriser = Rasteriser(tmp_path / "scratch")
+    rasteriser.start_ahead(source)
+    deadline = time.monotonic() + 60
+    while len(list((tmp_path / "scratch").glob("*.png"))) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    rasteriser.stop()
+    plot = rasteriser.png((source / "figures" / "plot.pdf").resolve())
+    assert plot is not None and plot.name == "0.png"  # named in the .tex: first, and not again
+    with Image.open(plot) as image:
+        red, green, blue = image.convert("RGB").getpixel((image.width // 2, image.height // 2))
+    assert red > 200 and green < 60 and blue < 60
+    assert rasteriser.png(source / "main.tex") is None  # not a PDF: nothing, no exception
