@@ -43,9 +43,12 @@ STEEP = 0.015
 """Where the paper's light changes by more than this over 1.5 mm, the paper's estimate (a closing)
 follows a dip as faint as a mark of 0.03 down the slope."""
 PLANAR = 0.03
+STEP_NOISE = 2.0
 """Where the paper's light changes fast, a bubble where blank is a reading is measured against a
-plane fitted to the paper around it, unless the paper is not a plane there (a sharp edge, off
-the plane by more than this share of its light: the closing follows a step well)."""
+plane fitted to the paper around it, unless the paper is not a plane there: a sharp edge, off
+the plane by more than PLANAR of its light and by more than STEP_NOISE times the photo's own
+grain (the closing follows a step well). Grain alone (a phone's JPEG: about 2 % of the light
+from one pixel to the next) is no step."""
 RING_FROM, RING_TO = 1.15, 1.85
 """A ring drawn around a bubble is looked for between these multiples of its radius, away from
 the other bubbles (within ``NEIGHBOUR`` radii of their centres)."""
@@ -197,7 +200,10 @@ def _on_a_slope(
     grey = page.grey[window].astype(np.float64)
     design = np.stack([np.ones(int(paper.sum())), ox[paper], oy[paper]], axis=1)
     (a, b, c), *_ = np.linalg.lstsq(design, grey[paper], rcond=None)
-    if float(np.std(grey[paper] - design @ np.array([a, b, c]))) > PLANAR * a:
+    off = float(np.std(grey[paper] - design @ np.array([a, b, c])))
+    beside = paper[:, 1:] & paper[:, :-1]  # the grain: paper pixel against paper pixel beside it
+    grain = float(np.std((grey[:, 1:] - grey[:, :-1])[beside])) / np.sqrt(2)
+    if off > PLANAR * a and off > STEP_NOISE * grain:
         return None  # a step (a sharp shadow's edge), which the closing follows well
     plane = a + b * dxs + c * dys
     inside = page.grey[y + dys, x + dxs].astype(np.float64)

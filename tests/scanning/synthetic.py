@@ -385,7 +385,7 @@ def _fill_numbers(
     elif len(truth_texts) == 1:
         cell = truth_texts[0] or ""
     else:
-        cell = "; ".join(t if t is not None else "?" for t in truth_texts)
+        cell = "; ".join(t if t is not None else "_" for t in truth_texts)
     truth = Truth(cell, components=list(truth_texts))
     if blank_mark and blanks:
         pen, bubble = blanks[int(rng.integers(len(blanks)))]
