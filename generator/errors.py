@@ -94,6 +94,33 @@ def about(what: str) -> Iterator[None]:
         raise
 
 
+class ItemError(PaperdeckError):
+    """A user's error met while an output was made of one item: one line naming the item and
+    where it is written, then the error (``content/lessons/03-sdpa.yaml:14: visual 'sdpa-heatmap':
+    visual image: …``)."""
+
+
+@contextmanager
+def naming(place: str, item: str) -> Iterator[None]:
+    """Name the item an output is being made of in any error raised inside, once, where the
+    items are walked (as mkdocs' ``_populate_page`` names its page). A user's error becomes an
+    ``ItemError`` of one line, ``place: item: message``; an ``ItemError`` from an inner walk is
+    left as it is, and any other exception keeps its traceback with a note naming the item."""
+    try:
+        yield
+    except ItemError:
+        raise
+    except PaperdeckError as error:
+        message = "; ".join(line for line in str(error).splitlines() if line)
+        named = ItemError(": ".join(part for part in (place, item, message) if part))
+        for note in getattr(error, "__notes__", ()):
+            named.add_note(note)
+        raise named from error
+    except Exception as error:
+        error.add_note(f"while making {item}" + (f" ({place})" if place else ""))
+        raise
+
+
 def report(error: BaseException) -> list[str]:
     """The lines a user reads for ``error``: its message, then what was being built."""
     return [*str(error).splitlines(), *getattr(error, "__notes__", ())]

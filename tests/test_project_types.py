@@ -279,16 +279,19 @@ def test_an_error_while_building_names_the_item_it_was_building(tmp_path: Path, 
 
 
 def test_the_anki_exporter_names_the_note_it_was_building(tmp_path: Path) -> None:
-    from generator.errors import UsageError, report
+    from generator.errors import ItemError, report
     from generator.exporters import ExportOptions, anki
 
     project = open_project(make_project(tmp_path))
     deck = build_deck(project.content, project.recipes["tiny"], seed=1)
     open_project(Path(__file__).parents[1])  # the project's types leave with it
-    with pytest.raises(UsageError) as caught:
+    with pytest.raises(ItemError) as caught:
         anki.build_package(deck, ExportOptions(figures=tmp_path / "figures"))
     first = next(item for item in deck.items if item.kind == "problem")
-    assert report(caught.value)[-1] == f"while building the Anki note of problem {first.key!r}"
+    [said] = report(caught.value)
+    assert said.startswith(
+        f"problem {first.key!r} (vector-mean, seed {first.body.seed}): unknown problem type 'vector-mean'; "
+    )
 
 
 @pytest.mark.parametrize(

@@ -386,4 +386,4 @@ def read_content(project: Path | str) -> tuple[Content | None, list[Finding], fr
     if paper is None:
         return None, problems_found, frozenset()
     unbuilt = frozenset(paper.lessons) - {lesson.id for lesson in lessons}
-    return Content(paper=paper, lessons=tuple(lessons)), problems_found, unbuilt
+    return Content(paper=paper, lessons=tuple(lessons), places=ids), problems_found, unbuilt

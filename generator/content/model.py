@@ -8,7 +8,7 @@ field is an error. Docstrings under fields are the authoring reference.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Literal
 
 
@@ -400,3 +400,6 @@ class Content:
     paper: Paper
     lessons: tuple[Lesson, ...]
     """In teaching order, as paper.yaml lists them."""
+    places: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
+    """Where each item is written, by id (``content/lessons/03-sdpa.yaml:14``): an error met
+    while an output is made of an item names it there (``documents.items.item_errors``)."""

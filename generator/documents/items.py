@@ -8,15 +8,17 @@ never read YAML and never draw random numbers.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .. import problems
 from ..content.model import Content, Lesson, Paper, Visual
 from ..content.recipes import DeckRecipe, GuideRecipe, ProblemSet, SiteRecipe
-from ..errors import about
+from ..errors import about, naming
 from ..identity import problem_slot
 from ..problems import variant_seed
+from .quiz import ProblemItem, QuizItem
 
 if TYPE_CHECKING:
     from ..visuals import Diagram, Part
@@ -65,6 +67,28 @@ class StudyItem:
     variants: tuple[Any, ...] = ()
     """For a problem: the problems its card rotates through, ``body`` first (exporters
     that show one problem use ``body``)."""
+    place: str = ""
+    """Where it is written (``content/lessons/03-sdpa.yaml:14``; a label card: its figure's),
+    for errors; '' for generated problems."""
+
+
+def item_errors(item: StudyItem | QuizItem) -> AbstractContextManager[None]:
+    """Name ``item`` in any error raised while an output is made of it: every exporter walks
+    its items inside this, so a user's error is one line naming the file, line and item
+    (``content/lessons/03-sdpa.yaml:14: visual 'sdpa-heatmap': …``), as mkdocs'
+    ``_populate_page`` names its page. A generated problem is named by its slot or id, type
+    and seed (which regenerates it), and by the file of a project's own type."""
+    from ..problems.registry import project_file
+
+    if isinstance(item, StudyItem) and item.kind != "problem":
+        return naming(item.place, f"{item.kind.replace('_', ' ')} {item.key!r}")
+    if isinstance(item, StudyItem):
+        problem, key = item.body, item.key
+    elif isinstance(item, ProblemItem):
+        problem, key = item.problem, item.problem.id
+    else:
+        return naming(item.place, f"question {item.question.id!r}")
+    return naming(project_file(problem.type), f"problem {key!r} ({problem.type}, seed {problem.seed})")
 
 
 @dataclass(frozen=True)
@@ -136,7 +160,9 @@ def label_key(visual_id: str, part_id: str) -> str:
     return f"{visual_id}--{part_id}"
 
 
-def _label_items(visual: Visual, group: str, tags: tuple[str, ...], lesson: Lesson) -> list[StudyItem]:
+def _label_items(
+    visual: Visual, group: str, tags: tuple[str, ...], lesson: Lesson, place: str
+) -> list[StudyItem]:
     from .. import visuals
 
     diagram = visuals.diagram(visual.kind, visual.params)
@@ -149,6 +175,7 @@ def _label_items(visual: Visual, group: str, tags: tuple[str, ...], lesson: Less
             tags,
             LabelCard(visual, part, diagram),
             lesson,
+            place=place,
         )
         for part in diagram.parts
         if part.ask
@@ -176,10 +203,12 @@ def lesson_items(content: Content, lesson_ids: Iterable[str] = ()) -> list[Study
                     obj = obj.resolved(examples)
                 source = getattr(obj, "label", None) or obj.source
                 tags = (source_tag(paper_id, source), lesson_tag, f"{paper_id}::kind::{kind}")
-                items.append(StudyItem(kind, obj.id, group, source, tags, obj, lesson))
+                place = content.places.get(obj.id, "")
+                items.append(StudyItem(kind, obj.id, group, source, tags, obj, lesson, place=place))
                 if isinstance(obj, Visual) and obj.label_cards:
                     label_tags = (*tags[:2], f"{paper_id}::kind::label")
-                    items.extend(_label_items(obj, group, label_tags, lesson))
+                    with naming(place, f"visual {obj.id!r}"):
+                        items.extend(_label_items(obj, group, label_tags, lesson, place))
     return items
 
 

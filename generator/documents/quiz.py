@@ -21,7 +21,7 @@ import base64
 import functools
 import hashlib
 import hmac
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -58,6 +58,8 @@ class QuestionItem:
     """Choices in printed order: shuffled for multiple choice, True/False for true/false."""
     table: tuple[tuple[str, float], ...] = ()
     """(LaTeX, value) of what the question ``needs``, printed under it without a calculator."""
+    place: str = ""
+    """Where the question is written (``content/lessons/03-sdpa.yaml:14``), for errors."""
 
     @property
     def answer_index(self) -> int | None:
@@ -144,6 +146,8 @@ class Quiz:
     pools: tuple[tuple[Question, ...], ...] = field(default=(), repr=False)
     students: tuple[Student, ...] = ()
     """One per form when printing from a roster."""
+    places: Mapping[str, str] = field(default_factory=dict, repr=False, compare=False)
+    """Where each question is written, by id (``Content.places``)."""
     largest: tuple[float | None, ...] = ()
     """Per section, ``ProblemItem.largest`` of its problems (None for a section of questions):
     drawn once when the quiz is built, so no exporter draws problems to size a grid."""
@@ -216,7 +220,9 @@ def build_quiz(
         largest_answer(section.problems.type, section.problems.difficulty) if section.problems else None
         for section in recipe.sections
     )
-    return Quiz(recipe, content.paper.title, seed, count, secret, pools, students, largest=largest)
+    return Quiz(
+        recipe, content.paper.title, seed, count, secret, pools, students, content.places, largest=largest
+    )
 
 
 GRID_SAMPLE = 24
@@ -280,7 +286,13 @@ def _form(quiz: Quiz, index: int, student: Student | None) -> Form:
     for s, (section, pool) in enumerate(zip(recipe.sections, quiz.pools, strict=True)):
         if section.questions is not None:
             items: list[QuizItem] = _question_items(
-                section, pool, section_rng(seed, s), recipe.shuffle_questions, recipe.calculator, number
+                section,
+                pool,
+                section_rng(seed, s),
+                recipe.shuffle_questions,
+                recipe.calculator,
+                number,
+                quiz.places,
             )
         else:
             items = _problem_items(section, set_seed(seed, s), recipe.calculator, number, quiz.largest[s])
@@ -297,6 +309,7 @@ def _question_items(
     shuffle: bool,
     calculator: bool,
     first: int,
+    places: Mapping[str, str],
 ) -> list[QuizItem]:
     assert section.questions is not None
     count = section.questions.count or len(pool)
@@ -306,7 +319,8 @@ def _question_items(
     for number, i in enumerate(order.tolist(), first):
         question = pool[i]
         table = () if calculator else need_values(question.needs)
-        items.append(QuestionItem(number, section.points, question, _options(question, rng), table))
+        place = places.get(question.id, "")
+        items.append(QuestionItem(number, section.points, question, _options(question, rng), table, place))
     return items
 
 

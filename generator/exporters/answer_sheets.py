@@ -40,6 +40,7 @@ import pikepdf
 import zxingcpp
 
 from .. import problems
+from ..documents.items import item_errors
 from ..documents.quiz import Form, QuestionItem, Quiz, QuizItem
 from ..errors import ContentError, Finding
 from ..presentation import letter
@@ -527,7 +528,8 @@ def _head(paper: str, title: str) -> str:
 def sheet(quiz: Quiz, form: Form, paper: str = "a4") -> Sheet:
     """The answer sheet of ``form``."""
     for quiz_item in form.items:
-        _check_fits(quiz_item)
+        with item_errors(quiz_item):
+            _check_fits(quiz_item)
     pages = _pages(form, paper)
     width, height = frame(paper)
     qx, qy = _qr_box(width)

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 
 from .. import problems
 from ..answers import accepts
 from ..content.model import Question
-from ..errors import PaperdeckError
+from ..errors import PaperdeckError, naming
 from ..files.file_names import unique_name
 from ..grading import Grading
 from ..grading.key import KeyQuestion, flatten
@@ -114,6 +115,18 @@ def _problem(question: KeyQuestion) -> Problem | None:
     return problem if same else None
 
 
+def question_errors(grading: Grading, question: KeyQuestion) -> AbstractContextManager[None]:
+    """Name a key's question in any error raised while it is written (as ``item_errors`` names
+    a document's items): a content question by its file and line, a problem by type and seed."""
+    from ..problems.registry import project_file
+
+    if question.problem_type:
+        what = f"problem {question.number} of the key ({question.problem_type}, seed {question.problem_seed})"
+        return naming(project_file(question.problem_type), what)
+    place = grading.readings.content.places.get(question.content_id, "")
+    return naming(place, f"question {question.content_id!r}")
+
+
 def _worked(
     grading: Grading, question: KeyQuestion, mark: Mark, content_questions: dict[str, Question]
 ) -> str:
@@ -202,8 +215,9 @@ def feedback_source(
     missed = []
     for m in result.marks:
         question = form.questions[m.number]
-        given, right = _answers(question, m, _formatter(question, content_questions))
-        note = markdown(m.mistake) if m.mistake else ""
+        with question_errors(grading, question):
+            given, right = _answers(question, m, _formatter(question, content_questions))
+            note = markdown(m.mistake) if m.mistake else ""
         rows.append(f"[{m.number}], [{given}], [{right}], [{_mark_cell(m)}], [{note}]")
         if m.share is not None and m.share < 1:
             missed.append((question, m))
@@ -213,7 +227,9 @@ def feedback_source(
             "#section-title([What to look at again], [the worked solution of each question that lost"
             " points, and where to read about it])\n"
         )
-        out.extend(_worked(grading, question, m, content_questions) for question, m in missed)
+        for question, m in missed:
+            with question_errors(grading, question):
+                out.append(_worked(grading, question, m, content_questions))
     else:
         out.append("Full marks on everything graded.\n")
     if deck is not None:

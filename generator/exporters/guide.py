@@ -16,8 +16,7 @@ from pathlib import Path
 
 from .. import visuals
 from ..content.model import Concept, Equation, Visual, WorkedExample
-from ..documents.items import Guide, StudyItem
-from ..errors import about
+from ..documents.items import Guide, StudyItem, item_errors
 from ..files.atomic import write_bytes
 from ..presentation import build_time, name_symbol, value_latex
 from . import ExportOptions
@@ -131,7 +130,7 @@ def _lesson(group: str, items: list[StudyItem], figures: Path) -> str:
         if chosen and render is not None:
             out.append(f"== {heading}\n")
             for i in chosen:
-                with about(f"printing {i.kind} {i.key!r} in the guide"):
+                with item_errors(i):
                     out.append(render(i, figures))
     # Label cards are counted only where a figure asks for them.
     counts = [

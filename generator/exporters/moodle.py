@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import problems
+from ..documents.items import item_errors
 from ..documents.lms import LmsQuiz, ProblemPool, QuestionBank
 from ..documents.quiz import ProblemItem, QuestionItem
 from ..files.atomic import PRIVATE, write_bytes
@@ -297,16 +298,15 @@ def quiz_xml(quiz: LmsQuiz, cache: Path | None = None) -> str:
         path = f"{top}/{s:02d} {_plain(section.title)}"
         if isinstance(section, QuestionBank):
             out.append(category(path))
-            out.extend(
-                question_xml(quiz_item, drawn.get(quiz_item.question.id)) for quiz_item in section.questions
-            )
+            for quiz_item in section.questions:
+                with item_errors(quiz_item):
+                    out.append(question_xml(quiz_item, drawn.get(quiz_item.question.id)))
         elif isinstance(section, ProblemPool):
             for j, slot in enumerate(section.slots, 1):
                 out.append(category(f"{path}/Problem {j}"))
-                out.extend(
-                    problem_xml(f"{_plain(section.title)}: problem {j}, variant {v}", variant)
-                    for v, variant in enumerate(slot, 1)
-                )
+                for v, variant in enumerate(slot, 1):
+                    with item_errors(variant):
+                        out.append(problem_xml(f"{_plain(section.title)}: problem {j}, variant {v}", variant))
     out.append("</quiz>\n")
     return "".join(out)
 

@@ -7,7 +7,7 @@ import math
 from pathlib import Path
 
 from .. import problems
-from ..documents.items import Deck
+from ..documents.items import Deck, item_errors
 from ..documents.quiz import ProblemItem, exponentials
 from ..errors import UsageError
 from ..files.atomic import write_bytes
@@ -50,12 +50,14 @@ def practice_source(deck: Deck, paper: str = "a4") -> str:
     )
     for n, study_item in enumerate(found, 1):
         problem = study_item.body
-        pairs = exponentials(problem)
-        out.append(item(ProblemItem(n, math.nan, problem, pairs), tag=True, work_space=False))
+        with item_errors(study_item):
+            out.append(
+                item(ProblemItem(n, math.nan, problem, exponentials(problem)), tag=True, work_space=False)
+            )
     out.append("#pagebreak()\n#section-title([Solutions], [])\n")
     for n, study_item in enumerate(found, 1):
-        problem = study_item.body
-        body = f"#text(size: 8pt)[{problem_tag(problem)}]\n\n" + solution(problem)
+        with item_errors(study_item):
+            body = f"#text(size: 8pt)[{problem_tag(study_item.body)}]\n\n" + solution(study_item.body)
         out.append(f"#key-block({n}, none, [{body}])\n")
     return "".join(out)
 

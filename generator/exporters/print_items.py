@@ -12,7 +12,6 @@ import re
 
 from .. import problems
 from ..documents.quiz import QuestionItem, QuizItem
-from ..latex import LatexError
 from ..presentation import answer_formatter, format_number, letter, tolerance_words, value_latex
 from ..problems import Problem
 from ..problems.latex import number
@@ -87,29 +86,20 @@ def item(quiz_item: QuizItem, tag: bool = False, work_space: bool = True) -> str
     ``work_space`` False leaves out the box to work in (a practice sheet is worked on
     paper of one's own, like a textbook's exercises, so several fit on a page).
     """
-    try:
-        if isinstance(quiz_item, QuestionItem):
-            body, space = _question_body(quiz_item)
-        else:
-            problem = quiz_item.problem
-            body = markdown(problem.prompt)
-            if tag:
-                body += f"\n\n#text(size: 8pt)[{problem_tag(problem)}]"
-            if quiz_item.exponentials:
-                body += "\n" + _exp_table(quiz_item.exponentials)
-            space = _work_space(problem)
-    except LatexError as error:
-        raise LatexError(f"cannot print {_name(quiz_item)}: {error}", error.command) from None
+    if isinstance(quiz_item, QuestionItem):
+        body, space = _question_body(quiz_item)
+    else:
+        problem = quiz_item.problem
+        body = markdown(problem.prompt)
+        if tag:
+            body += f"\n\n#text(size: 8pt)[{problem_tag(problem)}]"
+        if quiz_item.exponentials:
+            body += "\n" + _exp_table(quiz_item.exponentials)
+        space = _work_space(problem)
     if not work_space:
         space = 0.0
     shown = "none" if math.isnan(quiz_item.points) else f"[{points(quiz_item.points)}]"
     return f"#item({quiz_item.number}, {shown}, [{body}], space: {space}cm)\n"
-
-
-def _name(quiz_item: QuizItem) -> str:
-    if isinstance(quiz_item, QuestionItem):
-        return f"question {quiz_item.question.id!r}"
-    return f"problem {quiz_item.problem.id} ({quiz_item.problem.type}, seed {quiz_item.problem.seed})"
 
 
 def solution(problem: Problem) -> str:
@@ -178,16 +168,11 @@ def _question_key(quiz_item: QuestionItem) -> str:
 
 def key_item(quiz_item: QuizItem) -> str:
     """A question or problem as its key prints it: the answer, and for a problem the steps."""
-    try:
-        if isinstance(quiz_item, QuestionItem):
-            body = _question_key(quiz_item)
-        else:
-            problem = quiz_item.problem
-            body = (
-                markdown(problem.prompt)
-                + f"\n\n#text(size: 8pt)[{problem_tag(problem)}]\n\n"
-                + solution(problem)
-            )
-    except LatexError as error:
-        raise LatexError(f"cannot print {_name(quiz_item)}: {error}", error.command) from None
+    if isinstance(quiz_item, QuestionItem):
+        body = _question_key(quiz_item)
+    else:
+        problem = quiz_item.problem
+        body = (
+            markdown(problem.prompt) + f"\n\n#text(size: 8pt)[{problem_tag(problem)}]\n\n" + solution(problem)
+        )
     return f"#key-block({quiz_item.number}, none, [{body}])\n"

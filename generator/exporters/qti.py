@@ -43,6 +43,7 @@ from typing import Any
 
 from .. import problems
 from ..content.markdown import ListBlock, Paragraph, blocks
+from ..documents.items import item_errors
 from ..documents.lms import LmsQuiz, QuestionBank
 from ..documents.quiz import ProblemItem, QuestionItem
 from ..files.atomic import PRIVATE, write_bytes
@@ -481,15 +482,18 @@ def items(quiz: LmsQuiz, drawn: dict[str, Figure] | None = None) -> Iterator[tup
     for s, section in enumerate(quiz.sections):
         if isinstance(section, QuestionBank):
             for quiz_item in section.questions:
-                yield (
-                    s,
-                    question_item(f"q-{quiz_item.question.id}", quiz_item, drawn.get(quiz_item.question.id)),
-                )
+                with item_errors(quiz_item):
+                    made = question_item(
+                        f"q-{quiz_item.question.id}", quiz_item, drawn.get(quiz_item.question.id)
+                    )
+                yield s, made
         else:
             for j, slot in enumerate(section.slots, 1):
                 for v, variant in enumerate(slot, 1):
                     title = f"{_text_title(section.title)}: problem {j}, variant {v}"
-                    yield s, problem_item(f"p{s + 1}-{j}-v{v}", title, variant)
+                    with item_errors(variant):
+                        made = problem_item(f"p{s + 1}-{j}-v{v}", title, variant)
+                    yield s, made
 
 
 def _text_title(title: str) -> str:

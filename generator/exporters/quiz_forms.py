@@ -33,11 +33,11 @@ import orjson
 import pikepdf
 
 from .. import problems
+from ..documents.items import item_errors
 from ..documents.quiz import Form, QuestionItem, Quiz, QuizItem
 from ..files.atomic import PUBLIC, file_set, write_private
 from ..files.csv_files import csv_bytes
 from ..files.issued import existing_key, kept_when_replaced, refuse_unasked, replaced_name
-from ..latex import LatexError
 from ..presentation import answer_formatter, build_time, format_number, letter
 from ..problems.latex import number
 from . import ExportOptions, answer_sheets
@@ -93,7 +93,9 @@ def form_source(quiz: Quiz, form: Form, paper: str = "a4") -> str:
             continue
         note = escape(f"{format_number(section.points)} point{'s' if section.points != 1 else ''} each")
         out.append(f"#section-title([{markdown(section.title)}], [{note}])\n")
-        out.extend(item(quiz_item) for quiz_item in section.items)
+        for quiz_item in section.items:
+            with item_errors(quiz_item):
+                out.append(item(quiz_item))
     return "".join(out)
 
 
@@ -114,7 +116,9 @@ def form_key_source(quiz: Quiz, form: Form, paper: str = "a4") -> str:
     for section in form.sections:
         if section.items:
             out.append(f"#section-title([{markdown(section.title)}], [])\n")
-            out.extend(key_item(quiz_item) for quiz_item in section.items)
+            for quiz_item in section.items:
+                with item_errors(quiz_item):
+                    out.append(key_item(quiz_item))
     return "".join(out)
 
 
@@ -180,10 +184,8 @@ def booklet_card(form: Form, model_answers: dict[str, int]) -> str:
     head.append(escape(f"{format_number(form.total_points)} points"))
     answers = []
     for quiz_item in form.items:
-        try:
+        with item_errors(quiz_item):
             shown, span = _booklet_answer(quiz_item, model_answers)
-        except LatexError as error:
-            raise LatexError(f"cannot print the key of form {form.letter}: {error}", error.command) from None
         answers.append(f"([{quiz_item.number}], [{shown}], {span})")
     return f"#key-card([{' · '.join(head)}], ({', '.join(answers)},))\n"
 

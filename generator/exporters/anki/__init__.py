@@ -21,9 +21,8 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 from ... import visuals
-from ...documents.items import Deck
+from ...documents.items import Deck, item_errors
 from ...documents.plan import Plan, make_plan, plan_text
-from ...errors import about
 from ...files.atomic import write_bytes
 from ...identity import anki_id, note_guid
 from ...presentation import build_time
@@ -79,7 +78,7 @@ def _package(deck: Deck, options: ExportOptions) -> tuple[bytes, Plan | None]:
     notes: list[NoteRow] = []
     media: dict[str, Path] = {}
     for position, item in enumerate(deck.items, 1):
-        with about(f"building the Anki note of {item.kind} {item.key!r}"):
+        with item_errors(item):
             built: BuiltNote = build_note(item, figures)
         for path in built.media:
             media.setdefault(path.name, path)

@@ -27,7 +27,7 @@ from ...content.model import (
     Visual,
     WorkedExample,
 )
-from ...documents.items import LabelCard, StudyItem
+from ...documents.items import LabelCard, StudyItem, item_errors
 from ...errors import PaperdeckError
 from ...identity import option_order
 from ...presentation import answer_formatter, key_text, letter, number_formatter, tolerance_words
@@ -439,12 +439,19 @@ def render_items(kind: str, chosen: list[StudyItem], ctx: Context) -> str:
             f"the site has no layout for item kind {kind!r}; known kinds: {', '.join(RENDERERS)}"
         )
     render = RENDERERS[kind]
+    out = []
     if render is None:
         by_visual: dict[str, list[StudyItem]] = {}
         for item in chosen:
             by_visual.setdefault(item.body.visual.id, []).append(item)
-        return "".join(labels(group, ctx) for group in by_visual.values())
-    return "".join(render(item, ctx) for item in chosen)
+        for group in by_visual.values():
+            with item_errors(group[0]):
+                out.append(labels(group, ctx))
+        return "".join(out)
+    for item in chosen:
+        with item_errors(item):
+            out.append(render(item, ctx))
+    return "".join(out)
 
 
 def lesson_body(lesson: Lesson | None, group_items: list[StudyItem], ctx: Context) -> str:
