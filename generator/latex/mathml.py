@@ -17,7 +17,7 @@ import re
 from html import escape
 from typing import Any
 
-from .parser import SYMBOLS, Writer, parse
+from .parser import STYLES, SYMBOLS, Writer, parse
 
 _IDENTIFIERS = {
     "alpha": "α",
@@ -236,17 +236,6 @@ _ALPHABETS: dict[str, tuple[int, int, int | None, dict[str, str]]] = {
     "sans": (0x1D5A0, 0x1D5BA, 0x1D7E2, {}),
     "mono": (0x1D670, 0x1D68A, 0x1D7F6, {}),
 }
-_STYLE_ALPHABET = {
-    "mathbf": "bold",
-    "boldsymbol": "bold",
-    "bm": "bold",
-    "mathit": "italic",
-    "mathcal": "cal",
-    "mathsf": "sans",
-    "mathtt": "mono",
-    "mathbb": "bb",
-    "mathfrak": "frak",
-}
 _LETTER = re.compile(r"<(mi|mn)>([A-Za-z0-9]+)</\1>")
 
 
@@ -378,7 +367,7 @@ class MathMLWriter(Writer):
         inner = self.join(body)
         if command == "mathrm":
             return inner.replace("<mi>", '<mi mathvariant="normal">')
-        alphabet = _STYLE_ALPHABET[command]
+        alphabet = STYLES[command]
 
         def letters(match: re.Match[str]) -> str:
             tag = match.group(1)

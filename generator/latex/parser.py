@@ -176,8 +176,9 @@ _IGNORED = {
     "Biggr",
 }
 
-#: Commands with one argument that become a Typst function of it.
-_STYLES = {
+#: The font commands, each with the alphabet it selects: a Typst function of its argument, and
+#: the alphabet latex/mathml.py draws letters from (mathrm: upright, written there apart).
+STYLES = {
     "mathbf": "bold",
     "boldsymbol": "bold",
     "bm": "bold",
@@ -474,7 +475,7 @@ class TypstWriter(Writer):
         if command == "mathbb":
             letters = _join(body)
             return _Piece(_BLACKBOARD.get(letters, f"bb({letters})"))
-        return _Piece(f"{_STYLES[command]}({_join(body)})")
+        return _Piece(f"{STYLES[command]}({_join(body)})")
 
     def accent(self, command: str, body: list[Any]) -> Any:
         return _Piece(f"{_ACCENTS[command]}({_join(body)})")
@@ -640,7 +641,7 @@ class _Parser:
             return [out.operator(self.text(self.raw_group(), name), limits)]
         if name == "mathrm" and re.fullmatch(r"\{[A-Za-z0-9 ]+\}", self.peek_group()):
             return [out.upright(self.text(self.raw_group(), name))]
-        if name in _STYLES:
+        if name in STYLES:
             return [out.style(name, self.argument())]
         if name in _ACCENTS:
             return [out.accent(name, self.argument())]
