@@ -20,6 +20,8 @@ import pytest
 from generator import problems
 from generator.cli import main
 
+pytestmark = pytest.mark.long  # a whole build, about 5 s: handed out early (tests/conftest.py)
+
 PROJECT = Path(__file__).resolve().parents[1]
 
 
