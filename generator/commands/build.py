@@ -36,7 +36,8 @@ def _made_by_a_build(folder: Path, recipe: str) -> bool:
     default=None,
     metavar="YYYY-MM-DD",
     help="Your exam's date: each deck paces its new cards to finish a week before it and "
-    "gets a plan beside it (overrides a deck recipe's exam:).",
+    "gets a plan beside it, and each site's review page starts with it (overrides the "
+    "recipes' exam:).",
 )
 @click.option(
     "--retention",
@@ -82,7 +83,7 @@ def command(
         from dataclasses import replace as with_exam
 
         paced = {
-            k: with_exam(r, exam=exam.date().isoformat()) if r.kind == "deck" else r
+            k: with_exam(r, exam=exam.date().isoformat()) if r.kind in ("deck", "site") else r
             for k, r in project.recipes.items()
         }
         project = with_exam(project, recipes=paced)

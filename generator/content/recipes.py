@@ -160,6 +160,9 @@ class SiteRecipe:
     problems: tuple[ProblemSet, ...] = ()
     """Practice blocks, each on the page of the lesson that teaches its type (else on a
     *Practice* page); list a deck's sets to practise that deck's problems."""
+    exam: str = ""
+    """The exam's date (``2027-01-15``): the review page then starts with it, pacing the new cards
+    as a deck's plan does, until the student gives a date of their own; empty: none."""
     id: str = ""
     """Set from the file name."""
 
@@ -281,8 +284,8 @@ def retention_error(retention: float) -> str | None:
 
 def _check_deck(deck: DeckRecipe | SiteRecipe, lesson_ids: set[str], where: Where) -> None:
     _check_lessons(deck.lessons, lesson_ids, where)
+    _check_exam(deck.exam, where)
     if isinstance(deck, DeckRecipe):
-        _check_exam(deck.exam, where)
         if deck.retention is not None and (wrong := retention_error(deck.retention)):
             where.error(wrong, "retention")
     seen: set[tuple[str, str]] = set()

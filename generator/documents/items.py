@@ -143,6 +143,8 @@ class Site:
     items: tuple[StudyItem, ...]
     """Lesson items by lesson; a problem's ``group`` is the lesson that teaches its type
     (else ``Practice``), and its ``variants`` the problems its block rotates through."""
+    exam: str = ""
+    """The exam's date from the recipe (ISO), which the review page starts with; empty: none."""
 
 
 def lesson_group(number: int, lesson: Lesson) -> str:
@@ -301,7 +303,7 @@ def build_site(content: Content, recipe: SiteRecipe, seed: int) -> Site:
     ordered = [*items, *placed]
     order = {group: i for i, (group, _) in enumerate(lessons)}
     ordered.sort(key=lambda item: order.get(item.group, len(order)))  # stable: kinds keep their order
-    return Site(content.paper, recipe.title, tuple(ordered))
+    return Site(content.paper, recipe.title, tuple(ordered), recipe.exam)
 
 
 def build_practice(

@@ -152,9 +152,18 @@ def test_a_recipes_exam_date_is_checked_and_a_build_writes_the_plan(tmp_path: Pa
     assert "Exam on Thu 15 Jan 2099: " in capsys.readouterr().err
 
     recipe.write_text("kind: deck\ntitle: Layer Norm\n")
+    site = project / "decks" / "site.yaml"
+    site.write_text("kind: site\ntitle: Layer Norm\nexam: 30/02/2098\n")
+    assert main(["--project", str(project), "check"]) == 2
+    assert (
+        "decks/site.yaml:3: exam: expected a date like 2027-01-15, got '30/02/2098'"
+        in capsys.readouterr().err
+    )
+    site.write_text("kind: site\ntitle: Layer Norm\n")
     assert main(["--project", str(project), "build", "--exam", "2098-12-31"]) == 0
     plan = (project / "out" / "exam-plan.txt").read_text(encoding="utf-8")
     assert plan.startswith("Exam on Wed 31 Dec 2098: ")
+    assert 'data-exam="2098-12-31"' in (project / "out" / "site" / "review.html").read_text(encoding="utf-8")
     assert main(["--project", str(project), "build", "--exam", "31/12/2098"]) == 2
 
 
@@ -253,7 +262,9 @@ def test_a_desired_retention_arrives_with_the_deck_and_a_students_own_survives(
         top = col.decks.id_for_name(deck.title)
         titled = [d.id for d in col.decks.all_names_and_ids() if d.name.startswith(deck.title)]
         assert len(titled) > 10 and {_own_retention(col, did) for did in titled} == {0.85}
-        assert col.decks.config_dict_for_deck_id(top)["desiredRetention"] == pytest.approx(0.85 if presets else 0.9)
+        assert col.decks.config_dict_for_deck_id(top)["desiredRetention"] == pytest.approx(
+            0.85 if presets else 0.9
+        )
         own = col.decks.get(top)
         own["desiredRetention"] = 92  # as the deck options screen's "This deck" retention writes it
         col.decks.save(own)

@@ -250,3 +250,39 @@ def test_the_index_links_to_the_review_page(site: Path) -> None:
     assert '<a href="review.html">Review the cards that are due</a>' in index
     for name in LESSON_PAGES:
         assert '<a href="review.html">' in (site / name).read_text(encoding="utf-8"), name
+
+
+def test_a_sites_exam_date_starts_the_plan_until_the_student_gives_theirs(
+    browser: Any, project: Any, tmp_path: Path
+) -> None:
+    """A site built for an exam (its recipe's ``exam:``, or ``build --exam``) opens its review
+    page with that date and its plan; a date the student gives stays theirs after a reload."""
+    import dataclasses
+    from datetime import date, timedelta
+
+    from generator.documents.build import BuildOptions, build_recipe
+
+    exam = date.today() + timedelta(days=30)
+    first = project.content.lessons[0].id
+    recipe = dataclasses.replace(
+        project.recipes["aiayn-site"], lessons=(first,), problems=(), exam=exam.isoformat()
+    )
+    build_recipe(project, recipe, tmp_path, BuildOptions(seed=11))
+    context = browser.new_context(viewport={"width": 360, "height": 780})
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto((tmp_path / "aiayn-site" / REVIEW).as_uri())
+        assert f"This site was made for an exam on {exam:%a %d %b %Y}" in page.content()
+        assert page.get_by_label("Exam date").input_value() == exam.isoformat()
+        assert ", in 30 days: " in page.locator(".pd-plan-summary").text_content()
+        assert page.locator(".pd-plan tbody tr").count() == 1
+        own = (exam + timedelta(days=10)).isoformat()
+        page.get_by_label("Exam date").fill(own)
+        page.reload()
+        assert page.get_by_label("Exam date").input_value() == own
+        assert ", in 40 days: " in page.locator(".pd-plan-summary").text_content()
+        assert errors == []
+    finally:
+        context.close()

@@ -142,7 +142,7 @@ def export(site: Site, folder: Path, options: ExportOptions) -> list[Path]:
         out[name] = render(f"{text(group)} · {text(site.title)}", title, body, pager, name, problems)
     out["index.html"] = render(text(site.title), text(site.title), _index(site, groups, pages), "")
     ctx.problems = {}  # the review page: every lesson's cards, scheduled by FSRS (review.py)
-    review_body = review.body(groups, pages, ctx)
+    review_body = review.body(groups, pages, ctx, site.exam)
     out[review.PAGE] = render(
         f"Review · {text(site.title)}",
         "Review",

@@ -177,6 +177,14 @@
       body.appendChild(tr);
     }
   }
+  // The site's own exam date (its recipe's exam:, or build --exam) starts the plan of a student
+  // who has given none; a date they give is theirs from then on.
+  var built = examInput.getAttribute("data-exam");
+  if (!state.exam && built && /^\d{4}-\d\d-\d\d$/.test(built) && localDate(built, 0) > midnight(new Date())) {
+    state.exam = built;
+    setPace();
+    save();
+  }
   examInput.addEventListener("change", function () {
     state.exam = /^\d{4}-\d\d-\d\d$/.test(examInput.value) ? examInput.value : "";
     setPace();

@@ -11,6 +11,7 @@ to say what is due (``site.js``). The schedule is the browser's own, separate fr
 
 from __future__ import annotations
 
+from datetime import date
 from importlib import resources
 from pathlib import Path
 
@@ -34,11 +35,20 @@ SEPARATE = (
 )
 
 
+def _day(iso: str) -> str:
+    """An ISO date as the page says it (``Fri 15 Jan 2027``)."""
+    return f"{date.fromisoformat(iso):%a %d %b %Y}"
+
+
 def body(
-    groups: list[tuple[str, Lesson | None, list[StudyItem]]], pages: list[tuple[str, str, str]], ctx: Context
+    groups: list[tuple[str, Lesson | None, list[StudyItem]]],
+    pages: list[tuple[str, str, str]],
+    ctx: Context,
+    exam: str = "",
 ) -> str:
     """The review page's main content: the queue of every lesson's cards in teaching order,
-    the rating buttons, and the export and import of progress."""
+    the rating buttons, the exam's plan (starting from the recipe's ``exam`` date, if any), and
+    the export and import of progress."""
     cards = []
     for (group, _, group_items), (name, _, _) in zip(groups, pages, strict=True):
         for kind in REVIEWED:
@@ -67,7 +77,14 @@ def body(
         " its new cards come and how much of it you would recall on the day (FSRS's predicted"
         " retrievability of the cards you have reviewed). It keeps the pace you set that day, and says"
         " later how many new cards you are behind it.</p>"
-        '<p><label for="pd-exam">Exam date</label> <input type="date" id="pd-exam" class="pd-exam"></p>'
+        + (
+            f"<p>This site was made for an exam on {text(_day(exam))}: give your own date if it differs.</p>"
+            if exam
+            else ""
+        )
+        + '<p><label for="pd-exam">Exam date</label> <input type="date" id="pd-exam" class="pd-exam"'
+        + (f' data-exam="{attribute(exam)}"' if exam else "")
+        + "></p>"
         '<p class="pd-plan-summary" role="status"></p>'
         '<div class="pd-scroll"><table class="pd-plan" hidden><caption>Your plan, lesson by lesson'
         '</caption><thead><tr><th scope="col">Lesson</th><th scope="col">New cards left</th>'
