@@ -283,6 +283,10 @@ def test_a_sites_exam_date_starts_the_plan_until_the_student_gives_theirs(
         page.reload()
         assert page.get_by_label("Exam date").input_value() == own
         assert ", in 40 days: " in page.locator(".pd-plan-summary").text_content()
+        page.get_by_label("Exam date").fill("")  # no exam: the site's date does not come back
+        page.reload()
+        assert page.get_by_label("Exam date").input_value() == ""
+        assert page.locator(".pd-plan").is_hidden()
         assert errors == []
     finally:
         context.close()

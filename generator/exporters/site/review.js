@@ -41,7 +41,7 @@
     var fresh = s.fresh && typeof s.fresh === "object" && typeof s.fresh.day === "string" && isNumber(s.fresh.count)
       ? s.fresh : { day: "", count: 0 };
     var exam = typeof s.exam === "string" && /^\d{4}-\d\d-\d\d$/.test(s.exam) ? s.exam : "";
-    return { cards: s.cards, fresh: fresh, exam: exam, paced: validPace(s.paced, exam) };
+    return { cards: s.cards, fresh: fresh, exam: exam, paced: validPace(s.paced, exam), own: s.own === true };
   }
   // The pace the student set with the exam's date (the day, new cards a day, each lesson's new
   // cards then), kept to say later how far behind it they are; null when ``p`` is not one.
@@ -54,7 +54,7 @@
   function load() {
     var s = null;
     try { s = validSchedule(JSON.parse(window.localStorage.getItem(REVIEW) || "null")); } catch (e) { s = null; }
-    return s || { cards: {}, fresh: { day: "", count: 0 }, exam: "", paced: null };
+    return s || { cards: {}, fresh: { day: "", count: 0 }, exam: "", paced: null, own: false };
   }
   function save() {
     try { window.localStorage.setItem(REVIEW, JSON.stringify(state)); } catch (e) { /* private mode: this visit only */ }
@@ -180,13 +180,14 @@
   // The site's own exam date (its recipe's exam:, or build --exam) starts the plan of a student
   // who has given none; a date they give is theirs from then on.
   var built = examInput.getAttribute("data-exam");
-  if (!state.exam && built && /^\d{4}-\d\d-\d\d$/.test(built) && localDate(built, 0) > midnight(new Date())) {
+  if (!state.own && !state.exam && built && /^\d{4}-\d\d-\d\d$/.test(built) && localDate(built, 0) > midnight(new Date())) {
     state.exam = built;
     setPace();
     save();
   }
   examInput.addEventListener("change", function () {
     state.exam = /^\d{4}-\d\d-\d\d$/.test(examInput.value) ? examInput.value : "";
+    state.own = true;  // the student's date, or none, from now on
     setPace();
     save();
     showPlan();
