@@ -16,14 +16,15 @@ shows an attention heatmap, the scores behind a quiz's table of exponentials.
 
 The modules, by job: ``model`` (the dataclasses), ``rounding`` (answers in the
 JSON form), ``registry`` (``register``, ``all_types``, ``get``, ``get_each``), ``generation``
-(``problem_seed``, ``variant_seed``, ``generate_one``, ``generate``); ``inputs`` and
-``latex`` are helpers for the type modules. This module re-exports the public
+(``problem_seed``, ``variant_seed``, ``generate_one``, ``generate``, and
+``regenerated_answer`` for the key reader); ``inputs`` and ``latex`` are helpers for the
+type modules. This module re-exports the public
 names, so callers write ``problems.get(...)``, ``problems.Problem``.
 """
 
 from __future__ import annotations
 
-from .generation import generate, generate_one, problem_seed, variant_seed
+from .generation import generate, generate_one, problem_seed, regenerated_answer, variant_seed
 from .model import DIFFICULTIES, Distractor, Problem, ProblemType, Solution, Step, Tolerance
 from .registry import all_types, get, get_each, load_project_types, register
 from .rounding import ANSWER_DECIMALS, plain
@@ -45,6 +46,7 @@ __all__ = [
     "load_project_types",
     "plain",
     "problem_seed",
+    "regenerated_answer",
     "register",
     "variant_seed",
 ]

@@ -96,19 +96,34 @@ def _check_difficulty(difficulty: str) -> None:
         raise UsageError(f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}")
 
 
-def _make(
-    problem_type: ProblemType, rng: np.random.Generator, seed: int, difficulty: str, index: int
-) -> Problem:
-    """The problem ``rng`` (``default_rng(seed)`` or a Generator in its state) draws."""
+def regenerated_answer(type_id: str, seed: int, difficulty: str = "easy") -> dict[str, Any]:
+    """``generate_one(type_id, seed, difficulty).answer``, without writing the problem's prompt
+    and record: what the key reader checks each problem of a quiz key against."""
+    _check_difficulty(difficulty)
+    _, solution, _ = _draw(get(type_id), np.random.default_rng(seed), difficulty)
+    return solution.answer
+
+
+def _draw(
+    problem_type: ProblemType, rng: np.random.Generator, difficulty: str
+) -> tuple[dict[str, Any], Solution, tuple[Distractor, ...]]:
+    """The givens ``rng`` draws, their solution and the distractors kept (``_separated``)."""
     solve = problem_type.solve_picked or problem_type.solve
     for _ in range(_MAX_DRAWS):
         given = problem_type.pick(rng, difficulty)
         solution = solve(given)
         distractors = _separated(solution, problem_type.tolerance, problem_type.primary)
         if distractors is not None:
-            break
-    else:  # a bug in the type's pick: its mistakes cannot be told apart
-        raise RuntimeError(f"{problem_type.id}: no draw in {_MAX_DRAWS} separates its named mistakes")
+            return given, solution, distractors
+    # a bug in the type's pick: its mistakes cannot be told apart
+    raise RuntimeError(f"{problem_type.id}: no draw in {_MAX_DRAWS} separates its named mistakes")
+
+
+def _make(
+    problem_type: ProblemType, rng: np.random.Generator, seed: int, difficulty: str, index: int
+) -> Problem:
+    """The problem ``rng`` (``default_rng(seed)`` or a Generator in its state) draws."""
+    given, solution, distractors = _draw(problem_type, rng, difficulty)
     return Problem(
         id=f"{problem_type.id}-{index + 1:06d}",
         type=problem_type.id,

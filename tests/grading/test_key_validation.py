@@ -5,6 +5,7 @@ form does not print, a tolerance that is not a number)."""
 from __future__ import annotations
 
 import copy
+import gc
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -160,6 +161,26 @@ def test_the_unchanged_key_reads(tmp_path: Path, good) -> None:
     path.write_text(json.dumps(good), encoding="utf-8")
     key = read_key(path)
     assert list(key.forms) == ["A", "B", "C"] and key.forms["A"].questions[3].letters == ("A", "B", "C", "D")
+
+
+def test_reading_a_key_leaves_the_cyclic_collector_as_it_found_it(tmp_path: Path, good) -> None:
+    """read_key pauses Python's collector while it reads (a key is a million objects, none in a
+    cycle); afterwards, read or refused, the collector is back as it was."""
+    bad, _ = _check(tmp_path, good, _question(PROBLEM, lambda q: q.update(problem_type="layer-norm")))
+    path = tmp_path / "good-key.json"
+    path.write_text(json.dumps(good), encoding="utf-8")
+    assert gc.isenabled()
+    read_key(path)
+    assert gc.isenabled()
+    with pytest.raises(InputError):
+        read_key(bad)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        read_key(path)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
 
 
 def test_responses_with_the_codes_of_another_run_are_not_graded(tmp_path: Path, good, capsys) -> None:

@@ -1,6 +1,6 @@
 """The speed-ups of the generator give what the plain code gives.
 
-LaTeX rows of numbers, sdpa's solve without input checks and its rounding, and
+LaTeX rows of numbers, sdpa's and mha's solve without input checks, sdpa's rounding, and
 the absolute-tolerance path of the distractor separation, each against a
 straightforward version.
 """
@@ -33,14 +33,24 @@ def test_latex_rows_match_number(values):
     )
 
 
-def test_sdpa_solve_without_checks_is_solve():
-    sdpa_type = get("sdpa")
+@pytest.mark.parametrize("type_id", sorted(t for t, p in problems.all_types().items() if p.solve_picked))
+def test_solve_without_checks_is_solve(type_id):
+    problem_type = get(type_id)
     for difficulty in ("easy", "medium", "hard"):
-        for problem in generate("sdpa", 30, 3, difficulty):
-            assert sdpa_type.solve_picked(problem.given) == sdpa_type.solve(problem.given)
-            # The checked solve also takes floats typed into content.
-            floats = {k: [[float(x) for x in row] for row in m] for k, m in problem.given.items()}
-            assert sdpa_type.solve(floats).answer == sdpa_type.solve(problem.given).answer
+        for problem in generate(type_id, 30, 3, difficulty):
+            assert problem_type.solve_picked(problem.given) == problem_type.solve(problem.given)
+
+
+def test_types_that_skip_the_checks():
+    """Each type that has a solve without its checks is tested above (none dropped by mistake)."""
+    assert sorted(t for t, p in problems.all_types().items() if p.solve_picked) == ["mha", "sdpa"]
+
+
+def test_sdpa_solve_takes_floats_typed_into_content():
+    sdpa_type = get("sdpa")
+    for problem in generate("sdpa", 30, 3, "medium"):
+        floats = {k: [[float(x) for x in row] for row in m] for k, m in problem.given.items()}
+        assert sdpa_type.solve(floats).answer == sdpa_type.solve(problem.given).answer
 
 
 def _reference_separated(solution, tolerance, key):

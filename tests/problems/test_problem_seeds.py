@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from generator.problems import generate, generate_one, problem_seed
+from generator.problems import (
+    DIFFICULTIES,
+    all_types,
+    generate,
+    generate_one,
+    problem_seed,
+    regenerated_answer,
+)
 
 
 @pytest.mark.parametrize("type_id", ["sdpa", "softmax", "mha"])
@@ -22,3 +29,14 @@ def test_seeds_are_32_bit_and_keyed_by_set_type_and_index():
     assert len(seeds) == 18 and all(0 <= seed < 2**32 for seed in seeds)
     with pytest.raises(ValueError):
         problem_seed(-1, "sdpa", 0)
+
+
+@pytest.mark.parametrize("type_id", sorted(all_types()))
+def test_the_answer_a_key_is_checked_against_is_the_problems(type_id):
+    """The key reader regenerates only the answer: the one the whole problem has, redraws included."""
+    for difficulty in DIFFICULTIES:
+        for seed in range(40):
+            assert (
+                regenerated_answer(type_id, seed, difficulty)
+                == generate_one(type_id, seed, difficulty).answer
+            )

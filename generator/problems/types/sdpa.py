@@ -215,7 +215,8 @@ def _solve(Q: Rows, K: Rows, V: Rows) -> Solution:
     steps = (*first_steps, Step(titles[3], r"AV = " + latex_matrix(output)))
     # Distractors state the primary key only: they are the wrong options of a
     # multiple-choice card, and the JSON stays small.
-    over_queries = [_row(d_k, root, list(col)).weights for col in zip(*(r.raw for r in rows), strict=True)]
+    # Only the weights of each column: its scores, LaTeX and other mistakes are never shown.
+    over_queries = [_softmax([x / root for x in col]) for col in zip(*(r.raw for r in rows), strict=True)]
     distractors: tuple[Distractor, ...] = (
         Distractor(
             _OVER_QUERIES, {"output": _rounded_product(list(zip(*over_queries, strict=True)), columns)}
