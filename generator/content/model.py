@@ -239,8 +239,9 @@ class Question:
     calculator: bool = False
     """Needs a calculator (sin, cos, powers): a quiz without calculators cannot hold it."""
     figure: str = ""
-    """The id of a visual (in any lesson) the question is about: the LMS exports (``paperdeck
-    lms``) carry its image with the question; printed quizzes, cards and the site do not show it yet."""
+    """The id of a visual (in any lesson) the question is about, shown with the question wherever
+    it is: under its prompt on the Anki card, the site, the printed form, its worked key and a
+    student's feedback (with the visual's caption, which is also its alt text), and in the LMS exports."""
     draft: bool = False
     """Written by ``paperdeck import`` for you to review: ``check`` lists it and ``build``
     leaves it out (``build --drafts`` keeps it); delete the line once it is right."""

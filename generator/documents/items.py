@@ -18,7 +18,7 @@ from ..content.recipes import DeckRecipe, GuideRecipe, ProblemSet, SiteRecipe
 from ..errors import about, naming
 from ..identity import problem_slot
 from ..problems import variant_seed
-from .quiz import ProblemItem, QuizItem
+from .quiz import ProblemItem, QuestionFigure, QuizItem, question_figures
 
 if TYPE_CHECKING:
     from ..visuals import Diagram, Part
@@ -70,6 +70,8 @@ class StudyItem:
     place: str = ""
     """Where it is written (``content/lessons/03-sdpa.yaml:14``; a label card: its figure's),
     for errors; '' for generated problems."""
+    figure: QuestionFigure | None = None
+    """A question's figure (``Question.figure``), shown with its prompt."""
 
 
 def item_errors(item: StudyItem | QuizItem) -> AbstractContextManager[None]:
@@ -193,6 +195,7 @@ def lesson_items(content: Content, lesson_ids: Iterable[str] = ()) -> list[Study
     wanted = set(lesson_ids)
     examples = {e.id: e for lesson in content.lessons for e in lesson.worked_examples}
     paper_id = content.paper.id
+    figures = question_figures(content)
     items = []
     for number, lesson in enumerate(content.lessons, 1):
         if wanted and lesson.id not in wanted:
@@ -206,7 +209,8 @@ def lesson_items(content: Content, lesson_ids: Iterable[str] = ()) -> list[Study
                 source = getattr(obj, "label", None) or obj.source
                 tags = (source_tag(paper_id, source), lesson_tag, f"{paper_id}::kind::{kind}")
                 place = content.places.get(obj.id, "")
-                items.append(StudyItem(kind, obj.id, group, source, tags, obj, lesson, place=place))
+                figure = figures.get(obj.id) if kind == "question" else None
+                items.append(StudyItem(kind, obj.id, group, source, tags, obj, lesson, place=place, figure=figure))
                 if isinstance(obj, Visual) and obj.label_cards:
                     label_tags = (*tags[:2], f"{paper_id}::kind::label")
                     with naming(place, f"visual {obj.id!r}"):

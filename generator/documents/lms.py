@@ -134,13 +134,11 @@ def build_lms_quiz(
                 for form in forms
             ]
             sections.append(ProblemPool(section.title, section.points, tuple(zip(*per_form, strict=True))))
-    visuals = {visual.id: visual for lesson in content.lessons for visual in lesson.visuals}
-    examples = {example.id: example for lesson in content.lessons for example in lesson.worked_examples}
     figures = {
-        question.id: visuals[question.figure].resolved(examples)
+        item.question.id: item.figure.visual
         for section in sections
         if isinstance(section, QuestionBank)
-        for question in (item.question for item in section.questions)
-        if question.figure
+        for item in section.questions
+        if item.figure is not None
     }
     return LmsQuiz(recipe, quiz.paper_title, seed, variants, tuple(sections), figures)

@@ -21,18 +21,50 @@ import base64
 import functools
 import hashlib
 import hmac
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from .. import problems
-from ..content.model import Content, Question
+from ..content.model import Content, Question, Visual
 from ..content.needs import need_values
 from ..content.recipes import MAX_FORMS, QuizRecipe, QuizSection, question_pool
 from ..errors import ContentError, Finding
 from ..presentation import letter
 from ..problems import Problem as GeneratedProblem
+
+
+@dataclass(frozen=True)
+class QuestionFigure:
+    """A question's figure (``Question.figure``), decided once for every output that shows the
+    question: the card, the site, the printed form and key, the LMS exports."""
+
+    visual: Visual
+    """The visual it names, its parameters resolved (``Visual.resolved``): each output draws it
+    as it draws the visual itself."""
+    alt: str
+    """The words of its ``alt`` text: the caption, math as its LaTeX without delimiters."""
+
+
+def alt_text(caption: str) -> str:
+    """A caption as the words of an ``alt`` text: math as its LaTeX, no delimiters or emphasis."""
+    words = re.sub(r"\\[()\[\]]", "", caption)
+    return re.sub(r"\s+", " ", words.replace("*", "").replace("`", "")).strip()
+
+
+def question_figures(content: Content) -> dict[str, QuestionFigure]:
+    """The figure of each question that has one, by question id (the visual may be in any lesson)."""
+    visuals = {visual.id: visual for lesson in content.lessons for visual in lesson.visuals}
+    examples = {example.id: example for lesson in content.lessons for example in lesson.worked_examples}
+    figures = {}
+    for lesson in content.lessons:
+        for question in lesson.questions:
+            if question.figure:
+                visual = visuals[question.figure].resolved(examples)
+                figures[question.id] = QuestionFigure(visual, alt_text(visual.caption))
+    return figures
 
 
 @dataclass(frozen=True)
@@ -60,6 +92,8 @@ class QuestionItem:
     """(LaTeX, value) of what the question ``needs``, printed under it without a calculator."""
     place: str = ""
     """Where the question is written (``content/lessons/03-sdpa.yaml:14``), for errors."""
+    figure: QuestionFigure | None = None
+    """The figure it shows (``Question.figure``), printed under its prompt."""
 
     @property
     def answer_index(self) -> int | None:
@@ -148,6 +182,8 @@ class Quiz:
     """One per form when printing from a roster."""
     places: Mapping[str, str] = field(default_factory=dict, repr=False, compare=False)
     """Where each question is written, by id (``Content.places``)."""
+    figures: Mapping[str, QuestionFigure] = field(default_factory=dict, repr=False, compare=False)
+    """The figure of each question that has one, by id (``question_figures``)."""
     largest: tuple[float | None, ...] = ()
     """Per section, ``ProblemItem.largest`` of its problems (None for a section of questions):
     drawn once when the quiz is built, so no exporter draws problems to size a grid."""
@@ -221,7 +257,16 @@ def build_quiz(
         for section in recipe.sections
     )
     return Quiz(
-        recipe, content.paper.title, seed, count, secret, pools, students, content.places, largest=largest
+        recipe,
+        content.paper.title,
+        seed,
+        count,
+        secret,
+        pools,
+        students,
+        content.places,
+        question_figures(content),
+        largest=largest,
     )
 
 
@@ -293,6 +338,7 @@ def _form(quiz: Quiz, index: int, student: Student | None) -> Form:
                 recipe.calculator,
                 number,
                 quiz.places,
+                quiz.figures,
             )
         else:
             items = _problem_items(section, set_seed(seed, s), recipe.calculator, number, quiz.largest[s])
@@ -310,6 +356,7 @@ def _question_items(
     calculator: bool,
     first: int,
     places: Mapping[str, str],
+    figures: Mapping[str, QuestionFigure],
 ) -> list[QuizItem]:
     assert section.questions is not None
     count = section.questions.count or len(pool)
@@ -320,7 +367,9 @@ def _question_items(
         question = pool[i]
         table = () if calculator else need_values(question.needs)
         place = places.get(question.id, "")
-        items.append(QuestionItem(number, section.points, question, _options(question, rng), table, place))
+        options = _options(question, rng)
+        figure = figures.get(question.id)
+        items.append(QuestionItem(number, section.points, question, options, table, place, figure))
     return items
 
 

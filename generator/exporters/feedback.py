@@ -13,10 +13,12 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from contextlib import AbstractContextManager
+from pathlib import Path
 
 from .. import problems
 from ..answers import accepts
 from ..content.model import Question
+from ..documents.quiz import question_figures
 from ..errors import PaperdeckError, naming
 from ..files.file_names import unique_name
 from ..grading import Grading
@@ -24,7 +26,7 @@ from ..grading.key import KeyQuestion, flatten
 from ..grading.scoring import Mark, StudentResult
 from ..presentation import answer_formatter, format_number, number_formatter, tolerance_words, value_latex
 from ..problems import Problem, Tolerance
-from .print_items import solution
+from .print_items import figure_markup, solution
 from .typst import escape, inline_math, markdown, string
 from .typst.compile import preamble
 
@@ -128,7 +130,11 @@ def question_errors(grading: Grading, question: KeyQuestion) -> AbstractContextM
 
 
 def _worked(
-    grading: Grading, question: KeyQuestion, mark: Mark, content_questions: dict[str, Question]
+    grading: Grading,
+    question: KeyQuestion,
+    mark: Mark,
+    content_questions: dict[str, Question],
+    figure: str = "",
 ) -> str:
     """The worked solution of a question that lost points, where to read, the mistake named."""
     out = []
@@ -142,7 +148,7 @@ def _worked(
     else:
         found = content_questions.get(question.content_id)
         if found is not None:
-            out.append(markdown(found.prompt))
+            out.append(markdown(found.prompt) + figure)  # its figure, if it has one
             if question.kind in ("multiple_choice", "true_false"):
                 out.append(f"#right-answer[{_choice(question, question.answer_letter)}]")
             elif question.kind == "numeric":
@@ -176,14 +182,21 @@ def _formatter(question: KeyQuestion, content_questions: dict[str, Question]) ->
 
 
 def feedback_source(
-    grading: Grading, result: StudentResult, deck: str | None, paper: str, template: str
+    grading: Grading,
+    result: StudentResult,
+    deck: str | None,
+    paper: str,
+    template: str,
+    figures: Path | None = None,
 ) -> str:
-    """The Typst source of one student's feedback (``template``: the report's pieces, grade.typ)."""
+    """The Typst source of one student's feedback (``template``: the report's pieces, grade.typ;
+    ``figures``: the cache a missed question's figure is drawn into, ``print_items.figure_files``)."""
     key = grading.key
     form = key.forms[result.form]
     title = key.title or key.quiz
     name = f"#box[{escape(result.student)}]"
     content_questions = {q.id: q for lesson in grading.readings.content.lessons for q in lesson.questions}
+    figured = question_figures(grading.readings.content)
     out = [
         preamble(paper, f"{title}: feedback", f"[{name} · Form {escape(result.form)}]", markdown(title)),
         template,
@@ -229,7 +242,8 @@ def feedback_source(
         )
         for question, m in missed:
             with question_errors(grading, question):
-                out.append(_worked(grading, question, m, content_questions))
+                figure = figure_markup(figured.get(question.content_id), figures)
+                out.append(_worked(grading, question, m, content_questions, figure))
     else:
         out.append("Full marks on everything graded.\n")
     if deck is not None:

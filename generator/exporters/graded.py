@@ -351,6 +351,7 @@ def export(grading: Grading, folder: Path, options: ExportOptions) -> list[Path]
     """Write the scores, the mistakes, the report, each student's feedback (and remedial decks)
     into ``folder`` as one set; ``options.feedback`` adds every student's feedback in one print file."""
     from .feedback import feedback_source, stems
+    from .print_items import figure_files
     from .quiz_forms import print_file
     from .typst.compile import parallelism, write_each
 
@@ -369,8 +370,12 @@ def export(grading: Grading, folder: Path, options: ExportOptions) -> list[Path]
             yield staging / "report.pdf", lambda: compile_pdf(report, timestamp)
             for result, stem in zip(grading.results, names, strict=True):
                 deck = f"remedial/{decks[result.student]}" if result.student in decks else None
-                source = feedback_source(grading, result, deck, options.paper, _TEMPLATE)
-                yield staging / "feedback" / f"{stem}.pdf", lambda s=source: compile_pdf(s, timestamp)  # type: ignore[misc]
+                source = feedback_source(grading, result, deck, options.paper, _TEMPLATE, options.figures)
+                shown = figure_files(source, options.figures)  # a missed question's figure
+                yield (
+                    staging / "feedback" / f"{stem}.pdf",
+                    lambda s=source, f=shown: compile_pdf(s, timestamp, files=f),  # type: ignore[misc]
+                )
 
         width = 2 * parallelism() + 2
         written += [str(path.relative_to(staging)) for path, _ in write_each(jobs(), width, _write)]

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import math
 import re
+from pathlib import Path
 
 from .. import problems
-from ..documents.quiz import QuestionItem, QuizItem
+from ..documents.quiz import QuestionFigure, QuestionItem, QuizItem
 from ..presentation import answer_formatter, format_number, letter, tolerance_words, value_latex
 from ..problems import Problem
 from ..problems.latex import number
-from .typst import display_math, escape, inline_math, markdown
+from .typst import display_math, escape, inline_math, markdown, string
 
 # The space to work in under a problem (its type's work_space_cm) grows with difficulty.
 _DIFFICULTY_SCALE = {"easy": 1.0, "medium": 1.25, "hard": 1.4}
@@ -63,9 +64,41 @@ def problem_tag(problem: Problem) -> str:
     return escape(f"{problem.type}, {problem.difficulty}, problem seed {problem.seed}")
 
 
-def _question_body(item: QuestionItem) -> tuple[str, float]:
+_FIGURES_USED = re.compile(r'#image\("/([^"/\\]+)"')
+"""The files a document's questions show (``figure_markup`` writes them so)."""
+
+
+def figure_markup(figure: QuestionFigure | None, cache: Path | None) -> str:
+    """A question's figure under its prompt, drawn as the guide draws the visual (into ``cache``,
+    default the figure cache) and shown from the compiler's root (``figure_files``)."""
+    if figure is None:
+        return ""
+    from .. import visuals
+
+    visual = figure.visual
+    path = visuals.render(visual.kind, dict(visual.params or {}), cache or visuals.default_cache_dir())
+    # A diagram's SVG at its natural size, where its words match the text; a plot 70 % of the column.
+    size = "" if path.suffix == ".svg" else ", width: 70%"
+    return (
+        f"\n#block(breakable: false, above: 0.8em, below: 0.8em, align(center)[#image({string('/' + path.name)}"
+        f"{size}, alt: {string(figure.alt)})\n#text(size: 9pt)[{markdown(visual.caption)}]])"
+    )
+
+
+def figure_files(source: str, cache: Path | None) -> list[Path]:
+    """The drawn files a document's source shows (its questions' figures), for the compiler's root."""
+    names = sorted(set(_FIGURES_USED.findall(source)))
+    if not names:
+        return []
+    from .. import visuals
+
+    folder = cache or visuals.default_cache_dir()
+    return [folder / name for name in names]
+
+
+def _question_body(item: QuestionItem, figures: Path | None = None) -> tuple[str, float]:
     question = item.question
-    body = markdown(question.prompt)
+    body = markdown(question.prompt) + figure_markup(item.figure, figures)
     if item.options:
         letters = ", ".join(f"[{letter(i)}]" for i in range(len(item.options)))
         bodies = ", ".join(f"[{markdown(o.text)}]" for o in item.options)
@@ -78,16 +111,17 @@ def _question_body(item: QuestionItem) -> tuple[str, float]:
     return body, _QUESTION_SPACE[question.type]
 
 
-def item(quiz_item: QuizItem, tag: bool = False, work_space: bool = True) -> str:
+def item(quiz_item: QuizItem, tag: bool = False, work_space: bool = True, figures: Path | None = None) -> str:
     """A question or problem as it prints on a form or sheet, with space to work.
 
     ``tag`` prints a problem's type and seed under it: on a practice sheet, never on a
     quiz form (the seed regenerates the answer with ``paperdeck problems``).
     ``work_space`` False leaves out the box to work in (a practice sheet is worked on
     paper of one's own, like a textbook's exercises, so several fit on a page).
+    ``figures``: the figure cache a question's figure is drawn into (``figure_files``).
     """
     if isinstance(quiz_item, QuestionItem):
-        body, space = _question_body(quiz_item)
+        body, space = _question_body(quiz_item, figures)
     else:
         problem = quiz_item.problem
         body = markdown(problem.prompt)
@@ -134,9 +168,9 @@ def answer_name(key: str) -> str:
     return rf"\mathrm{{{key.replace('_', chr(92) + '_')}}}"
 
 
-def _question_key(quiz_item: QuestionItem) -> str:
+def _question_key(quiz_item: QuestionItem, figures: Path | None = None) -> str:
     question = quiz_item.question
-    out = [markdown(question.prompt)]
+    out = [markdown(question.prompt) + figure_markup(quiz_item.figure, figures)]
     if question.type == "multiple_choice":
         right = quiz_item.answer_index or 0
         out.append(f"#right-answer[({letter(right)}) {markdown(str(question.answer))}]")
@@ -166,10 +200,11 @@ def _question_key(quiz_item: QuestionItem) -> str:
     return "\n\n".join(out)
 
 
-def key_item(quiz_item: QuizItem) -> str:
-    """A question or problem as its key prints it: the answer, and for a problem the steps."""
+def key_item(quiz_item: QuizItem, figures: Path | None = None) -> str:
+    """A question or problem as its key prints it: the answer, and for a problem the steps
+    (``figures``: as ``item``)."""
     if isinstance(quiz_item, QuestionItem):
-        body = _question_key(quiz_item)
+        body = _question_key(quiz_item, figures)
     else:
         problem = quiz_item.problem
         body = (

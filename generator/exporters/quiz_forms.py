@@ -41,7 +41,7 @@ from ..files.issued import existing_key, kept_when_replaced, refuse_unasked, rep
 from ..presentation import answer_formatter, build_time, format_number, letter
 from ..problems.latex import number
 from . import ExportOptions, answer_sheets
-from .print_items import answer_name, item, key_item, number_markup, points
+from .print_items import answer_name, figure_files, item, key_item, number_markup, points
 from .typst import escape, inline_math, markdown
 from .typst.compile import compile_pdf, parallelism, preamble, submit, write_each
 
@@ -75,8 +75,9 @@ def _calculator_note(quiz: Quiz) -> str:
     return "[No calculator: each question gives the values it needs.]"
 
 
-def form_source(quiz: Quiz, form: Form, paper: str = "a4") -> str:
-    """The Typst source of one form: nothing on it regenerates its answers."""
+def form_source(quiz: Quiz, form: Form, paper: str = "a4", figures: Path | None = None) -> str:
+    """The Typst source of one form: nothing on it regenerates its answers (``figures``: the
+    cache its questions' figures are drawn into, ``print_items.figure_files``)."""
     recipe = quiz.recipe
     out = [preamble(paper, _plain(recipe.title), _running(form), markdown(recipe.title))]
     subtitle = escape(f"{quiz.paper_title} · Form {form.letter} · code {form.code}")
@@ -95,12 +96,12 @@ def form_source(quiz: Quiz, form: Form, paper: str = "a4") -> str:
         out.append(f"#section-title([{markdown(section.title)}], [{note}])\n")
         for quiz_item in section.items:
             with item_errors(quiz_item):
-                out.append(item(quiz_item))
+                out.append(item(quiz_item, figures=figures))
     return "".join(out)
 
 
-def form_key_source(quiz: Quiz, form: Form, paper: str = "a4") -> str:
-    """The Typst source of one form's answer key."""
+def form_key_source(quiz: Quiz, form: Form, paper: str = "a4", figures: Path | None = None) -> str:
+    """The Typst source of one form's answer key (``figures``: as ``form_source``)."""
     recipe = quiz.recipe
     out = [
         preamble(
@@ -118,7 +119,7 @@ def form_key_source(quiz: Quiz, form: Form, paper: str = "a4") -> str:
             out.append(f"#section-title([{markdown(section.title)}], [])\n")
             for quiz_item in section.items:
                 with item_errors(quiz_item):
-                    out.append(key_item(quiz_item))
+                    out.append(key_item(quiz_item, figures))
     return "".join(out)
 
 
@@ -391,8 +392,9 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
                     cards = []
                 # The form compiles while its sheet is laid out (the first sheet also
                 # sizes every question's digit grid).
-                source = form_source(quiz, form, paper)
-                yield staging / pdf, lambda s=source: compile_pdf(s, timestamp)  # type: ignore[misc]
+                source = form_source(quiz, form, paper, options.figures)
+                shown = figure_files(source, options.figures)
+                yield staging / pdf, lambda s=source, f=shown: compile_pdf(s, timestamp, files=f)  # type: ignore[misc]
                 sheet = answer_sheets.sheet(quiz, form, paper)
                 entry = form_key(form, pdf, key_pdf) | {"sheet_pdf": sheet_pdf, "sheet": sheet.layout}
                 form_keys.append(orjson.Fragment(orjson.dumps(entry)))
@@ -401,8 +403,9 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
                         [form.student.name, form.student.id, form.letter, form.code, str(form.seed), pdf]
                     )
                 if key_pdf is not None:
-                    key = form_key_source(quiz, form, paper)
-                    yield staging / key_pdf, lambda s=key: compile_pdf(s, timestamp)  # type: ignore[misc]
+                    key = form_key_source(quiz, form, paper, options.figures)
+                    shown = figure_files(key, options.figures)
+                    yield staging / key_pdf, lambda s=key, f=shown: compile_pdf(s, timestamp, files=f)  # type: ignore[misc]
                 yield staging / sheet_pdf, lambda s=sheet: s.pdf(timestamp)  # type: ignore[misc]
 
         def printed_in_order() -> Iterator[bytes]:

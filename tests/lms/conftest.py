@@ -67,6 +67,16 @@ def give_figure(root: Path, lesson: str, question: str, figure: str) -> None:
     path.write_text(text.replace(line, f"{line}    figure: {figure}\n"))
 
 
+def figured_project(root: Path) -> Path:
+    """The shipped project copied into ``root`` with the ``FIGURED`` questions given their figure
+    (also the fixture of tests/test_question_figures.py); ``root``."""
+    for folder in ("content", "decks"):
+        shutil.copytree(ROOT / folder, root / folder)
+    for question, (lesson, figure, _) in FIGURED.items():
+        give_figure(root, lesson, question, figure)
+    return root
+
+
 @pytest.fixture(scope="session")
 def figured(tmp_path_factory):
     """The shipped project copied with the ``FIGURED`` questions given their figure: (its root, the
@@ -75,11 +85,7 @@ def figured(tmp_path_factory):
     from generator.exporters import moodle, qti
     from generator.project import open_project
 
-    root = tmp_path_factory.mktemp("figured")
-    for folder in ("content", "decks"):
-        shutil.copytree(ROOT / folder, root / folder)
-    for question, (lesson, figure, _) in FIGURED.items():
-        give_figure(root, lesson, question, figure)
+    root = figured_project(tmp_path_factory.mktemp("figured"))
     project = open_project(root)
     cache = root / "figure-cache"
     quiz = build_lms_quiz(project.content, project.quiz_recipe("quiz-final"), 7, 2, b"lms-test")

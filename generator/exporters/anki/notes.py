@@ -237,10 +237,22 @@ def _tolerance_text(tolerance: Tolerance) -> str:
     return inline(tolerance_words(tolerance.abs, tolerance.rel))
 
 
+def _question_figure(item: StudyItem, figures: Figures) -> tuple[str, tuple[Path, ...]]:
+    """A question's figure under its prompt (in the Prompt field, so the note type is unchanged:
+    a new field would make Anki refuse to update the learner's notes), and its file."""
+    if item.figure is None:
+        return "", ()
+    visual = item.figure.visual
+    path = figures.render(visual.kind, dict(visual.params or {}))
+    html = f'<div class="pd-figure">{_img(path, item.figure.alt)}<div>{inline(visual.caption)}</div></div>'
+    return html, (path,)
+
+
 def question(item: StudyItem, figures: Figures) -> BuiltNote:
     body: Question = item.body
+    figure, media = _question_figure(item, figures)
     values = {
-        "Prompt": block(body.prompt),
+        "Prompt": block(body.prompt) + figure,
         "Format": _FORMATS[body.type],
         "Explanation": block(body.explanation),
         **_common(item),
@@ -278,7 +290,7 @@ def question(item: StudyItem, figures: Figures) -> BuiltNote:
         values["Answer"] = _shown_key(shown) + f"Answer: {escape(shown)}{unit} ({_tolerance_text(tolerance)})"
     else:
         values["Answer"] = "Model answer: " + block(str(body.answer))
-    return _note(notetypes.QUESTION, values, (0,))
+    return _note(notetypes.QUESTION, values, (0,), media)
 
 
 def visual(item: StudyItem, figures: Figures) -> BuiltNote:

@@ -282,6 +282,11 @@ def question(item: StudyItem, ctx: Context) -> str:
         f"{source_link(ctx.paper, item.source)}</div>"
         f'<div class="pd-prompt" id="{qid}-prompt">{block(body.prompt)}</div>'
     )
+    if item.figure is not None:  # drawn as the lesson's figures are
+        head += (
+            f'<figure class="pd-figure">{ctx.figure(item.figure.visual, item.figure.alt)}'
+            f"<figcaption>{inline(item.figure.visual.caption)}</figcaption></figure>"
+        )
     if body.type in ("multiple_choice", "true_false"):
         if body.type == "multiple_choice":
             options = option_order(

@@ -11,8 +11,8 @@ time and compiles many documents on one thread per core.
 Typst lets a document read files under its root folder (``#read``, ``#image``).
 Escaping is meant to keep author text from ever becoming Typst code; should it
 fail, the root still holds nothing to steal: each compiler's root is a private
-folder of its own holding only the template (never the current folder, where
-``.paperdeck-secret`` lives), and a document that shows files (the guide's figures)
+folder of its own holding only the template and the drawn figures of the questions
+it printed (never the current folder, where ``.paperdeck-secret`` lives), and a document that shows files (the guide's figures)
 gets a fresh folder holding copies of exactly those files and the template
 (``staged_root``).
 """
@@ -142,20 +142,29 @@ def compiler(root: Path) -> typst_compiler.Compiler:
 
 def _compiler() -> typst_compiler.Compiler:
     """This thread's compiler: reusing one lets Typst keep its fonts and cached layout.
-    Its root is a private folder holding only the template, removed when the process ends (or,
-    if it is killed, by the next run: ``atomic.temporary_folder``)."""
+    Its root (``_LOCAL.root``) is a private folder holding the template (and the drawn figures
+    documents compiled there showed, ``compile_pdf``), removed when the process ends (or, if it
+    is killed, by the next run: ``atomic.temporary_folder``)."""
     found = getattr(_LOCAL, "compiler", None)
     if found is None:
         root, remove = temporary_folder(TEMPORARY_PREFIX)
         atexit.register(remove)
         found = _LOCAL.compiler = compiler(_put_template(root))
+        _LOCAL.root = root
     return found
 
 
-def compile_pdf(source: str, timestamp: int, tags: bool = True) -> bytes:
-    """PDF bytes for generated Typst source (``tags``: as ``pdf_bytes``)."""
+def compile_pdf(source: str, timestamp: int, tags: bool = True, files: Iterable[Path] = ()) -> bytes:
+    """PDF bytes for generated Typst source (``tags``: as ``pdf_bytes``); ``files``: drawn figures
+    the document shows, copied under their names into the compiler's root first (named by what
+    they hold, so a copy left there by an earlier document is the same file)."""
+    typst = _compiler()
+    root: Path = _LOCAL.root
+    for path in files:
+        if not (root / path.name).exists():
+            shutil.copyfile(path, root / path.name)
     try:
-        return pdf_bytes(_compiler(), source, timestamp, tags)
+        return pdf_bytes(typst, source, timestamp, tags)
     except typst_compiler.TypstError as error:  # a bug here: author text is always escaped
         raise RuntimeError(f"Typst could not compile a generated document: {error.diagnostic}") from error
 
