@@ -36,13 +36,13 @@ from typing import Any
 from .. import problems
 from ..documents.items import item_errors
 from ..documents.lms import LmsQuiz, ProblemPool, QuestionBank
-from ..documents.quiz import ProblemItem, QuestionItem
+from ..documents.quiz import ProblemItem, QuestionItem, alt_text
 from ..files.atomic import PRIVATE, write_bytes
 from ..presentation import tolerance_words
 from . import ExportOptions
 from .anki.markup import block, inline
 from .print_items import answer_name
-from .qti import Figure, allowed, alt_text, figures, flat, shape
+from .qti import Figure, allowed, figures, flat, shape
 
 TYPING = "Type each number as a decimal (0.73, -1.5, 6.988e-4)."
 """How to type a number in Moodle, stated in every numeric question."""

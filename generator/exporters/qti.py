@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import html
 import io
-import re
 import time
 import zipfile
 from collections.abc import Iterator
@@ -45,7 +44,7 @@ from .. import problems
 from ..content.markdown import ListBlock, Paragraph, blocks
 from ..documents.items import item_errors
 from ..documents.lms import LmsQuiz, QuestionBank
-from ..documents.quiz import ProblemItem, QuestionItem
+from ..documents.quiz import ProblemItem, QuestionItem, alt_text
 from ..files.atomic import PRIVATE, write_bytes
 from ..latex.mathml import to_mathml
 from ..presentation import build_time, letter, tolerance_words
@@ -468,12 +467,6 @@ def figures(quiz: LmsQuiz, cache: Path | None = None) -> dict[str, Figure]:
         question_id: Figure(visuals.render(visual.kind, dict(visual.params or {}), folder), visual.caption)
         for question_id, visual in quiz.figures.items()
     }
-
-
-def alt_text(caption: str) -> str:
-    """A figure's caption as the words of an ``alt`` attribute: math as its LaTeX, no delimiters."""
-    words = re.sub(r"\\[()\[\]]", "", caption)
-    return re.sub(r"\s+", " ", words.replace("*", "").replace("`", "")).strip()
 
 
 def items(quiz: LmsQuiz, drawn: dict[str, Figure] | None = None) -> Iterator[tuple[int, Item]]:

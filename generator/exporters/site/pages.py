@@ -28,6 +28,7 @@ from ...content.model import (
     WorkedExample,
 )
 from ...documents.items import LabelCard, StudyItem, item_errors
+from ...documents.quiz import alt_text
 from ...errors import PaperdeckError
 from ...identity import option_order
 from ...presentation import answer_formatter, key_text, letter, number_formatter, tolerance_words
@@ -205,15 +206,9 @@ def worked_example(item: StudyItem, ctx: Context) -> str:
     )
 
 
-def _plain(markdown: str) -> str:
-    """Caption text for an ``alt`` attribute: the words, math as its LaTeX without delimiters."""
-    words = re.sub(r"\\[()\[\]]", "", markdown)
-    return re.sub(r"\s+", " ", words.replace("*", "").replace("`", "")).strip()
-
-
 def visual(item: StudyItem, ctx: Context) -> str:
     body: Visual = item.body
-    image = ctx.figure(body, _plain(body.caption))
+    image = ctx.figure(body, alt_text(body.caption))
     return (
         f'<figure class="pd-figure" id="{dom_id("fig", item.key)}">{image}'
         f"<figcaption>{inline(body.caption)} {source_link(ctx.paper, item.source)}</figcaption></figure>"
@@ -231,7 +226,7 @@ def labels(group: list[StudyItem], ctx: Context) -> str:
     diagram, visual_ = first.diagram, first.visual
     asked = [item.body.part for item in group]
     numbered = {part.id for part in asked}
-    image = ctx.figure(visual_, _plain(visual_.caption) + " (labels covered)")
+    image = ctx.figure(visual_, alt_text(visual_.caption) + " (labels covered)")
     covers, answers = [], []
     for n, (item, part) in enumerate(zip(group, asked, strict=True), 1):
         part_id = dom_id("label", visual_.id, part.id)
