@@ -6,7 +6,8 @@ own tests (tests/lms/test_figures.py); here the other three, each end to end:
 - the Anki deck, imported into the real Anki library: the image is in the collection's media and
   the question's card shows it (``<img>`` with its alt text, in the Prompt field: the note type is
   unchanged);
-- the study site, opened in Chromium: the question shows the ``<img>`` with its alt text, loaded;
+- the study site, opened in Chromium: the question shows the ``<img>`` with its alt text, loaded
+  (tests/site/test_site_question_figures.py, where the site's tests' browser is);
 - the printed quiz form, compiled by Typst: the page of the question holds the drawn figure (the
   PNG as an image XObject; the SVG diagram as vector drawing with its words).
 
@@ -27,13 +28,12 @@ import pytest
 
 from generator import visuals
 from generator.cli import main
-from generator.content.recipes import DeckRecipe, QuestionPick, QuizRecipe, QuizSection, SiteRecipe
+from generator.content.recipes import DeckRecipe, QuestionPick, QuizRecipe, QuizSection
 from generator.documents import items
 from generator.documents.quiz import build_quiz
-from generator.exporters import ExportOptions, anki, quiz_forms, site
+from generator.exporters import ExportOptions, anki, quiz_forms
 from generator.project import open_project
 
-from .browser import chromium
 from .grading.classroom import make_class, write_responses
 from .lms.conftest import FIGURED, ROOT, figured_project
 from .pdf_text import pages_text
@@ -103,37 +103,6 @@ def test_the_anki_card_shows_the_figure_from_the_collections_media(
         assert "<img" not in col.get_note(other)["Prompt"]
     finally:
         col.close()
-
-
-def test_the_site_shows_the_figure_with_its_alt_text(project: Any, cache: Path, tmp_path: Path) -> None:
-    from playwright import sync_api
-
-    document = items.build_site(project.content, SiteRecipe("site", "Figures", LESSONS), 1)
-    out = tmp_path / "site"
-    site.export(document, out, ExportOptions(build_time=STAMP, figures=cache))
-    study = {i.key: i for i in document.items if i.kind == "question"}
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
-        try:
-            page = browser.new_page()
-            for question, (lesson, _, _) in FIGURED.items():
-                figure = study[question].figure
-                assert figure is not None
-                drawn = _drawn(figure.visual, cache)
-                (found,) = [p for p in out.glob(f"*{lesson}*.html")]
-                page.goto(found.as_uri())
-                image = page.locator(f'.pd-question[data-key="{question}"] .pd-figure img')
-                image.scroll_into_view_if_needed()
-                image.wait_for(state="visible")
-                assert image.get_attribute("src") == f"figures/{drawn.name}"
-                assert image.get_attribute("alt") == figure.alt
-                loaded = image.evaluate("i => i.complete && i.naturalWidth > 0")
-                assert loaded, question
-                assert (out / "figures" / drawn.name).read_bytes() == drawn.read_bytes()
-            other = page.locator('.pd-question[data-key="arch-q-dmodel"]')
-            assert other.count() == 1 and other.locator("img").count() == 0
-        finally:
-            browser.close()
 
 
 def _images(page: pikepdf.Page) -> list[pikepdf.Object]:
