@@ -35,16 +35,23 @@ from generator.exporters import ExportOptions, anki, quiz_forms
 from generator.project import open_project
 
 from .grading.classroom import make_class, write_responses
-from .lms.conftest import FIGURED, ROOT, figured_project
+from .lms.conftest import FIGURED, ROOT, figured_project, give_figure
 from .pdf_text import pages_text
 
 LESSONS = tuple(sorted({lesson for lesson, _, _ in FIGURED.values()}))
 STAMP = 1_700_000_000
 
 
+SHORT = ("wsa-q-separable", "why-self-attention", "wsa-vis-appendix-figure-4")
+"""A short answer given the PNG figure too: the answer-key booklet prints its question."""
+
+
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    return open_project(figured_project(tmp_path_factory.mktemp("figured")))
+    root = figured_project(tmp_path_factory.mktemp("figured"))
+    question, lesson, figure = SHORT
+    give_figure(root, lesson, question, figure)
+    return open_project(root)
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +66,7 @@ def _drawn(visual: Any, cache: Path) -> Path:
 
 def test_the_items_carry_the_figure_and_the_shipped_items_none(project: Any) -> None:
     study = {i.key: i for i in items.lesson_items(project.content) if i.kind == "question"}
-    assert {key for key, i in study.items() if i.figure is not None} == set(FIGURED)
+    assert {key for key, i in study.items() if i.figure is not None} == {*FIGURED, SHORT[0]}
     for question, (_, figure, _) in FIGURED.items():
         shown = study[question].figure
         assert shown is not None and shown.visual.id == figure
@@ -158,3 +165,22 @@ def test_the_printed_form_its_worked_key_and_the_feedback_show_the_figure(
             assert on_svg and any("Feed Forward" in texts[n] for n in on_svg), name
             # Nothing else on the form draws an image.
             assert sum(len(_images(page)) for page in pdf.pages) == 1, name
+
+
+def test_the_answer_key_booklet_shows_the_figure_of_a_model_answers_question(
+    project: Any, cache: Path, tmp_path: Path
+) -> None:
+    """The booklet prints answers only, but a short answer's model answer under its question."""
+    pick = QuestionPick(ids=(SHORT[0], "arch-q-why-dmodel"))  # the other has no figure
+    recipe = QuizRecipe("quiz", "Booklet", (QuizSection("Short", 1, pick),), id="quiz-booklet")
+    quiz = build_quiz(project.content, recipe, 3, 2, b"booklet")
+    quiz_forms.export(quiz, tmp_path, ExportOptions(build_time=STAMP, figures=cache))
+    figure = quiz.figures[SHORT[0]]
+    drawn = _drawn(figure.visual, cache)
+    size = tuple(int.from_bytes(drawn.read_bytes()[at : at + 4], "big") for at in (16, 20))
+    path = tmp_path / "quiz-booklet-key.pdf"
+    texts = pages_text(path)
+    with pikepdf.open(path) as pdf:
+        images = [(n, (int(i.Width), int(i.Height))) for n, page in enumerate(pdf.pages) for i in _images(page)]
+    assert [shown for _, shown in images] == [size]
+    assert "Model answers" in texts[images[0][0]] and "separable" in texts[images[0][0]]

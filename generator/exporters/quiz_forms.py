@@ -41,7 +41,7 @@ from ..files.issued import existing_key, kept_when_replaced, refuse_unasked, rep
 from ..presentation import answer_formatter, build_time, format_number, letter
 from ..problems.latex import number
 from . import ExportOptions, answer_sheets
-from .print_items import answer_name, figure_files, item, key_item, number_markup, points
+from .print_items import answer_name, figure_files, figure_markup, item, key_item, number_markup, points
 from .typst import escape, inline_math, markdown
 from .typst.compile import compile_pdf, parallelism, preamble, submit, write_each
 
@@ -204,10 +204,12 @@ def booklet_source(
     paper: str = "a4",
     first: bool = True,
     last: bool = True,
+    figures: Path | None = None,
 ) -> str:
     """The answer-key booklet, or one part of it: the title (first part), the forms' cards, then
-    the model answer of each short answer (last part). Printed in parts, its pages are not numbered:
-    a teacher finds a form by its label."""
+    the model answer of each short answer (last part) under its question and figure (``figures``:
+    as ``form_source``). Printed in parts, its pages are not numbered: a teacher finds a form by
+    its label."""
     recipe = quiz.recipe
     whole = first and last
     out = [
@@ -236,8 +238,9 @@ def booklet_source(
         out.append("#section-title([Model answers], [of the questions marked by hand])\n")
         for question_id, reference in model_answers.items():
             question = by_id[question_id]
+            figure = figure_markup(quiz.figures.get(question_id), figures)
             out.append(
-                f"#key-block({reference}, none, [{markdown(question.prompt)}\n\n"
+                f"#key-block({reference}, none, [{markdown(question.prompt)}{figure}\n\n"
                 f"#right-answer[{markdown(str(question.answer))}]])\n"
             )
     return "".join(out)
@@ -372,6 +375,10 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
         form_keys: list[orjson.Fragment] = []  # each form's key as JSON as it comes: bytes, not dicts
         index_rows: list[list[str]] = []
 
+        def booklet_part(cards: list[str], first: bool, last: bool) -> bytes:
+            source = booklet_source(quiz, cards, model_answers, paper, first, last, options.figures)
+            return compile_pdf(source, timestamp, files=figure_files(source, options.figures))
+
         def jobs() -> Iterator[tuple[Path, Callable[[], bytes]]]:
             cards: list[str] = []  # of the booklet's part being made
             for form in quiz.iter_forms():
@@ -382,13 +389,7 @@ def export(quiz: Quiz, folder: Path, options: ExportOptions) -> list[Path]:
                 last = form.index + 1 == quiz.count
                 if len(cards) == BOOKLET_PART or last:
                     # The last part goes before the last form, to compile beside it.
-                    booklet.append(
-                        submit(
-                            lambda c=cards, f=not booklet, e=last: compile_pdf(  # type: ignore[misc]
-                                booklet_source(quiz, c, model_answers, paper, first=f, last=e), timestamp
-                            )
-                        )
-                    )
+                    booklet.append(submit(lambda c=cards, f=not booklet, e=last: booklet_part(c, f, e)))  # type: ignore[misc]
                     cards = []
                 # The form compiles while its sheet is laid out (the first sheet also
                 # sizes every question's digit grid).
