@@ -106,3 +106,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(
         key=lambda item: (item.path not in opens_a_browser, item.path not in long, -tests_in[item.path])
     )
+
+
+@pytest.fixture(scope="session")
+def chromium_browser():
+    """Headless Chromium under Playwright, one a test process: Playwright's sync API runs one
+    instance a thread, so a second launch while the site's browser is open fails, as it did when
+    pytest-xdist gave one worker the site's tests and then the review page's."""
+    from playwright import sync_api
+
+    from tests.browser import chromium
+
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
+        yield launched
+        launched.close()

@@ -83,26 +83,18 @@ def _kebab(name: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def browser():
+def browser(chromium_browser):
     """One page of the player, reused for every item; prints the answers played and the time taken."""
     if not (PLAYER / "node_modules" / "qti3-item-player").exists():
         pytest.fail("the QTI player is not installed: make qti-player (make test does it)")
-    from playwright.sync_api import sync_playwright
-
-    from tests.browser import chromium
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium())
-        page = launched.new_page()
-        page.goto((PLAYER / "player.html").as_uri())
-        page.wait_for_function("window.pd.player !== null", timeout=30000)
-        page.played = {"items": 0, "answers": 0, "seconds": 0.0}  # type: ignore[attr-defined]
-        yield page
-        played = page.played  # type: ignore[attr-defined]
-        print(
-            f"\nQTI player: {played['items']} items, {played['answers']} answers in {played['seconds']:.1f} s"
-        )
-        launched.close()
+    page = chromium_browser.new_page()
+    page.goto((PLAYER / "player.html").as_uri())
+    page.wait_for_function("window.pd.player !== null", timeout=30000)
+    page.played = {"items": 0, "answers": 0, "seconds": 0.0}  # type: ignore[attr-defined]
+    yield page
+    played = page.played  # type: ignore[attr-defined]
+    print(f"\nQTI player: {played['items']} items, {played['answers']} answers in {played['seconds']:.1f} s")
+    page.close()
 
 
 class Case(NamedTuple):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,20 +20,14 @@ from generator.scanning.outputs import write
 from generator.scanning.pages import Page
 from generator.scanning.scan import read_scan_key, scan_pages
 
-from ..browser import chromium
 from . import synthetic
 
 pytestmark = pytest.mark.long
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright import sync_api
-
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
-        yield launched
-        launched.close()
+def browser(chromium_browser: Any) -> Any:
+    return chromium_browser
 
 
 def messy_sheets(printed, count: int = 3):

@@ -13,8 +13,6 @@ from typing import Any
 
 import pytest
 
-from ..browser import chromium
-
 PROJECT = Path(__file__).resolve().parents[2]
 SEED = 11
 
@@ -45,13 +43,8 @@ def document(project: Any) -> Any:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    from playwright import sync_api
-
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
-        yield launched
-        launched.close()
+def browser(chromium_browser: Any) -> Any:
+    return chromium_browser
 
 
 class Opened:
