@@ -77,7 +77,7 @@ def test_review_schedules_and_the_schedule_survives_a_relaunch(
     assert json.loads(page.evaluate(SCHEDULE)) == schedule, "the due dates persist"
     assert "16 new left today" in page.locator(".pd-review-status").text_content()
     page.goto((site / LESSON_PAGES[0]).as_uri())
-    cards = page.locator("main [data-key][data-lesson]:not(.pd-practice)").count()
+    cards = page.locator("main [data-key][data-lesson]").count()
     assert page.locator(".pd-due").text_content() == f"(0 due now, {cards - 4} not reviewed yet)"
     page.get_by_role("link", name="Review the cards that are due").click()
     assert page.url.endswith(REVIEW)
@@ -290,3 +290,114 @@ def test_a_sites_exam_date_starts_the_plan_until_the_student_gives_theirs(
         assert errors == []
     finally:
         context.close()
+
+
+SEEN_ALL_BUT_PROBLEMS = """() => {
+    const key = document.documentElement.dataset.store + ':review', now = Date.now(), cards = {};
+    for (const e of document.querySelectorAll('.pd-queue [data-key][data-lesson]:not(.pd-practice)')) {
+        cards[e.dataset.lesson + '/' + e.dataset.key] = {due: now + 30 * 86400000, stability: 30,
+            difficulty: 5, elapsed_days: 0, scheduled_days: 30, learning_steps: 0, reps: 1, lapses: 0,
+            state: 2, last_review: now};
+    }
+    localStorage.setItem(key, JSON.stringify({cards: cards, fresh: {day: '', count: 0}, exam: ''}));
+}"""
+
+
+def test_a_problem_comes_up_with_the_days_numbers_is_checked_and_rated(tab: Any, site: Path) -> None:
+    """A problem's card loads its lesson's numbers only when it comes up, shows the problem its
+    lesson page shows today, checks a typed answer with the lesson page's code, and is scheduled
+    as the problem (lesson/key as the progress names it), not as the day's variant."""
+    page = tab.open(REVIEW)
+    assert page.locator(".pd-queue .pd-practice").count() > 10
+    page.evaluate(SEEN_ALL_BUT_PROBLEMS)
+    page.reload()
+    [card] = _shown(page)
+    block = page.locator(".pd-queue .pd-practice:visible")
+    page.wait_for_selector(".pd-queue .pd-practice[data-started]:visible")
+    group = block.locator("xpath=..")
+    assert group.get_attribute("data-page") == "02-architecture.html"
+    assert card == f"practice/{block.get_attribute('data-key')}"
+    loaded = [r.rsplit("/", 2)[-2:] for r in tab.requests if "/problems/" in r]
+    assert loaded == [["problems", "02-architecture.js"]], "only the file of the problem shown"
+    seed, prompt = block.get_attribute("data-seed"), block.locator('[data-pd="prompt"]').inner_html()
+    assert block.locator('[data-pd="seed"]').inner_text() == seed and prompt
+    shown_variant = [block.get_attribute("data-key"), int(block.get_attribute("data-variant"))]
+    variant = page.evaluate("([k, i]) => paperdeckProblems[k][i]", shown_variant)
+    assert str(variant["seed"]) == seed
+    block.locator("input").fill(" ".join(repr(x + 1000) for x in variant["expected"]))
+    block.locator("input").press("Enter")
+    assert block.locator(".pd-feedback").inner_text().startswith("✘")
+    assert _shown(page) == [card], "Enter in the answer checks it and does not rate the card"
+    block.locator("input").fill(" ".join(repr(x) for x in variant["expected"]))
+    block.locator("button[type=submit]").click()
+    assert block.locator(".pd-feedback").inner_text().startswith("✔ Correct")
+    page.get_by_role("button", name=re.compile("^Good ")).click()
+    schedule = json.loads(page.evaluate(SCHEDULE))
+    assert schedule["cards"][card]["reps"] == 1 and schedule["fresh"]["count"] == 1
+    [after] = _shown(page)
+    assert after != card and after.startswith("practice/")
+    page.wait_for_selector(".pd-queue .pd-practice[data-started]:visible")
+    assert len([r for r in tab.requests if "/problems/" in r]) == 1, "a lesson's file loads once"
+    assert tab.errors == []
+
+    lesson = tab.open("02-architecture.html")
+    same = lesson.locator(f'.pd-practice[data-key="{card.split("/", 1)[1]}"]')
+    assert same.get_attribute("data-seed") == seed, "the day's problem, as on its lesson page"
+    assert same.locator('[data-pd="prompt"]').inner_html() == prompt
+    assert lesson.locator(".pd-due").text_content().startswith("(0 due now, ")
+
+
+def test_the_review_page_stays_light(tab: Any, site: Path) -> None:
+    """The review page holds its problems' cards but not their numbers (3.4 MB for the paper),
+    and opening it loads no file of problems."""
+    review = (site / REVIEW).read_text(encoding="utf-8")
+    numbers = sum(f.stat().st_size for f in (site / "problems").glob("*.js"))
+    assert numbers > 2_000_000 and "paperdeckProblems" not in review and "problems/review.js" not in review
+    assert len(review.encode()) < 600_000  # 572 kB with the equations' and problems' cards (522 kB without)
+    page = tab.open(REVIEW)
+    assert _shown(page) and not page.locator(".pd-queue .pd-practice[data-started]").count()
+    assert [r for r in tab.requests if "/problems/" in r] == [] and tab.errors == []
+
+
+def test_an_equation_is_a_card_from_its_name_to_its_formula(tab: Any, document: Any) -> None:
+    """The review page asks for each equation from its name, as the Anki Equation note does,
+    shows its formula and symbols as the answer, and schedules it; its lesson page counts it."""
+    from generator.exporters.site.markup import math
+
+    equations = [i for i in document.items if i.kind == "equation"]
+    page = tab.open(REVIEW)
+    cards = page.locator(".pd-queue .pd-card[aria-label='Equation']")
+    assert cards.count() == len(equations) > 5
+    first = equations[0]
+    lesson = first.lesson.id
+    page.evaluate(
+        """([lesson, key]) => {
+        const store = document.documentElement.dataset.store + ':review', now = Date.now(), cards = {};
+        for (const e of document.querySelectorAll('.pd-queue [data-key][data-lesson]')) {
+            if (e.dataset.key === key) break;
+            cards[e.dataset.lesson + '/' + e.dataset.key] = {due: now + 86400000, stability: 1,
+                difficulty: 5, elapsed_days: 0, scheduled_days: 1, learning_steps: 0, reps: 1, lapses: 0,
+                state: 2, last_review: now};
+        }
+        localStorage.setItem(store, JSON.stringify({cards: cards, fresh: {day: '', count: 0}, exam: ''}));
+    }""",
+        [lesson, first.key],
+    )
+    page.reload()
+    assert _shown(page) == [f"{lesson}/{first.key}"]
+    card = page.locator(".pd-queue .pd-card:visible")
+    assert "Write the equation." in card.locator(".pd-front").inner_text()
+    assert card.locator(".pd-back").is_hidden() and card.locator(".pd-known").count() == 0
+    card.get_by_role("button", name="Show answer").click()
+    assert (
+        card.locator(".pd-back math").count() > 0 and card.locator(".pd-back table.pd-symbols").count() == 1
+    )
+    expected = math(first.body.latex, display=True)
+    assert card.locator(".pd-back .pd-display").inner_html() == expected
+    page.keyboard.press("3")
+    assert json.loads(page.evaluate(SCHEDULE))["cards"][f"{lesson}/{first.key}"]["reps"] == 1
+    assert tab.errors == []
+    name = next(n for n in LESSON_PAGES if n[3:] == f"{lesson}.html")
+    page = tab.open(name)
+    equation = page.locator(f'.pd-equation[data-key="{first.key}"][data-lesson="{lesson}"]')
+    assert equation.count() == 1, "its lesson page counts it among the cards the review page has"

@@ -23,6 +23,7 @@ import shutil
 from importlib import resources
 from pathlib import Path
 from string import Template
+from typing import Any
 
 from ... import SHARED_SCRIPTS, shared_script, visuals
 from ...content.model import Lesson
@@ -124,6 +125,7 @@ def export(site: Site, folder: Path, options: ExportOptions) -> list[Path]:
         )
 
     out: dict[str, str] = {}  # file under the site's folder → its text
+    problem_files: dict[str, str] = {}  # a lesson page → the file of its practice problems
     for index, ((group, lesson, group_items), (name, title, _)) in enumerate(zip(groups, pages, strict=True)):
         links = []
         if index > 0:
@@ -137,19 +139,16 @@ def export(site: Site, folder: Path, options: ExportOptions) -> list[Path]:
         problems = ""
         if ctx.problems:
             script = f"{PROBLEMS}/{name.removesuffix('.html')}.js"
-            out[script] = f"window.paperdeckProblems = {script_json(ctx.problems)};\n"
+            out[script] = _problems_script(ctx.problems)
             problems = f'<script src="{script}"></script>'
+            problem_files[name] = script
         out[name] = render(f"{text(group)} · {text(site.title)}", title, body, pager, name, problems)
     out["index.html"] = render(text(site.title), text(site.title), _index(site, groups, pages), "")
-    ctx.problems = {}  # the review page: every lesson's cards, scheduled by FSRS (review.py)
-    review_body = review.body(groups, pages, ctx, site.exam)
+    # The review page: every lesson's cards, scheduled by FSRS (review.py); its problems' numbers
+    # are the lesson pages' files, loaded when a problem's card comes up.
+    review_body = review.body(groups, pages, ctx, site.exam, problem_files)
     out[review.PAGE] = render(
-        f"Review · {text(site.title)}",
-        "Review",
-        review_body,
-        "",
-        review.PAGE,
-        review.scripts(ctx, out, PROBLEMS),
+        f"Review · {text(site.title)}", "Review", review_body, "", review.PAGE, review.scripts()
     )
     written: list[Path] = []
     with file_set(folder, _site_file, record=RECORD) as staging:
@@ -174,6 +173,15 @@ def export(site: Site, folder: Path, options: ExportOptions) -> list[Path]:
             shutil.copyfile(path, staging / "figures" / name)
             written.append(folder / "figures" / name)
     return written
+
+
+def _problems_script(problems: dict[str, list[dict[str, Any]]]) -> str:
+    """A page's practice problems as a classic script: added to ``paperdeckProblems``, not put in
+    its place, since the review page loads the files of several lessons, one after the other."""
+    return (
+        "(function (all, more) { for (var key in more) { all[key] = more[key]; } })"
+        f"(window.paperdeckProblems = window.paperdeckProblems || {{}}, {script_json(problems)});\n"
+    )
 
 
 def _index(

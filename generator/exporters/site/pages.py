@@ -48,6 +48,9 @@ class Context:
     problems: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     """The practice blocks of the page being written: block key → its problems, as the page's
     script shows them (written beside the page, see ``export``)."""
+    numbers_later: bool = False
+    """Whether practice blocks are written without their first problem, which the script writes
+    when their numbers load: the review page, which loads them only when a problem comes up."""
 
     def figure(self, visual: Visual, alt: str) -> str:
         """The figure's ``<img>``, drawn once and copied with the site; its size is stated
@@ -110,8 +113,11 @@ def _data(item: StudyItem) -> str:
     return f'data-key="{attribute(item.key)}" data-lesson="{attribute(lesson)}"'
 
 
-def _card(item: StudyItem, ctx: Context, kind: str, front: str, back: str) -> str:
+def _card(item: StudyItem, ctx: Context, kind: str, front: str, back: str, known: bool = True) -> str:
     back_id = dom_id("back", item.kind, item.key)
+    mark = (
+        '<button type="button" class="pd-known" aria-pressed="false">Mark as known</button>' if known else ""
+    )
     return (
         f'<article class="pd-card pd-recall" {_data(item)} aria-label="{attribute(kind)}">'
         f'<div class="pd-card-head"><span class="pd-kind">{text(kind)}</span>'
@@ -119,8 +125,7 @@ def _card(item: StudyItem, ctx: Context, kind: str, front: str, back: str) -> st
         f'<div class="pd-front">{front}</div>'
         f'<div class="pd-back" id="{back_id}" hidden>{back}</div>'
         f'<div class="pd-actions"><button type="button" class="pd-flip" aria-expanded="false" '
-        f'aria-controls="{back_id}">Show answer</button>'
-        f'<button type="button" class="pd-known" aria-pressed="false">Mark as known</button></div>'
+        f'aria-controls="{back_id}">Show answer</button>{mark}</div>'
         "</article>"
     )
 
@@ -159,12 +164,30 @@ def _shape(latex: str) -> str:
     return "scalar" if latex.strip() == "scalar" else math(latex)
 
 
-def equation(item: StudyItem, ctx: Context) -> str:
-    body: Equation = item.body
+def _symbols(body: Equation) -> str:
     rows = "".join(
         f"<tr><td>{math(v.symbol)}</td><td>{_shape(v.shape)}</td><td>{inline(v.meaning)}</td></tr>"
         for v in body.variables
     )
+    return (
+        f'<div class="pd-scroll"><table class="pd-symbols"><caption>Its symbols</caption><thead><tr>'
+        f'<th scope="col">Symbol</th><th scope="col">Shape</th><th scope="col">Meaning</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table></div>"
+    )
+
+
+def equation_card(item: StudyItem, ctx: Context) -> str:
+    """An equation to recall, its name to its formula and symbols (the Anki Equation note's first
+    card): the review page's card, where a lesson page shows the equation to read (``equation``).
+    Not marked as known: a lesson page has no such card, and its progress counts none."""
+    body: Equation = item.body
+    front = f"<p>{inline(body.name)}</p><p>Write the equation.</p>"
+    back = f'<div class="pd-display pd-scroll">{math(body.latex, display=True)}</div>{_symbols(body)}'
+    return _card(item, ctx, "Equation", front, back, known=False)
+
+
+def equation(item: StudyItem, ctx: Context) -> str:
+    body: Equation = item.body
     deep = (
         (
             f'<details class="pd-deep"><summary>Why it looks like this</summary>{block(body.deep_dive)}'
@@ -174,12 +197,10 @@ def equation(item: StudyItem, ctx: Context) -> str:
         else ""
     )
     return (
-        f'<section class="pd-equation" id="{dom_id("eq", item.key)}">'
+        f'<section class="pd-equation" {_data(item)} id="{dom_id("eq", item.key)}">'
         f"<h3>{inline(body.name)} {source_link(ctx.paper, body.label)}</h3>"
         f'<div class="pd-display pd-scroll">{math(body.latex, display=True)}</div>'
-        f'<div class="pd-scroll"><table class="pd-symbols"><caption>Its symbols</caption><thead><tr>'
-        f'<th scope="col">Symbol</th><th scope="col">Shape</th><th scope="col">Meaning</th></tr></thead>'
-        f"<tbody>{rows}</tbody></table></div>{deep}</section>"
+        f"{_symbols(body)}{deep}</section>"
     )
 
 
@@ -379,12 +400,13 @@ def problem(item: StudyItem, ctx: Context) -> str:
     body: Problem = item.body
     variants = [_variant(v) for v in item.variants or (body,)]
     ctx.problems[item.key] = variants
-    first = variants[0]
+    first = dict.fromkeys(variants[0], "") if ctx.numbers_later else variants[0]
     pid = dom_id("p", item.key)
     number = item.key.rsplit("/", 1)[-1]
     title = f"{problems.get(body.type).description}, problem {number}"
+    later = " data-later" if ctx.numbers_later else ""
     return (
-        f'<section class="pd-practice" {_data(item)} data-variants="{len(variants)}" '
+        f'<section class="pd-practice" {_data(item)} data-variants="{len(variants)}"{later} '
         f'aria-labelledby="{pid}-title">'
         f'<h3 id="{pid}-title">{text(title)} '
         f'<span class="pd-difficulty">({text(body.difficulty)})</span></h3>'

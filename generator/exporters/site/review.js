@@ -243,6 +243,26 @@
       buttons[b].querySelector(".pd-interval").textContent = "(" + span(after.due.getTime() - now.getTime()) + ")";
     }
     rating.hidden = false;
+    numbers(current.el);
+  }
+  // A problem's card shows the day's numbers, as its lesson page does (site.js, today.js): its
+  // lesson's file of problems (a classic script, which file:// loads) is added when the first of
+  // its problems comes up, not before, so this page opens without them (3.4 MB for the paper).
+  var loading = {};
+  function numbers(el) {
+    if (!el.classList.contains("pd-practice")) { return; }
+    var start = function () { if (window.paperdeckPractice) { window.paperdeckPractice(el); } };
+    if ((window.paperdeckProblems || {})[el.getAttribute("data-key")]) { start(); return; }
+    var file = el.closest(".pd-review-lesson").getAttribute("data-problems");
+    if (!loading[file]) {
+      loading[file] = [];
+      var script = document.createElement("script");
+      script.src = file;
+      script.onload = function () { var waiting = loading[file]; loading[file] = []; for (var w = 0; w < waiting.length; w++) { waiting[w](); } };
+      script.onerror = function () { status.textContent += " (its numbers did not load: " + file + " is missing)"; };
+      document.head.appendChild(script);
+    }
+    loading[file].push(start);
   }
   function card(c) { return state.cards[c.id] ? toCard(state.cards[c.id]) : F.createEmptyCard(new Date()); }
   function rate(n) {

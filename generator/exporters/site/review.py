@@ -1,12 +1,21 @@
 """The site's review page: every card the lesson pages show, on one page, scheduled by FSRS.
 
 ``review.html`` holds the review queue: the cards a student meets on the lesson pages
-(concepts, flashcards, clozes, label figures, questions), written by the
-same renderers (``pages.RENDERERS``), one shown at a time by ``review.js`` and rated
+(concepts, equations, flashcards, clozes, label figures, questions, practice problems), written by
+the same renderers (``pages.RENDERERS``), one shown at a time by ``review.js`` and rated
 Again/Hard/Good/Easy with ts-fsrs (``vendor/ts-fsrs.js``, its UMD build, a classic script:
 ES modules do not load from ``file://``). The queue lives on this one page because Firefox
 keeps each ``file://`` page's storage apart; the lesson pages read the same storage entry
 to say what is due (``site.js``). The schedule is the browser's own, separate from Anki's.
+
+A practice problem's card is the problem (``lesson/key`` as the progress names it), written
+without numbers (``Context.numbers_later``): when it comes up, ``review.js`` adds its lesson's
+file of problems (``problems/…js``, a classic script, which ``file://`` loads where ``fetch()`` is
+refused) and ``site.js`` shows the day's problem and checks the answer as on the lesson page. The
+page holds none of the numbers, 3.4 MB for the shipped paper, which a phone would parse to show
+one card. An equation, read on its lesson page, is asked here from its name, as the Anki
+Equation note asks ("Name to formula", ``pages.equation_card``): a student preparing an exam
+expects to write a formula, not only to have read it.
 """
 
 from __future__ import annotations
@@ -16,16 +25,15 @@ from importlib import resources
 from pathlib import Path
 
 from ...content.model import Lesson
-from ...documents.items import StudyItem
-from .markup import attribute, script_json, text
-from .pages import Context, render_items
+from ...documents.items import StudyItem, item_errors
+from .markup import attribute, text
+from .pages import Context, equation_card, render_items
 
 PAGE = "review.html"
-REVIEWED = ("concept", "flashcard", "cloze", "label", "question")
-"""The item kinds the review page schedules: those a lesson page shows as something to recall
-or answer (equations, worked examples and figures are read, not rated). Practice problems stay
-on their lesson pages: their fresh numbers (``problems/``) are 3.4 MB for the shipped paper, which
-a phone would parse to show one card."""
+REVIEWED = ("concept", "equation", "flashcard", "cloze", "label", "question", "problem")
+"""The item kinds the review page schedules, in a lesson's order: those a lesson page shows as
+something to recall or answer, and its equations, asked from their names (worked examples and
+figures are read, not rated)."""
 ASSETS = {"review.js": "review.js", "ts-fsrs.js": "vendor/ts-fsrs.js"}
 """Files the review page loads from ``assets/``: name there → file in this package."""
 SEPARATE = (
@@ -33,6 +41,11 @@ SEPARATE = (
     " Anki's: a review here does not change your Anki deck, and a review in Anki does not"
     " show here."
 )
+
+
+def _equation(item: StudyItem, ctx: Context) -> str:
+    with item_errors(item):
+        return equation_card(item, ctx)
 
 
 def _day(iso: str) -> str:
@@ -45,19 +58,32 @@ def body(
     pages: list[tuple[str, str, str]],
     ctx: Context,
     exam: str = "",
+    problem_files: dict[str, str] | None = None,
 ) -> str:
     """The review page's main content: the queue of every lesson's cards in teaching order,
     the rating buttons, the exam's plan (starting from the recipe's ``exam`` date, if any), and
-    the export and import of progress."""
+    the export and import of progress. ``problem_files``: each lesson page's file of practice
+    problems (``problems/…``), which ``review.js`` loads when one of its problems comes up."""
+    files = problem_files or {}
+    ctx.numbers_later = True
     cards = []
     for (group, _, group_items), (name, _, _) in zip(groups, pages, strict=True):
         for kind in REVIEWED:
             chosen = [i for i in group_items if i.kind == kind]
-            if chosen:
-                cards.append(
-                    f'<div class="pd-review-lesson" data-page="{attribute(name)}" data-title='
-                    f'"{attribute(group)}" hidden>{render_items(kind, chosen, ctx)}</div>'
-                )
+            if not chosen:
+                continue
+            ctx.problems = {}  # their numbers stay in the lesson page's file
+            html = (
+                "".join(_equation(i, ctx) for i in chosen)
+                if kind == "equation"
+                else render_items(kind, chosen, ctx)
+            )
+            numbers = f' data-problems="{attribute(files[name])}"' if ctx.problems else ""
+            cards.append(
+                f'<div class="pd-review-lesson" data-page="{attribute(name)}" data-title='
+                f'"{attribute(group)}"{numbers} hidden>{html}</div>'
+            )
+    ctx.problems, ctx.numbers_later = {}, False
     rate = "".join(
         f'<button type="button" class="pd-rate" data-rating="{n}" aria-keyshortcuts="{n}">'
         f'{label} <span class="pd-interval"></span></button>'
@@ -102,16 +128,10 @@ def body(
     )
 
 
-def scripts(ctx: Context, out: dict[str, str], problems_folder: str) -> str:
-    """The review page's scripts (before ``site.js``): its practice problems (written into
-    ``out``), ts-fsrs and ``review.js``."""
-    tags = []
-    if ctx.problems:
-        name = f"{problems_folder}/review.js"
-        out[name] = f"window.paperdeckProblems = {script_json(ctx.problems)};\n"
-        tags.append(f'<script src="{name}"></script>')
-    tags += [f'<script src="assets/{name}"></script>' for name in ("ts-fsrs.js", "review.js")]
-    return "".join(tags)
+def scripts() -> str:
+    """The review page's scripts (before ``site.js``): ts-fsrs and ``review.js``. No practice
+    problems: ``review.js`` loads a lesson's file of them when one of its problems comes up."""
+    return "".join(f'<script src="assets/{name}"></script>' for name in ("ts-fsrs.js", "review.js"))
 
 
 def write_assets(assets: Path) -> list[Path]:

@@ -277,13 +277,17 @@
 
   // Practice blocks: today's problem (generator/today.js, the rule of the Problem cards'
   // variant.js), "New problem" walks through the others; the check names a known mistake.
-  each(".pd-practice", function (block) {
+  // A block starts once its problems are in ``paperdeckProblems``: at once on a lesson page, and
+  // on the review page when review.js has loaded its problems' file (``paperdeckPractice``).
+  function practice(block) {
     var variants = (window.paperdeckProblems || {})[block.getAttribute("data-key")];
-    if (!variants) { return; }
+    if (!variants || block.hasAttribute("data-started")) { return; }
+    block.setAttribute("data-started", "");
     var feedback = block.querySelector(".pd-feedback");
     var input = block.querySelector("input");
     var key = block.querySelector("details.pd-key");
-    var current = 0, keyShown = 0;
+    var later = block.hasAttribute("data-later");  // written empty (pages.py numbers_later)
+    var current = 0, keyShown = later ? -1 : 0;
     // The key and steps (the most math of a block) are written when they are opened:
     // a page of practice blocks shows today's problems without laying out 31 keys.
     function fill(i, inKey) {
@@ -316,7 +320,7 @@
     var questions = [];  // as on the cards: no two days in a row the same question
     for (var q = 0; q < variants.length; q++) { questions.push(variants[q].prompt); }
     var today = paperdeckToday.pick(block.getAttribute("data-key"), variants.length, paperdeckToday.day(), questions);
-    if (today) { show(today); } else { block.setAttribute("data-variant", "0"); block.setAttribute("data-seed", String(variants[0].seed)); }
+    if (today || later) { show(today); } else { block.setAttribute("data-variant", "0"); block.setAttribute("data-seed", String(variants[0].seed)); }
     // The next problem that reads differently: a problem type with few numbers to draw from
     // (mha-shapes has 6 questions among its 31 problems) repeats one in a row.
     block.querySelector(".pd-new").addEventListener("click", function () {
@@ -340,7 +344,9 @@
       say(feedback, verdict[0], verdict[1], note);
       if (verdict[3]) { record(block, verdict[0]); }
     });
-  });
+  }
+  each(".pd-practice", practice);
+  window.paperdeckPractice = practice;
 
   // The index: progress per lesson, and a reset with a second step.
   function progress() {
@@ -384,7 +390,7 @@
     try { schedule = JSON.parse(window.localStorage.getItem(KEY + ":review") || "null"); } catch (e) { schedule = null; }
     var scheduled = schedule && schedule.cards && typeof schedule.cards === "object" ? schedule.cards : {};
     var due = 0, unseen = 0, now = Date.now();
-    each("main [data-key][data-lesson]:not(.pd-practice)", function (card) {  // review.py REVIEWED
+    each("main [data-key][data-lesson]", function (card) {  // review.py REVIEWED
       var s = scheduled[progressKey(card)];
       if (!s) { unseen++; } else if (s.due <= now) { due++; }
     });
