@@ -359,6 +359,19 @@ def test_the_review_page_stays_light(tab: Any, site: Path) -> None:
     assert [r for r in tab.requests if "/problems/" in r] == [] and tab.errors == []
 
 
+SEEN_BEFORE = """key => {
+    const store = document.documentElement.dataset.store + ':review', now = Date.now(), cards = {};
+    for (const e of document.querySelectorAll('.pd-queue [data-key][data-lesson]')) {
+        if (e.dataset.key === key) break;
+        cards[e.dataset.lesson + '/' + e.dataset.key] = {due: now + 86400000, stability: 1,
+            difficulty: 5, elapsed_days: 0, scheduled_days: 1, learning_steps: 0, reps: 1, lapses: 0,
+            state: 2, last_review: now};
+    }
+    localStorage.setItem(store, JSON.stringify({cards: cards, fresh: {day: '', count: 0}, exam: ''}));
+}"""
+"""Every card of the queue before the one with ``key`` seen and due tomorrow: that one comes up next."""
+
+
 def test_an_equation_is_a_card_from_its_name_to_its_formula(tab: Any, document: Any) -> None:
     """The review page asks for each equation from its name, as the Anki Equation note does,
     shows its formula and symbols as the answer, and schedules it; its lesson page counts it."""
@@ -370,19 +383,7 @@ def test_an_equation_is_a_card_from_its_name_to_its_formula(tab: Any, document: 
     assert cards.count() == len(equations) > 5
     first = equations[0]
     lesson = first.lesson.id
-    page.evaluate(
-        """([lesson, key]) => {
-        const store = document.documentElement.dataset.store + ':review', now = Date.now(), cards = {};
-        for (const e of document.querySelectorAll('.pd-queue [data-key][data-lesson]')) {
-            if (e.dataset.key === key) break;
-            cards[e.dataset.lesson + '/' + e.dataset.key] = {due: now + 86400000, stability: 1,
-                difficulty: 5, elapsed_days: 0, scheduled_days: 1, learning_steps: 0, reps: 1, lapses: 0,
-                state: 2, last_review: now};
-        }
-        localStorage.setItem(store, JSON.stringify({cards: cards, fresh: {day: '', count: 0}, exam: ''}));
-    }""",
-        [lesson, first.key],
-    )
+    page.evaluate(SEEN_BEFORE, first.key)
     page.reload()
     assert _shown(page) == [f"{lesson}/{first.key}"]
     card = page.locator(".pd-queue .pd-card:visible")
@@ -401,3 +402,40 @@ def test_an_equation_is_a_card_from_its_name_to_its_formula(tab: Any, document: 
     page = tab.open(name)
     equation = page.locator(f'.pd-equation[data-key="{first.key}"][data-lesson="{lesson}"]')
     assert equation.count() == 1, "its lesson page counts it among the cards the review page has"
+
+
+def test_a_problem_and_an_equation_on_the_review_page_are_axe_clean_at_360_px(
+    browser: Any, site: Path
+) -> None:
+    """The two cards the review page shows apart from the lesson pages' layout: a problem, its numbers
+    loaded, answered and its key open, and an equation with its answer shown."""
+    context = browser.new_context(viewport={"width": 360, "height": 780})
+    page = context.new_page()
+    page.goto((site / REVIEW).as_uri())
+    found = {}
+    for kind in ("problem", "equation"):
+        if kind == "problem":
+            page.evaluate(SEEN_ALL_BUT_PROBLEMS)
+        else:
+            page.evaluate(
+                SEEN_BEFORE,
+                page.locator(".pd-queue .pd-card[aria-label='Equation']").first.get_attribute("data-key"),
+            )
+        page.reload()
+        if kind == "problem":
+            page.wait_for_selector(".pd-queue .pd-practice[data-started]:visible")
+            block = page.locator(".pd-queue .pd-practice:visible")
+            block.locator("input").fill("1")
+            block.locator("input").press("Enter")
+            block.locator("details.pd-key summary").click()
+        else:
+            page.locator(".pd-queue .pd-card:visible").get_by_role("button", name="Show answer").click()
+        draw_every_block(page)
+        page.evaluate(AXE)
+        found[kind] = {scheme: judged(page, scheme) for scheme in ("light", "dark")}
+        found[kind]["wider"] = page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+    context.close()
+    clean = {"light": ([], []), "dark": ([], []), "wider": 0}
+    assert found == {"problem": clean, "equation": clean}
