@@ -162,7 +162,10 @@ def test_the_innermost_walk_names_the_item_and_an_outer_one_keeps_it() -> None:
         with naming("content/lessons/a.yaml:3", "lesson 'a'"):
             with naming("content/lessons/a.yaml:9", "visual 'v'"):
                 raise UsageError("figure could not be drawn\nfor two reasons")
-    assert str(caught.value) == "content/lessons/a.yaml:9: visual 'v': figure could not be drawn; for two reasons"
+    assert (
+        str(caught.value)
+        == "content/lessons/a.yaml:9: visual 'v': figure could not be drawn; for two reasons"
+    )
     assert isinstance(caught.value.__cause__, UsageError)
     again = pickle.loads(pickle.dumps(caught.value))  # a worker process sends it back so
     assert (type(again), str(again)) == (ItemError, str(caught.value))

@@ -181,6 +181,8 @@ def test_the_answer_key_booklet_shows_the_figure_of_a_model_answers_question(
     path = tmp_path / "quiz-booklet-key.pdf"
     texts = pages_text(path)
     with pikepdf.open(path) as pdf:
-        images = [(n, (int(i.Width), int(i.Height))) for n, page in enumerate(pdf.pages) for i in _images(page)]
+        images = [
+            (n, (int(i.Width), int(i.Height))) for n, page in enumerate(pdf.pages) for i in _images(page)
+        ]
     assert [shown for _, shown in images] == [size]
     assert "Model answers" in texts[images[0][0]] and "separable" in texts[images[0][0]]

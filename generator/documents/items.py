@@ -210,7 +210,9 @@ def lesson_items(content: Content, lesson_ids: Iterable[str] = ()) -> list[Study
                 tags = (source_tag(paper_id, source), lesson_tag, f"{paper_id}::kind::{kind}")
                 place = content.places.get(obj.id, "")
                 figure = figures.get(obj.id) if kind == "question" else None
-                items.append(StudyItem(kind, obj.id, group, source, tags, obj, lesson, place=place, figure=figure))
+                items.append(
+                    StudyItem(kind, obj.id, group, source, tags, obj, lesson, place=place, figure=figure)
+                )
                 if isinstance(obj, Visual) and obj.label_cards:
                     label_tags = (*tags[:2], f"{paper_id}::kind::label")
                     with naming(place, f"visual {obj.id!r}"):
