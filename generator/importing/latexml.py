@@ -160,6 +160,10 @@ def sandbox_command(bwrap: str, source: Path, scratch: Path, bindings: Path, com
         "--setenv",
         "TEXMFVAR",
         f"{SCRATCH}/texmf-var",
+        # bindings/policy.xml: ImageMagick runs no Ghostscript on the figures (see there)
+        "--setenv",
+        "MAGICK_CONFIGURE_PATH",
+        BINDINGS,
         "--",
     ]
     return args + command

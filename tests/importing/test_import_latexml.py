@@ -141,6 +141,27 @@ def test_hyperref_without_the_tex_of_its_helpers(tmp_path: Path) -> None:
 
 
 @needs_latexml
+def test_no_ghostscript_on_a_pdf_figure_in_the_sandbox(tmp_path: Path) -> None:
+    # LaTeXML sizes a PDF figure through ImageMagick (Image::Magick, which Debian's latexml
+    # depends on), which runs Ghostscript on it: about 1 s of CPU on the Transformer's
+    # figures, for a size the import does not use. The sandbox's policy refuses PDF.
+    from PIL import Image
+
+    source = tmp_path / "src"
+    source.mkdir()
+    Image.new("RGB", (40, 20), "red").save(source / "figure.pdf")
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    bwrap = shutil.which("bwrap")
+    assert bwrap is not None
+    bindings = Path(latexml.__file__).parent / "bindings"
+    read = ["perl", "-MImage::Magick", "-e", 'print Image::Magick->new->Read("figure.pdf") || "read"']
+    command = latexml.sandbox_command(bwrap, source, scratch, bindings, read)
+    said = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    assert "not allowed by the security policy `PDF'" in said
+
+
+@needs_latexml
 def test_a_source_that_never_ends_is_stopped(tmp_path: Path) -> None:
     (tmp_path / "loop.tex").write_text(
         "\\documentclass{article}\n\\begin{document}\n\\def\\x{a\\x}\\x\n\\end{document}\n"
