@@ -1,6 +1,7 @@
 """The review page (review.html) in Chromium on ``file://``: ts-fsrs schedules the site's cards,
 the schedule survives a relaunch with the same profile, export then import restores it, a foreign
-or damaged file changes nothing, no page loads a module script, axe is clean at 360 px."""
+or damaged file changes nothing, no page loads a module script, axe is clean at 360 px; a practice
+problem comes up with the day's numbers, loaded only then, and an equation is asked from its name."""
 
 from __future__ import annotations
 
