@@ -27,7 +27,7 @@ from pathlib import Path
 from ..errors import PaperdeckError
 
 TIME_LIMIT = 300
-"""Seconds LaTeXML may take for one paper (the Transformer's takes about 6 on a quiet machine)."""
+"""Seconds LaTeXML may take for one paper (the Transformer's takes about 12 on a quiet 2-core machine)."""
 MEMORY_LIMIT = 4 * 1024**3
 """Bytes of address space LaTeXML may use (it needs about 250 MB for a 15-page paper)."""
 WRITE_LIMIT = 512 * 1024**2
