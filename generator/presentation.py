@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .errors import UsageError
+from .numerals import fixed, significant
 
 Formatter = Callable[[float], str]
 
@@ -31,21 +32,9 @@ def number_formatter(abs_tol: float | None = None, rel_tol: float | None = None)
     """Numbers shown one digit finer than the tolerance a student is held to."""
     if rel_tol and not abs_tol:
         figures = max(3, math.ceil(-math.log10(rel_tol)) + 2)
-        return lambda x: _significant(x, figures)
+        return lambda x: significant(x, figures)
     decimals = max(2, math.ceil(-math.log10(abs_tol)) + 1) if abs_tol else 6
-    pattern = f"%.{decimals}f"
-
-    # Called for every number of every card: kept to string operations.
-    def fixed(x: float) -> str:
-        if x.__class__ is int:
-            return str(x)
-        text = pattern % x
-        if "n" in text:  # inf, nan
-            return _fixed(x, decimals)
-        text = text.rstrip("0").rstrip(".")
-        return "0" if text == "-0" else text
-
-    return fixed
+    return lambda x: fixed(x, decimals)
 
 
 def answer_formatter(prompt: str, abs_tol: float | None = None, rel_tol: float | None = None) -> Formatter:
@@ -62,8 +51,8 @@ def answer_formatter(prompt: str, abs_tol: float | None = None, rel_tol: float |
 def _precision_formatter(kind: str, count: int) -> Formatter:
     # Every stated place is printed, trailing zeros too: "three decimals" is 0.510, not 0.51.
     if kind == "figures":
-        return lambda x: str(x) if x.__class__ is int else _significant(x, count, zeros=True)
-    return lambda x: str(x) if x.__class__ is int else _fixed(round(x, count), count, zeros=True)
+        return lambda x: str(x) if x.__class__ is int else significant(x, count, zeros=True)
+    return lambda x: fixed(round(x, count) if x.__class__ is not int else x, count, zeros=True)
 
 
 _POWER = re.compile(r" \\times 10\^\{(-?\d+)\}$")
@@ -80,37 +69,13 @@ def key_text(values: list[float], fmt: Formatter) -> str:
     return " ".join(words)
 
 
-def _fixed(x: float, decimals: int, zeros: bool = False) -> str:
-    """``x`` to ``decimals`` places; trailing zeros dropped unless ``zeros``."""
-    if x.__class__ is int:
-        return str(x)
-    text = f"{x:.{decimals}f}"
-    if "n" in text:  # inf, nan
-        return {"inf": r"\infty", "-inf": r"-\infty"}.get(text, r"\text{NaN}")
-    if "." in text and not zeros:
-        text = text.rstrip("0").rstrip(".")
-    return text[1:] if text.startswith("-") and not text.strip("-0.") else text
-
-
-def _significant(x: float, figures: int, zeros: bool = False) -> str:
-    if x == 0 or not math.isfinite(x):
-        return _fixed(x, figures - 1 if zeros and x == 0 else 0, zeros)
-    exponent = math.floor(math.log10(abs(x)))
-    if -3 <= exponent <= 5:
-        return _fixed(x, max(0, figures - 1 - exponent), zeros)
-    mantissa = _fixed(x / 10**exponent, figures - 1, zeros)
-    return mantissa + r" \times 10^{" + str(exponent) + "}"
-
-
 def format_number(x: Any) -> str:
     """A number with no tolerance to follow: four decimals, or four significant figures when small."""
-    from .problems.latex import number, scientific
-
     if isinstance(x, bool) or not isinstance(x, (int, float)):
         return str(x)
     if isinstance(x, float) and x != 0 and abs(x) < 0.01:
-        return scientific(x, 4)
-    return number(x, 4)
+        return significant(x, 4)
+    return fixed(x, 4)
 
 
 _NUMBER_TYPES = frozenset({float, int})
@@ -160,13 +125,11 @@ def name_symbol(name: str) -> str | None:
 
 def tolerance_words(abs_tol: float | None, rel_tol: float | None = None) -> str:
     """The tolerance in words, as Markdown with math: ``± \\(0.005\\) per number``."""
-    from .problems.latex import number
-
     parts = []
     if abs_tol:
-        parts.append(rf"± \({number(abs_tol, 10)}\) per number")
+        parts.append(rf"± \({fixed(abs_tol, 10)}\) per number")
     if rel_tol:
-        parts.append(rf"within \({number(rel_tol * 100, 10)}\)% of each number")
+        parts.append(rf"within \({fixed(rel_tol * 100, 10)}\)% of each number")
     return " or ".join(parts) or "exact"
 
 

@@ -37,6 +37,7 @@ from ..grading import Grading
 from ..grading.analysis import BINS, Reading
 from ..grading.key import KeyQuestion
 from ..grading.scoring import Mark, StudentResult
+from ..numerals import fixed
 from ..presentation import build_time
 from . import ExportOptions
 from .plain_text import prose
@@ -52,10 +53,7 @@ _TEMPLATE = resources.files("generator.exporters.typst").joinpath("grade.typ").r
 
 def points_text(x: float | None) -> str:
     """Points as a spreadsheet reads them: at most four decimals, no trailing zeros."""
-    if x is None:
-        return ""
-    text = f"{x:.4f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+    return "" if x is None else fixed(x, 4)
 
 
 def _write(path: Path, data: bytes) -> None:

@@ -1,22 +1,9 @@
-"""How answers are rounded for the JSON form."""
+"""How answers are rounded for the JSON form: ``numerals.rounded``, under the name problem
+types use."""
 
 from __future__ import annotations
 
-from typing import Any
+from ..numerals import ANSWER_DECIMALS
+from ..numerals import rounded as plain
 
-import numpy as np
-
-# Answers keep ten decimals: far below any tolerance, and enough rounding that the
-# last-bit differences between exp/sin implementations on different machines do
-# not show in the JSON.
-ANSWER_DECIMALS = 10
-
-
-def plain(value: Any) -> Any:
-    """A number, array or nested list as JSON-plain floats rounded to ANSWER_DECIMALS."""
-    if isinstance(value, np.ndarray):
-        value = value.tolist()
-    if isinstance(value, (list, tuple)):
-        return [plain(item) for item in value]
-    # Adding 0.0 turns -0.0 into 0.0, which would otherwise print as "-0.0".
-    return round(float(value), ANSWER_DECIMALS) + 0.0
+__all__ = ["ANSWER_DECIMALS", "plain"]

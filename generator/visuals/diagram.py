@@ -20,6 +20,8 @@ import math
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
+from ..numerals import fixed
+
 FONT_FAMILY = "'DejaVu Sans', Verdana, 'Helvetica Neue', Helvetica, Arial, sans-serif"
 """Fonts of the figure's words, widest first; the printed guide falls back to its own font."""
 FONT_SIZE = 14.0
@@ -78,8 +80,7 @@ class Diagram:
 
 def _n(value: float) -> str:
     """A coordinate as short, stable text (at most 2 decimals, no trailing zeros)."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    return fixed(value, 2)
 
 
 def _text_markup(line: str) -> str:

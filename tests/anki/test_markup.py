@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from generator.documents.items import KINDS, StudyItem
 from generator.exporters.anki import markup, notes
+from generator.numerals import shape_of
 from generator.presentation import number_formatter, value_latex
 
 
@@ -79,9 +80,9 @@ def test_relative_tolerance_shows_significant_figures():
 
 
 def test_shapes_in_words():
-    assert markup.shape_words(markup.shape_of(1.5)) == "one number"
-    assert markup.shape_words(markup.shape_of([[1, 2]])) == "2 numbers (a 1 × 2 row)"
-    assert markup.shape_words(markup.shape_of([[1, 2], [3, 4]])) == "4 numbers (2 × 2, row by row)"
+    assert markup.shape_words(shape_of(1.5)) == "one number"
+    assert markup.shape_words(shape_of([[1, 2]])) == "2 numbers (a 1 × 2 row)"
+    assert markup.shape_words(shape_of([[1, 2], [3, 4]])) == "4 numbers (2 × 2, row by row)"
 
 
 def test_every_kind_has_a_note_type():

@@ -119,25 +119,6 @@ def values_html(values: dict[str, Any], fmt: Formatter) -> str:
     return f'<ul class="pd-values">{rows}</ul>'
 
 
-def flat_numbers(value: Any) -> list[float]:
-    """The numbers of a number, vector or matrix, row by row."""
-    if not isinstance(value, (list, tuple)):
-        return [value]
-    if all(not isinstance(row, (list, tuple)) for row in value):
-        return list(value)
-    out: list[float] = []
-    for v in value:
-        out.extend(flat_numbers(v))
-    return out
-
-
-def shape_of(value: Any) -> tuple[int, ...]:
-    """``()`` for a number, ``(n,)`` for a vector, ``(rows, cols)`` for a matrix."""
-    if isinstance(value, (list, tuple)):
-        return (len(value),) + (shape_of(value[0]) if value else ())
-    return ()
-
-
 def shape_words(shape: tuple[int, ...]) -> str:
     """How a student types a value of this shape."""
     if not shape:

@@ -21,6 +21,7 @@ from ...content.model import Cloze, Concept, Equation, Flashcard, Question, Visu
 from ...documents.items import LabelCard, StudyItem
 from ...errors import PaperdeckError
 from ...identity import option_order
+from ...numerals import flat, shape_of
 from ...presentation import answer_formatter, key_text, letter, number_formatter, tolerance_words
 from ...problems import Problem, Tolerance
 from ...problems.precision import stated
@@ -32,11 +33,9 @@ from .markup import (
     equals_html,
     escape,
     escape_repeated,
-    flat_numbers,
     inline,
     name_html,
     quotes,
-    shape_of,
     shape_words,
     values_html,
 )
@@ -332,7 +331,7 @@ def label(item: StudyItem, figures: Figures) -> BuiltNote:
 
 
 def _numbers_attr(value: Any) -> str:
-    return " ".join([repr(x if x.__class__ is float else float(x)) for x in flat_numbers(value)])
+    return " ".join([repr(x if x.__class__ is float else float(x)) for x in flat(value)])
 
 
 def _shown_key(shown: str) -> str:
@@ -366,7 +365,7 @@ def _problem_fields(body: Problem) -> dict[str, str]:
         "Given": values_html(body.given, _EXACT),
         "AnswerName": f"{name_html(primary)}, {escape(shape_words(shape_of(key)))}",
         "Expected": _numbers_attr(key),
-        "Answer": _shown_key(key_text(flat_numbers(key), fmt)) + values_html(answer, fmt),
+        "Answer": _shown_key(key_text(flat(key), fmt)) + values_html(answer, fmt),
         "Steps": steps,
         "Mistakes": f'<ul class="pd-mistakes">{mistakes}</ul>' if mistakes else "",
         "Figure": heatmap_html(body),

@@ -31,6 +31,7 @@ from ...documents.items import LabelCard, StudyItem, item_errors
 from ...documents.quiz import alt_text
 from ...errors import PaperdeckError
 from ...identity import option_order
+from ...numerals import flat
 from ...presentation import answer_formatter, key_text, letter, number_formatter, tolerance_words
 from ...problems import Problem
 from .markup import attribute, block, inline, math, name_html, text, url, values_html
@@ -357,9 +358,7 @@ _FORMATS = {
 
 
 def _flat(value: Any) -> list[float]:
-    if isinstance(value, (list, tuple)):
-        return [x for v in value for x in _flat(v)]
-    return [float(value)]
+    return [float(x) for x in flat(value)]
 
 
 def _variant(problem: Problem) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from ...errors import ProblemInputError
+from ...numerals import rounded
 from ..inputs import check_keys, scalar
 from ..latex import number
 from ..model import Distractor, ProblemType, Solution, Step, Tolerance
@@ -51,8 +52,8 @@ def solve(given: dict[str, Any]) -> Solution:
         "ops_restricted": r * n * d,
         "path_self_attention": 1,
         "path_recurrent": n,
-        "path_convolutional": round(path_conv, 10) + 0.0,
-        "path_restricted": round(n / r, 10) + 0.0,
+        "path_convolutional": rounded(path_conv),
+        "path_restricted": rounded(n / r),
         "cheaper": "self-attention" if n < d else "recurrent",
     }
     steps = (

@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from ...numerals import rounded
 from ..inputs import check_keys, scalar
 from ..latex import number
 from ..model import Distractor, ProblemType, Solution, Step, Tolerance
@@ -73,7 +74,7 @@ def solve(given: dict[str, Any]) -> Solution:
 
 
 def _plain(x: float) -> float:
-    return round(x, 10) + 0.0
+    return rounded(x)
 
 
 def prompt(given: dict[str, Any]) -> str:

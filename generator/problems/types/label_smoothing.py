@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from ...numerals import rounded
 from ..inputs import check_keys, scalar
 from ..latex import number
 from ..model import Distractor, ProblemType, Solution, Step, Tolerance
@@ -64,7 +65,7 @@ def solve(given: dict[str, Any]) -> Solution:
 
 
 def _plain(x: float) -> float:
-    return round(x, 12) + 0.0
+    return rounded(x, 12)  # twelve decimals: 1 - eps + eps/K keeps its exact digits
 
 
 def prompt(given: dict[str, Any]) -> str:

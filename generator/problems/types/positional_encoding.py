@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from ...errors import ProblemInputError
+from ...numerals import rounded
 from ..inputs import check_keys, scalar
 from ..latex import number
 from ..model import Distractor, ProblemType, Solution, Step, Tolerance
@@ -96,9 +97,9 @@ def solve(given: dict[str, Any]) -> Solution:
             )
         )
     return Solution(
-        {"value": round(value, 10) + 0.0},
+        {"value": rounded(value)},
         steps,
-        tuple(Distractor(d.mistake, {"value": round(d.answer["value"], 10) + 0.0}) for d in distractors),
+        tuple(Distractor(d.mistake, {"value": rounded(d.answer["value"])}) for d in distractors),
     )
 
 
