@@ -32,6 +32,7 @@ from ..content.model import Content, Question, Visual
 from ..content.needs import need_values
 from ..content.recipes import MAX_FORMS, QuizRecipe, QuizSection, question_pool
 from ..errors import ContentError, Finding
+from ..numerals import rounded
 from ..presentation import letter
 from ..problems import Problem as GeneratedProblem
 
@@ -412,5 +413,5 @@ def exponentials(problem: GeneratedProblem, decimals: int = 4) -> tuple[tuple[fl
         for row in np.atleast_2d(scores):
             row = row[np.isfinite(row)]
             for x in (*row, *(row - row.max())):
-                values.add(round(float(x), decimals) + 0.0)
+                values.add(rounded(x, decimals))
     return tuple((x, float(np.exp(x))) for x in sorted(values))
