@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.content import reference as docs
+from generator.project import reference as docs
 
 AUTHORING = Path(__file__).parents[1] / "docs" / "authoring.md"
 
 
 def test_authoring_reference_is_up_to_date() -> None:
     assert AUTHORING.read_text(encoding="utf-8") == docs.render(), (
-        "docs/authoring.md is stale: run .venv/bin/python -m generator.content.reference > docs/authoring.md"
+        "docs/authoring.md is stale: run .venv/bin/python -m generator.project.reference > docs/authoring.md"
     )
 
 

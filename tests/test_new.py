@@ -60,7 +60,7 @@ def test_new_into_an_empty_folder_and_a_title_with_quotes(tmp_path: Path) -> Non
 def test_new_writes_a_gitignore_and_the_authoring_reference(tmp_path: Path, capsys) -> None:
     import subprocess
 
-    from generator.content import reference as docs
+    from generator.project import reference as docs
 
     folder = tmp_path / "resnet"
     assert main(["new", str(folder), "--title", "Deep Residual Learning"]) == 0

@@ -243,7 +243,7 @@ def test_a_type_with_named_mistakes_gets_no_warning(tmp_path: Path, capsys) -> N
 
 
 def test_the_named_mistakes_example_of_the_reference_works_as_written(tmp_path: Path, capsys) -> None:
-    from generator.content import reference as docs
+    from generator.project import reference as docs
 
     code = re.search(r"```python\n(.*?)```", docs.NAMED_MISTAKES, re.S)[1]
     root = make_project(tmp_path)

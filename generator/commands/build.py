@@ -1,17 +1,87 @@
-"""``paperdeck build``: every recipe of the project into the output folder."""
+"""``paperdeck build``: every recipe of the project into the output folder, each recipe's kind
+naming its document and exporter (the orchestration lives here, in the command layer: the
+documents know no exporter)."""
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from .options import Session, common_options, paper_option, pass_session, seed_option
 
+if TYPE_CHECKING:  # the documents and exporters are imported when a build runs, not for --help
+    from ..content.recipes import Recipe
+    from ..project import Project
+
 FOLDER_KINDS = ("site", "quiz")
-"""Recipe kinds a build writes as a folder named after the recipe (``documents.build``)."""
+"""Recipe kinds a build writes as a folder named after the recipe (``_kinds``)."""
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """Choices shared by every recipe of one build."""
+
+    seed: int
+    """Seed of every randomized problem in this build."""
+    paper: str | None = None
+    """Paper size of printed documents: a4 or letter; None means each recipe's (else a4)."""
+    secret: bytes = b""
+    """The teacher's secret quiz form seeds derive from."""
+
+
+def _kinds() -> dict[str, tuple[Callable[[Project, Any, BuildOptions], Any], str, str]]:
+    """Recipe kind -> (the document it describes, its exporter, where it goes under out/)."""
+    from ..documents import items, quiz
+
+    return {
+        "deck": (
+            lambda p, recipe, options: items.build_deck(p.content, recipe, options.seed),
+            "anki",
+            "{}.apkg",
+        ),
+        "guide": (lambda p, recipe, options: items.build_guide(p.content, recipe), "guide", "{}.pdf"),
+        "site": (lambda p, recipe, options: items.build_site(p.content, recipe, options.seed), "site", "{}"),
+        "quiz": (
+            lambda p, recipe, options: quiz.build_quiz(
+                p.content, recipe, options.seed, recipe.versions, options.secret
+            ),
+            "quiz",
+            "{}",
+        ),
+    }
+
+
+def build_recipe(
+    project: Project,
+    recipe: Recipe,
+    out: Path,
+    options: BuildOptions,
+    note: Callable[[str], None] = lambda _: None,
+) -> list[Path]:
+    """Build one recipe; returns the files written. A quiz issued by ``paperdeck quiz`` is
+    left alone (``note`` says so): only ``paperdeck quiz --replace`` replaces it."""
+    from .. import exporters
+    from ..files.issued import existing_key
+
+    document, exporter, target = _kinds()[recipe.kind]
+    if recipe.kind == "quiz":
+        found = existing_key(out / target.format(recipe.id), recipe.id)
+        if found is not None and found.issued:
+            note(
+                f"left {found.path.parent} alone: it holds an issued quiz ({found.describe()}); "
+                f"paperdeck quiz {recipe.id} --replace replaces it"
+            )
+            return []
+    export_options = exporters.ExportOptions(paper=project.paper(options.paper, recipe))
+    return exporters.get(exporter).export(
+        document(project, recipe, options), out / target.format(recipe.id), export_options
+    )
 
 
 def _made_by_a_build(folder: Path, recipe: str) -> bool:
@@ -69,36 +139,28 @@ def command(
     Example:
       paperdeck build --out out/ --seed 7
     """
-    from ..documents.build import BuildOptions, build_recipe
     from .outputs import output_folder, refuse_project_folder
 
     project = session.project()
     if not drafts:  # items paperdeck import wrote that no one has reviewed yet
-        from dataclasses import replace
-
         from ..content.drafts import without_drafts
 
         project = replace(project, content=without_drafts(project.content))
     if exam is not None:  # every deck's pace (documents/plan.py)
-        from dataclasses import replace as with_exam
-
         paced = {
-            k: with_exam(r, exam=exam.date().isoformat()) if r.kind in ("deck", "site") else r
+            k: replace(r, exam=exam.date().isoformat()) if r.kind in ("deck", "site") else r
             for k, r in project.recipes.items()
         }
-        project = with_exam(project, recipes=paced)
+        project = replace(project, recipes=paced)
     if retention is not None:  # every deck's own desired retention (exporters/anki/package.py)
-        from dataclasses import replace as with_retention
-
         from ..content.recipes import retention_error
 
         if wrong := retention_error(retention):
             raise click.BadParameter(wrong, param_hint="'--retention'")
         kept = {
-            k: with_retention(r, retention=retention) if r.kind == "deck" else r
-            for k, r in project.recipes.items()
+            k: replace(r, retention=retention) if r.kind == "deck" else r for k, r in project.recipes.items()
         }
-        project = with_retention(project, recipes=kept)
+        project = replace(project, recipes=kept)
     for recipe in project.recipes.values():  # before anything is written
         if recipe.kind in FOLDER_KINDS:
             refuse_project_folder(

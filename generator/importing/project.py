@@ -404,7 +404,7 @@ def write_project(
     files[f"decks/{key}.yaml"] = _dump({"kind": "deck", "title": title})
     files[f"decks/{key}-guide.yaml"] = _dump({"kind": "guide", "title": f"{title}: a study guide"})
     files[".gitignore"] = GITIGNORE
-    from ..content.reference import render
+    from ..project.reference import render
 
     files[AUTHORING] = render()
     for relative, text in files.items():

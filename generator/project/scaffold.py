@@ -3,7 +3,7 @@
 ``paperdeck new DIR --title "…"`` writes ``project_files``: a paper, one lesson
 holding one item of every kind and one question of every type, a deck recipe,
 a quiz recipe, a ``.gitignore`` and the authoring reference (``docs/authoring.md``).
-The same YAML snippets are the examples of ``docs/authoring.md`` (``generator.content.reference``),
+The same YAML snippets are the examples of ``docs/authoring.md`` (``generator.project.reference``),
 so every example there is checked and built by the tests of ``paperdeck new``.
 """
 
@@ -228,7 +228,7 @@ def lesson_yaml() -> str:
 def project_files(title: str, paper: str | None = None) -> dict[str, str]:
     """The files of a new project, by path relative to its folder: the YAML, a
     ``.gitignore`` and the authoring reference of this paperdeck."""
-    from ..content.reference import render
+    from .reference import render
 
     paper = paper or paper_id(title)
     return {

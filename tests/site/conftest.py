@@ -27,7 +27,7 @@ def project() -> Any:
 @pytest.fixture(scope="session")
 def site(project: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The shipped site recipe built into a fresh folder; its path."""
-    from generator.documents.build import BuildOptions, build_recipe
+    from generator.commands.build import BuildOptions, build_recipe
 
     out = tmp_path_factory.mktemp("site")
     build_recipe(project, project.recipes["aiayn-site"], out, BuildOptions(seed=SEED))
