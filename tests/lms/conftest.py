@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from lxml import etree as lxml_etree  # the test extra (setup.cfg)
 
+from generator import problems
+
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMES = Path(__file__).resolve().parent / "schemes"
 SHIPPED = ("quiz-attention", "quiz-embeddings-positions", "quiz-final", "quiz-multi-head", "quiz-training")
@@ -107,6 +109,23 @@ def documents(quiz) -> dict:
                 for v, variant in enumerate(slot, 1):
                     out[f"p{s}-{j}-v{v}"] = variant
     return out
+
+
+def flat(value) -> list:
+    """A problem's answer (a number, vector or matrix) as its numbers, row by row."""
+    return [x for part in value for x in flat(part)] if isinstance(value, list) else [value]
+
+
+def key_and_mistakes(problem) -> tuple[list, list[tuple[str, list]]]:
+    """A problem's key, flat, and each named mistake of the same size with its values."""
+    primary = problems.get(problem.type).primary
+    key = flat(problem.answer[primary])
+    mistakes = [
+        (d.mistake, flat(d.answer[primary]))
+        for d in problem.distractors
+        if d.answer.get(primary) is not None and len(flat(d.answer[primary])) == len(key)
+    ]
+    return key, mistakes
 
 
 def package_files(package: bytes) -> dict[str, bytes]:

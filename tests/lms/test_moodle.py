@@ -24,12 +24,12 @@ from decimal import Decimal
 import pytest
 from lxml import etree
 
-from generator import answers, problems
+from generator import answers
 from generator.documents.lms import ProblemPool, QuestionBank
 from generator.exporters import moodle
 from generator.problems import Tolerance
 
-from .conftest import SHIPPED, VARIANTS
+from .conftest import SHIPPED, VARIANTS, key_and_mistakes
 
 _RAW = (
     0.9,
@@ -217,10 +217,6 @@ def cloze_boxes(text: str) -> list[list[tuple[float, float, float, str]]]:
     return boxes
 
 
-def _flat(value):
-    return [x for part in value for x in _flat(part)] if isinstance(value, list) else [value]
-
-
 @pytest.mark.parametrize("recipe_id", SHIPPED)
 def test_numbers_grade_as_the_quiz_says(recipe_id, lms_quizzes, moodle_files):
     quiz = lms_quizzes[recipe_id][0]
@@ -256,13 +252,7 @@ def test_numbers_grade_as_the_quiz_says(recipe_id, lms_quizzes, moodle_files):
             for v, variant in enumerate(slot, 1):
                 question = by_name[f"{title}: problem {j}, variant {v}"]
                 problem = variant.problem
-                primary = problems.get(problem.type).primary
-                key = _flat(problem.answer[primary])
-                mistakes = [
-                    (d.mistake, _flat(d.answer[primary]))
-                    for d in problem.distractors
-                    if d.answer.get(primary) is not None and len(_flat(d.answer[primary])) == len(key)
-                ]
+                key, mistakes = key_and_mistakes(problem)
                 if question.get("type") == "numerical":
                     _check_number(
                         _numerical(question), key[0], problem.tolerance, [(m, w[0]) for m, w in mistakes]

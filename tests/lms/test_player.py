@@ -24,10 +24,10 @@ from typing import Any, NamedTuple
 import pytest
 from lxml import etree
 
-from generator import answers, problems
+from generator import answers
 from generator.problems import Tolerance
 
-from .conftest import FIGURED, SHIPPED, documents, package_files
+from .conftest import FIGURED, SHIPPED, documents, key_and_mistakes, package_files
 from .qti_model import Item
 
 pytestmark = pytest.mark.long
@@ -111,10 +111,6 @@ def _typed(values) -> list[str]:
     return [str(Decimal(repr(float(x)))) if not isinstance(x, int) else str(x) for x in values]
 
 
-def _flat(value):
-    return [x for part in value for x in _flat(part)] if isinstance(value, list) else [value]
-
-
 def _edges(value, tolerance) -> tuple[list[str], list[str]]:
     """The values at the tolerance's two edges, and a hair beyond each."""
     width = max(
@@ -173,13 +169,7 @@ def _cases(document: Any, model: Item) -> tuple[list[Case], bool]:
     top = model.max_score()
     if hasattr(document, "problem"):
         problem = document.problem
-        primary = problems.get(problem.type).primary
-        key = _flat(problem.answer[primary])
-        mistakes = [
-            (d.mistake, _flat(d.answer[primary]))
-            for d in problem.distractors
-            if d.answer.get(primary) is not None and len(_flat(d.answer[primary])) == len(key)
-        ]
+        key, mistakes = key_and_mistakes(problem)
         return _numeric_cases(model.response_ids, key, problem.tolerance, mistakes, top), False
     question = document.question
     if document.options:

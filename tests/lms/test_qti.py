@@ -16,24 +16,10 @@ from generator import answers, problems
 from generator.documents.lms import ProblemPool, QuestionBank
 from generator.problems import Tolerance
 
-from .conftest import SHIPPED, VARIANTS, package_files
+from .conftest import SHIPPED, VARIANTS, documents, flat, key_and_mistakes, package_files
 from .qti_model import NS, Item
 
 CP = {"cp": "http://www.imsglobal.org/xsd/imscp_v1p1", "pd": "urn:x-paperdeck:lms:1"}
-
-
-def _documents(quiz):
-    """item identifier -> (document item, section) as the exporter names them."""
-    out = {}
-    for s, section in enumerate(quiz.sections, 1):
-        if isinstance(section, QuestionBank):
-            for item in section.questions:
-                out[f"q-{item.question.id}"] = item
-        else:
-            for j, slot in enumerate(section.slots, 1):
-                for v, variant in enumerate(slot, 1):
-                    out[f"p{s}-{j}-v{v}"] = variant
-    return out
 
 
 @pytest.mark.parametrize("recipe_id", SHIPPED)
@@ -44,7 +30,7 @@ def test_every_item_the_test_and_the_manifest_validate(recipe_id, lms_quizzes, q
         schema = cp_schema if name == "imsmanifest.xml" else qti_schema
         document = etree.fromstring(data)
         assert schema.validate(document), (name, schema.error_log.filter_from_errors()[:3])
-    assert sum(name.startswith("items/") for name in files) == len(_documents(lms_quizzes[recipe_id][0]))
+    assert sum(name.startswith("items/") for name in files) == len(documents(lms_quizzes[recipe_id][0]))
 
 
 def test_the_schema_checks_the_math_and_the_structure(lms_quizzes, qti_schema):
@@ -116,10 +102,6 @@ def _edge(value: float, tolerance: Tolerance, side: int, beyond: bool = False) -
     return str(Decimal(repr(float(value))) + side * width)
 
 
-def _flat(value):
-    return [x for part in value for x in _flat(part)] if isinstance(value, list) else [value]
-
-
 def _numeric_cases(item: Item, key: list[float], tolerance: Tolerance, mistakes: list[tuple[str, list]]):
     ids = item.response_ids
     top = item.max_score()
@@ -168,18 +150,12 @@ def test_every_item_scores_as_the_quiz_says(recipe_id, lms_quizzes):
     quiz, package, _ = lms_quizzes[recipe_id]
     files = package_files(package)
     counted = 0
-    for identifier, document in _documents(quiz).items():
+    for identifier, document in documents(quiz).items():
         item = Item(files[f"items/{identifier}.xml"])
         counted += 1
         if hasattr(document, "problem"):
             problem = document.problem
-            primary = problems.get(problem.type).primary
-            key = _flat(problem.answer[primary])
-            mistakes = [
-                (d.mistake, _flat(d.answer[primary]))
-                for d in problem.distractors
-                if d.answer.get(primary) is not None and len(_flat(d.answer[primary])) == len(key)
-            ]
+            key, mistakes = key_and_mistakes(problem)
             _numeric_cases(item, key, problem.tolerance, mistakes)
             continue
         question = document.question
@@ -227,7 +203,7 @@ def test_every_variant_regenerates_from_the_seed_in_the_manifest(lms_quizzes, tm
         regenerated = json.loads(run.stdout)[0]
         item = Item(files[resource.get("href")])
         primary = problems.get(meta.get("type")).primary
-        expected = _flat(regenerated["answer"][primary])
+        expected = flat(regenerated["answer"][primary])
         assert [item.correct(i) for i in item.response_ids] == pytest.approx(expected, abs=1e-12)
     assert len(seen) >= 6
 
