@@ -189,11 +189,12 @@ def test_what_is_typed_is_written_as_paperdeck_s_csv_writer_writes_it(printed, b
     original = read_csv(written.csv.read_bytes())
     student = next(flag for flag in scanned.flags if flag.column == "student")
     context = browser.new_context(accept_downloads=True)
-    page = context.new_page()
-    page.goto(written.review.as_uri())
-    box = page.locator(f"input.fix[data-column='student'][data-line='{student.row}']").first
     for index, value in enumerate(TRICKY):
-        box.fill(value)
+        # A page of its own for each: Chromium stops a tab's downloads after ten in quick
+        # succession (the eleventh never came on a quiet machine).
+        page = context.new_page()
+        page.goto(written.review.as_uri())
+        page.locator(f"input.fix[data-column='student'][data-line='{student.row}']").first.fill(value)
         with page.expect_download() as download_info:
             page.get_by_role("button", name="Save the corrected responses").click()
         saved = tmp_path / f"saved-{index}.csv"
@@ -203,6 +204,7 @@ def test_what_is_typed_is_written_as_paperdeck_s_csv_writer_writes_it(printed, b
         expected[student.row - 1][-1] = "student"
         assert saved.read_bytes() == csv_bytes(expected), value
         assert read_csv(saved.read_bytes())[student.row - 1][0] == value.strip()
+        page.close()
     context.close()
 
 
