@@ -19,8 +19,8 @@ if TYPE_CHECKING:  # the documents and exporters are imported when a build runs,
     from ..content.recipes import Recipe
     from ..project import Project
 
-FOLDER_KINDS = ("site", "quiz")
-"""Recipe kinds a build writes as a folder named after the recipe (``_kinds``)."""
+FOLDER = "{}"
+"""The target of a recipe kind a build writes as a folder named after the recipe (``_kinds``)."""
 
 
 @dataclass(frozen=True)
@@ -46,13 +46,17 @@ def _kinds() -> dict[str, tuple[Callable[[Project, Any, BuildOptions], Any], str
             "{}.apkg",
         ),
         "guide": (lambda p, recipe, options: items.build_guide(p.content, recipe), "guide", "{}.pdf"),
-        "site": (lambda p, recipe, options: items.build_site(p.content, recipe, options.seed), "site", "{}"),
+        "site": (
+            lambda p, recipe, options: items.build_site(p.content, recipe, options.seed),
+            "site",
+            FOLDER,
+        ),
         "quiz": (
             lambda p, recipe, options: quiz.build_quiz(
                 p.content, recipe, options.seed, recipe.versions, options.secret
             ),
             "quiz",
-            "{}",
+            FOLDER,
         ),
     }
 
@@ -161,8 +165,9 @@ def command(
             k: replace(r, retention=retention) if r.kind == "deck" else r for k, r in project.recipes.items()
         }
         project = replace(project, recipes=kept)
+    kinds = _kinds()
     for recipe in project.recipes.values():  # before anything is written
-        if recipe.kind in FOLDER_KINDS:
+        if kinds[recipe.kind][2] == FOLDER:
             refuse_project_folder(
                 (out or project.out) / recipe.id,
                 project.out.parent,
