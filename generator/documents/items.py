@@ -10,15 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from .. import problems
 from ..content.model import Content, Lesson, Paper, Visual
 from ..content.recipes import DeckRecipe, GuideRecipe, ProblemSet, SiteRecipe
 from ..errors import about, naming
-from ..identity import problem_slot
+from ..identity import option_order, problem_slot
 from ..problems import variant_seed
-from .quiz import ProblemItem, QuestionFigure, QuizItem, question_figures
+from .checks import AnswerCheck, problem_check, question_check
+from .quiz import Option, ProblemItem, QuestionFigure, QuizItem, question_figures
 
 if TYPE_CHECKING:
     from ..visuals import Diagram, Part
@@ -72,6 +74,35 @@ class StudyItem:
     for errors; '' for generated problems."""
     figure: QuestionFigure | None = None
     """A question's figure (``Question.figure``), shown with its prompt."""
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """A question's choices in the order the card and the site show them: multiple choice
+        shuffled by its key alone (``identity.option_order``), True then False; empty for
+        other items. (A quiz form shuffles its own, per form: ``QuestionItem.options``.)"""
+        if self.kind != "question":
+            return ()
+        body = self.body
+        if body.type == "true_false":
+            return (Option("True", body.answer is True), Option("False", body.answer is False))
+        if body.type != "multiple_choice":
+            return ()
+        listed = [
+            Option(str(body.answer), True),
+            *(Option(d.text, False, d.mistake) for d in body.distractors),
+        ]
+        return tuple(option_order(self.key, listed))
+
+    @cached_property
+    def checks(self) -> tuple[AnswerCheck, ...]:
+        """What a typed answer is checked against on the card and the site alike
+        (``checks.AnswerCheck``): a problem's, one per problem of ``variants`` (``body`` alone
+        if none); a numeric question's one; empty for other items."""
+        if self.kind == "problem":
+            return tuple(problem_check(problem) for problem in self.variants or (self.body,))
+        if self.kind == "question" and self.body.type == "numeric":
+            return (question_check(self.body),)
+        return ()
 
 
 def item_errors(item: StudyItem | QuizItem) -> AbstractContextManager[None]:

@@ -18,11 +18,10 @@ from typing import Any
 
 from ... import problems
 from ...content.model import Cloze, Concept, Equation, Flashcard, Question, Visual, WorkedExample
+from ...documents.checks import AnswerCheck
 from ...documents.items import LabelCard, StudyItem
 from ...errors import PaperdeckError
-from ...identity import option_order
-from ...numerals import flat, shape_of
-from ...presentation import answer_formatter, key_text, letter, number_formatter, tolerance_words
+from ...presentation import answer_formatter, letter, number_formatter, tolerance_words
 from ...problems import Problem, Tolerance
 from ...problems.precision import stated
 from ..plain_text import prose
@@ -257,36 +256,36 @@ def question(item: StudyItem, figures: Figures) -> BuiltNote:
         **_common(item),
     }
     if body.type == "multiple_choice":
-        options = option_order(
-            item.key, [(str(body.answer), None), *((d.text, d.mistake) for d in body.distractors)]
-        )
+        options = item.options
         values["Options"] = (
             '<ol class="pd-options" type="A">'
-            + "".join(f"<li>{inline(text)}</li>" for text, _ in options)
+            + "".join(f"<li>{inline(option.text)}</li>" for option in options)
             + "</ol>"
         )
         keyed = []
-        for text, mistake in options:
-            if mistake is None:
-                keyed.append(f'<li class="pd-correct">{inline(text)}</li>')
+        for option in options:
+            if option.correct:
+                keyed.append(f'<li class="pd-correct">{inline(option.text)}</li>')
             else:
                 keyed.append(
-                    f'<li>{inline(text)}<span class="pd-mistake-note">Mistake: {inline(mistake)}</span></li>'
+                    f'<li>{inline(option.text)}<span class="pd-mistake-note">Mistake: {inline(option.mistake)}'
+                    "</span></li>"
                 )
         values["OptionsKey"] = '<ol class="pd-options" type="A">' + "".join(keyed) + "</ol>"
-        right = next(i for i, (_, mistake) in enumerate(options) if mistake is None)
+        right = next(i for i, option in enumerate(options) if option.correct)
         values["Answer"] = f"Answer: {letter(right)}. {inline(str(body.answer))}"
     elif body.type == "true_false":
         values["Answer"] = "Answer: " + ("True" if body.answer else "False")
     elif body.type == "numeric":
-        tolerance = Tolerance(abs=float(body.tolerance or 0))
+        (check,) = item.checks
         unit = f" {inline(body.unit)}" if body.unit else ""
-        values["Expected"] = repr(float(body.answer))
-        values["TolAbs"] = repr(tolerance.abs)
+        values["Expected"] = _numbers_attr(check.expected)
+        values["TolAbs"] = repr(check.tolerance.abs)
         values["AnswerName"] = "the number" + (f" (in {inline(body.unit)})" if body.unit else "")
-        fmt = answer_formatter(body.prompt, tolerance.abs)  # the digits the question asks for
-        shown = key_text([body.answer], fmt) if isinstance(body.answer, (int, float)) else str(body.answer)
-        values["Answer"] = _shown_key(shown) + f"Answer: {escape(shown)}{unit} ({_tolerance_text(tolerance)})"
+        values["Answer"] = (
+            _shown_key(check.shown)
+            + f"Answer: {escape(check.shown)}{unit} ({_tolerance_text(check.tolerance)})"
+        )
     else:
         values["Answer"] = "Model answer: " + block(str(body.answer))
     return _note(notetypes.QUESTION, values, (0,), media)
@@ -330,8 +329,8 @@ def label(item: StudyItem, figures: Figures) -> BuiltNote:
     return _note(notetypes.LABEL, values, (0,), (path,))
 
 
-def _numbers_attr(value: Any) -> str:
-    return " ".join([repr(x if x.__class__ is float else float(x)) for x in flat(value)])
+def _numbers_attr(numbers: tuple[float, ...]) -> str:
+    return " ".join(map(repr, numbers))
 
 
 def _shown_key(shown: str) -> str:
@@ -340,32 +339,26 @@ def _shown_key(shown: str) -> str:
     return f'<span class="pd-shown-key" data-shown="{attribute(shown)}" hidden></span>'
 
 
-def _problem_fields(body: Problem) -> dict[str, str]:
+def _problem_fields(body: Problem, check: AnswerCheck) -> dict[str, str]:
     """The fields that change from one problem of a card to the next."""
-    primary = problems.get(body.type).primary
-    tolerance = body.tolerance
-    fmt = answer_formatter(body.prompt, tolerance.abs, tolerance.rel)
-    key = body.answer[primary]
-    # The answer a student types first, then the rest of the key.
-    answer = {primary: key, **{k: v for k, v in body.answer.items() if k != primary}}
+    primary, fmt = check.name, check.digits
     steps = "".join(
         f'<li><span class="pd-step-title">{escape_repeated(step.title)}</span>'
         f"{_math(step.latex, display=True)}</li>"
         for step in body.steps
     )
     mistakes = "".join(
-        f'<li class="pd-mistake" data-values="{_numbers_attr(d.answer[primary])}" '
-        f'data-mistake="{attribute(_plain(d.mistake))}">{escape_repeated(d.mistake)}: '
-        f"{equals_html(primary, d.answer[primary], fmt)}</li>"
-        for d in body.distractors
-        if primary in d.answer
+        f'<li class="pd-mistake" data-values="{_numbers_attr(m.numbers)}" '
+        f'data-mistake="{attribute(_plain(m.mistake))}">{escape_repeated(m.mistake)}: '
+        f"{equals_html(primary, m.value, fmt)}</li>"
+        for m in check.mistakes
     )
     return {
         "Prompt": block(body.prompt),
         "Given": values_html(body.given, _EXACT),
-        "AnswerName": f"{name_html(primary)}, {escape(shape_words(shape_of(key)))}",
-        "Expected": _numbers_attr(key),
-        "Answer": _shown_key(key_text(flat(key), fmt)) + values_html(answer, fmt),
+        "AnswerName": f"{name_html(primary)}, {escape(shape_words(check.shape))}",
+        "Expected": _numbers_attr(check.expected),
+        "Answer": _shown_key(check.shown) + values_html(check.key, fmt),
         "Steps": steps,
         "Mistakes": f'<ul class="pd-mistakes">{mistakes}</ul>' if mistakes else "",
         "Figure": heatmap_html(body),
@@ -383,9 +376,9 @@ def _variants_json(fields: list[dict[str, str]]) -> str:
 
 def problem(item: StudyItem, figures: Figures) -> BuiltNote:
     body: Problem = item.body
-    tolerance = body.tolerance
+    tolerance = item.checks[0].tolerance
     # The note's own fields are its first problem's (what a card without JavaScript shows).
-    fields = [_problem_fields(variant) for variant in item.variants or (body,)]
+    fields = [_problem_fields(*pair) for pair in zip(item.variants or (body,), item.checks, strict=True)]
     values = {
         **fields[0],
         "TolAbs": "" if tolerance.abs is None else repr(float(tolerance.abs)),

@@ -27,12 +27,11 @@ from ...content.model import (
     Visual,
     WorkedExample,
 )
+from ...documents.checks import AnswerCheck
 from ...documents.items import LabelCard, StudyItem, item_errors
 from ...documents.quiz import alt_text
 from ...errors import PaperdeckError
-from ...identity import option_order
-from ...numerals import flat
-from ...presentation import answer_formatter, key_text, letter, number_formatter, tolerance_words
+from ...presentation import letter, number_formatter, tolerance_words
 from ...problems import Problem
 from .markup import attribute, block, inline, math, name_html, text, url, values_html
 
@@ -304,33 +303,25 @@ def question(item: StudyItem, ctx: Context) -> str:
             f'<figure class="pd-figure">{ctx.figure(item.figure.visual, item.figure.alt)}'
             f"<figcaption>{inline(item.figure.visual.caption)}</figcaption></figure>"
         )
-    if body.type in ("multiple_choice", "true_false"):
-        if body.type == "multiple_choice":
-            options = option_order(
-                item.key, [(str(body.answer), None), *((d.text, d.mistake) for d in body.distractors)]
-            )
-        else:
-            right = bool(body.answer)
-            options = [("True", None if right else ""), ("False", "" if right else None)]
+    if item.options:
         buttons = []
-        for n, (option, mistake) in enumerate(options):
-            why = "" if not mistake else f'<span class="pd-why" hidden>{inline(mistake)}</span>'
-            right_option = "1" if mistake is None else "0"
+        for n, option in enumerate(item.options):
+            why = "" if not option.mistake else f'<span class="pd-why" hidden>{inline(option.mistake)}</span>'
+            right_option = "1" if option.correct else "0"
             buttons.append(
                 f'<li><button type="button" class="pd-option" data-right="{right_option}">'
-                f'<span class="pd-letter">{letter(n)}.</span> {inline(option)}</button>{why}</li>'
+                f'<span class="pd-letter">{letter(n)}.</span> {inline(option.text)}</button>{why}</li>'
             )
         return (
             head + f'<ol class="pd-options" aria-label="Choices">{"".join(buttons)}</ol>'
             f'<p class="pd-feedback" role="status"></p>{explanation}</article>'
         )
     if body.type == "numeric":
-        tolerance = float(body.tolerance or 0)
+        (check,) = item.checks
+        tolerance, shown = check.tolerance.abs, check.shown
         unit = f" ({text(body.unit)})" if body.unit else ""
-        fmt = answer_formatter(body.prompt, tolerance)  # the digits the question asks for
-        shown = key_text([body.answer], fmt) if isinstance(body.answer, (int, float)) else str(body.answer)
         return (
-            head + f'<form class="pd-numeric" data-expected="{attribute(repr(float(body.answer)))}" '
+            head + f'<form class="pd-numeric" data-expected="{attribute(repr(check.expected[0]))}" '
             f'data-abs="{attribute(repr(tolerance))}" data-count="1" data-shown="{attribute(shown)}">'
             f'<label for="{qid}-in">Your answer{unit}</label>'
             f'<input id="{qid}-in" type="text" inputmode="decimal" autocomplete="off" spellcheck="false">'
@@ -357,24 +348,16 @@ _FORMATS = {
 }
 
 
-def _flat(value: Any) -> list[float]:
-    return [float(x) for x in flat(value)]
-
-
-def _variant(problem: Problem) -> dict[str, Any]:
+def _variant(problem: Problem, check: AnswerCheck) -> dict[str, Any]:
     """One problem of a practice block, as the page's script shows it."""
-    primary = problems.get(problem.type).primary
-    tolerance = problem.tolerance
-    fmt = answer_formatter(problem.prompt, tolerance.abs, tolerance.rel)
-    key = problem.answer[primary]
-    answer = {primary: key, **{k: v for k, v in problem.answer.items() if k != primary}}
+    primary, tolerance, fmt = check.name, check.tolerance, check.digits
     steps = "".join(
         f'<li><span class="pd-step-title">{inline(step.title)}</span>'
         f'<span class="pd-scroll">{math(step.latex, display=True)}</span></li>'
         for step in problem.steps
     )
-    count = len(_flat(key))
-    rows = len(key) if isinstance(key, list) and key and isinstance(key[0], list) else 1
+    count = len(check.expected)
+    rows = check.shape[0] if len(check.shape) == 2 else 1
     words = "one number" if count == 1 else f"{count} numbers" + (", row by row" if rows > 1 else "")
     # With its difficulty always: a seed alone does not name a problem, and the CLI asks for it.
     command = f"paperdeck problems {problem.type} --problem-seed {problem.seed} -d {problem.difficulty}"
@@ -382,22 +365,20 @@ def _variant(problem: Problem) -> dict[str, Any]:
         "seed": problem.seed,
         "prompt": block(problem.prompt),
         "name": f"{name_html(primary)} ({text(words)})",
-        "expected": _flat(key),
-        "shown": key_text(_flat(key), fmt),
+        "expected": list(check.expected),
+        "shown": check.shown,
         "tol": tolerance.to_json(),
         "tolText": inline(tolerance_words(tolerance.abs, tolerance.rel)),
-        "key": values_html(answer, fmt),
+        "key": values_html(check.key, fmt),
         "steps": steps,
-        "mistakes": [
-            [inline(d.mistake), _flat(d.answer[primary])] for d in problem.distractors if primary in d.answer
-        ],
+        "mistakes": [[inline(m.mistake), list(m.numbers)] for m in check.mistakes],
         "command": text(command),
     }
 
 
 def problem(item: StudyItem, ctx: Context) -> str:
     body: Problem = item.body
-    variants = [_variant(v) for v in item.variants or (body,)]
+    variants = [_variant(*pair) for pair in zip(item.variants or (body,), item.checks, strict=True)]
     ctx.problems[item.key] = variants
     first = dict.fromkeys(variants[0], "") if ctx.numbers_later else variants[0]
     pid = dom_id("p", item.key)
