@@ -18,13 +18,13 @@ import re
 from dataclasses import dataclass
 
 from ..content.markdown import CODE, EMPHASIS, STRONG
-from ..latex.mathml import LETTERS
 from ..latex.parser import TOKEN
+from ..latex.symbols import SYMBOLS
 
 # Letters are the one list the site's MathML uses (``\epsilon`` is ϵ, as MathJax prints it on
 # a card); the operators below are written for a terminal line.
 _SYMBOLS = {
-    **LETTERS,
+    **{name: s.unicode for name, s in SYMBOLS.items() if s.kind in ("letter", "upright")},
     "cdot": "·",
     "times": "×",
     "div": "÷",

@@ -17,146 +17,9 @@ import re
 from html import escape
 from typing import Any
 
-from .parser import STYLES, SYMBOLS, Writer, parse
+from .parser import STYLES, Writer, parse
+from .symbols import ACCENTS, FENCES, SYMBOLS
 
-_IDENTIFIERS = {
-    "alpha": "α",
-    "beta": "β",
-    "gamma": "γ",
-    "delta": "δ",
-    "epsilon": "ϵ",
-    "varepsilon": "ε",
-    "zeta": "ζ",
-    "eta": "η",
-    "theta": "θ",
-    "vartheta": "ϑ",
-    "iota": "ι",
-    "kappa": "κ",
-    "lambda": "λ",
-    "mu": "μ",
-    "nu": "ν",
-    "xi": "ξ",
-    "pi": "π",
-    "varpi": "ϖ",
-    "rho": "ρ",
-    "varrho": "ϱ",
-    "sigma": "σ",
-    "varsigma": "ς",
-    "tau": "τ",
-    "upsilon": "υ",
-    "phi": "ϕ",
-    "varphi": "φ",
-    "chi": "χ",
-    "psi": "ψ",
-    "omega": "ω",
-    "top": "⊤",
-    "bot": "⊥",
-    "infty": "∞",
-    "partial": "∂",
-    "nabla": "∇",
-    "ell": "ℓ",
-    "hbar": "ℏ",
-    "emptyset": "∅",
-}
-_UPRIGHT = {
-    "Gamma": "Γ",
-    "Delta": "Δ",
-    "Theta": "Θ",
-    "Lambda": "Λ",
-    "Xi": "Ξ",
-    "Pi": "Π",
-    "Sigma": "Σ",
-    "Upsilon": "Υ",
-    "Phi": "Φ",
-    "Psi": "Ψ",
-    "Omega": "Ω",
-}
-LETTERS = {**_IDENTIFIERS, **_UPRIGHT}
-"""The one list of letters and letter-like symbols as Unicode (LaTeX's ``\\epsilon`` is the
-lunate ϵ, ``\\varepsilon`` ε); plain text takes its letters from here."""
-_OPERATORS = {
-    "cdot": "⋅",
-    "times": "×",
-    "div": "÷",
-    "pm": "±",
-    "mp": "∓",
-    "ast": "∗",
-    "star": "⋆",
-    "circ": "∘",
-    "bullet": "∙",
-    "odot": "⊙",
-    "oplus": "⊕",
-    "otimes": "⊗",
-    "perp": "⊥",
-    "prime": "′",
-    "sum": "∑",
-    "prod": "∏",
-    "int": "∫",
-    "le": "≤",
-    "leq": "≤",
-    "ge": "≥",
-    "geq": "≥",
-    "ne": "≠",
-    "neq": "≠",
-    "ll": "≪",
-    "gg": "≫",
-    "approx": "≈",
-    "sim": "∼",
-    "simeq": "≃",
-    "equiv": "≡",
-    "propto": "∝",
-    "cong": "≅",
-    "mid": "∣",
-    "in": "∈",
-    "notin": "∉",
-    "ni": "∋",
-    "subset": "⊂",
-    "subseteq": "⊆",
-    "supset": "⊃",
-    "supseteq": "⊇",
-    "cup": "∪",
-    "cap": "∩",
-    "setminus": "∖",
-    "forall": "∀",
-    "exists": "∃",
-    "neg": "¬",
-    "land": "∧",
-    "lor": "∨",
-    "wedge": "∧",
-    "vee": "∨",
-    "to": "→",
-    "rightarrow": "→",
-    "leftarrow": "←",
-    "gets": "←",
-    "Rightarrow": "⇒",
-    "Leftarrow": "⇐",
-    "leftrightarrow": "↔",
-    "Leftrightarrow": "⇔",
-    "iff": "⟺",
-    "implies": "⟹",
-    "mapsto": "↦",
-    "uparrow": "↑",
-    "downarrow": "↓",
-    "dots": "…",
-    "ldots": "…",
-    "cdots": "⋯",
-    "vdots": "⋮",
-    "ddots": "⋱",
-    "langle": "⟨",
-    "rangle": "⟩",
-    "lfloor": "⌊",
-    "rfloor": "⌋",
-    "lceil": "⌈",
-    "rceil": "⌉",
-    "lvert": "|",
-    "rvert": "|",
-    "vert": "|",
-    "lVert": "‖",
-    "rVert": "‖",
-    "Vert": "‖",
-    "colon": ":",
-}
-_WORDS = {"argmax": "arg max", "argmin": "arg min"}
 _SPACE_WIDTHS = {
     "quad": "1em",
     "qquad": "2em",
@@ -166,42 +29,12 @@ _SPACE_WIDTHS = {
     ";": "0.2778em",
     " ": "0.25em",
 }
-_FENCES = {
-    "(": "(",
-    ")": ")",
-    "[": "[",
-    "]": "]",
-    r"\{": "{",
-    r"\}": "}",
-    "|": "|",
-    r"\|": "‖",
-    "<": "⟨",
-    ">": "⟩",
-    "/": "/",
-    ".": "",
-}
 _MATRIX_FENCES = {
     "pmatrix": ("(", ")"),
     "bmatrix": ("[", "]"),
     "Bmatrix": ("{", "}"),
     "vmatrix": ("|", "|"),
     "Vmatrix": ("‖", "‖"),
-}
-_ACCENTS = {
-    "hat": "^",
-    "widehat": "^",
-    "bar": "¯",
-    "overline": "‾",
-    "tilde": "~",
-    "widetilde": "~",
-    "vec": "→",
-    "dot": "˙",
-    "ddot": "¨",
-    "check": "ˇ",
-    "breve": "˘",
-    "acute": "´",
-    "grave": "`",
-    "overrightarrow": "→",
 }
 _CHARACTER_OPERATORS = {"-": "−", "*": "∗", "'": "′", "~": "\u00a0"}
 _NOT_STRETCHY = frozenset("()[]|/")
@@ -291,20 +124,18 @@ class MathMLWriter(Writer):
         return _mo(char, False if char in _NOT_STRETCHY else None)
 
     def symbol(self, name: str) -> Any:
-        if name in _IDENTIFIERS:
-            return f"<mi>{_IDENTIFIERS[name]}</mi>"
-        if name in _UPRIGHT:
-            return f'<mi mathvariant="normal">{_UPRIGHT[name]}</mi>'
-        if name in _SPACE_WIDTHS:
+        symbol = SYMBOLS[name]
+        if symbol.kind == "letter":
+            return f"<mi>{symbol.unicode}</mi>"
+        if symbol.kind == "upright":
+            return f'<mi mathvariant="normal">{symbol.unicode}</mi>'
+        if symbol.kind == "space":
             return f'<mspace width="{_SPACE_WIDTHS[name]}"></mspace>'
-        if name in _OPERATORS:
-            char = _OPERATORS[name]
-            return _mo(char, False if char in _NOT_STRETCHY else None)
-        if name in _WORDS:
-            return f'<mo movablelimits="true" form="prefix">{_WORDS[name]}</mo>'
-        if name in SYMBOLS:  # the operator names: max, exp, log, …
-            return f"<mi>{name}</mi>"
-        raise KeyError(name)
+        if symbol.kind == "operator":
+            return _mo(symbol.unicode, False if symbol.unicode in _NOT_STRETCHY else None)
+        if symbol.kind == "limits":
+            return f'<mo movablelimits="true" form="prefix">{symbol.unicode}</mo>'
+        return f"<mi>{symbol.unicode}</mi>"  # a function's name: max, exp, log, …
 
     def space(self, name: str) -> Any:
         width = _SPACE_WIDTHS.get(name)
@@ -380,12 +211,12 @@ class MathMLWriter(Writer):
         if command == "underline":
             return f'<munder accentunder="true">{inner}{_mo("_", True)}</munder>'
         stretchy = command in ("widehat", "widetilde", "overline", "overrightarrow")
-        return f'<mover accent="true">{inner}{_mo(_ACCENTS[command], stretchy)}</mover>'
+        return f'<mover accent="true">{inner}{_mo(ACCENTS[command].mark, stretchy)}</mover>'
 
     def delimiter(self, token: str) -> Any:
-        if token in _FENCES:
-            return _FENCES[token]
-        return _OPERATORS[token[1:]]
+        if token in FENCES:
+            return FENCES[token]
+        return SYMBOLS[token[1:]].unicode
 
     def fenced(self, opening: Any, body: list[Any], closing: Any) -> Any:
         pieces = [_mo(opening, True) if opening else "", *body, _mo(closing, True) if closing else ""]

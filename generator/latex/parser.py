@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import PaperdeckError
+from . import symbols
 
 
 class LatexError(PaperdeckError):
@@ -32,126 +33,8 @@ class LatexError(PaperdeckError):
         super().__init__(message)
 
 
-_GREEK = (
-    "alpha beta gamma delta zeta eta theta iota kappa lambda mu nu xi pi rho sigma tau "
-    "upsilon chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega"
-).split()
-
-#: Commands that stand for one symbol, and the Typst that prints it.
-SYMBOLS: dict[str, str] = {name: name for name in _GREEK}
-SYMBOLS.update(
-    {
-        # LaTeX's \epsilon and \phi are the lunate and looped forms; \var… the other ones.
-        "epsilon": "epsilon.alt",
-        "varepsilon": "epsilon",
-        "phi": "phi.alt",
-        "varphi": "phi",
-        "vartheta": "theta.alt",
-        "varpi": "pi.alt",
-        "varrho": "rho.alt",
-        "varsigma": "sigma.alt",
-        "cdot": "dot.op",
-        "times": "times",
-        "div": "div",
-        "pm": "plus.minus",
-        "mp": "minus.plus",
-        "ast": "ast",
-        "star": "star",
-        "circ": "compose",
-        "bullet": "bullet",
-        "odot": "dot.o",
-        "oplus": "plus.o",
-        "otimes": "times.o",
-        "top": "top",
-        "bot": "bot",
-        "perp": "perp",
-        "infty": "infinity",
-        "partial": "partial",
-        "nabla": "nabla",
-        "ell": "ell",
-        "hbar": "planck",
-        "emptyset": "emptyset",
-        "prime": "prime",
-        "sum": "sum",
-        "prod": "product",
-        "int": "integral",
-        "le": "<=",
-        "leq": "<=",
-        "ge": ">=",
-        "geq": ">=",
-        "ne": "!=",
-        "neq": "!=",
-        "ll": "<<",
-        "gg": ">>",
-        "approx": "approx",
-        "sim": "tilde.op",
-        "simeq": "tilde.eq",
-        "equiv": "equiv",
-        "propto": "prop",
-        "cong": "tilde.equiv",
-        "mid": "divides",
-        "in": "in",
-        "notin": "in.not",
-        "ni": "in.rev",
-        "subset": "subset",
-        "subseteq": "subset.eq",
-        "supset": "supset",
-        "supseteq": "supset.eq",
-        "cup": "union",
-        "cap": "inter",
-        "setminus": "without",
-        "forall": "forall",
-        "exists": "exists",
-        "neg": "not",
-        "land": "and",
-        "lor": "or",
-        "wedge": "and",
-        "vee": "or",
-        "to": "->",
-        "rightarrow": "->",
-        "leftarrow": "<-",
-        "gets": "<-",
-        "Rightarrow": "=>",
-        "Leftarrow": "arrow.l.double",
-        "leftrightarrow": "<->",
-        "Leftrightarrow": "<=>",
-        "iff": "<=>",
-        "implies": "=>",
-        "mapsto": "|->",
-        "uparrow": "arrow.t",
-        "downarrow": "arrow.b",
-        "dots": "dots.h",
-        "ldots": "dots.h",
-        "cdots": "dots.h.c",
-        "vdots": "dots.v",
-        "ddots": "dots.down",
-        "langle": "chevron.l",
-        "rangle": "chevron.r",
-        "lfloor": "floor.l",
-        "rfloor": "floor.r",
-        "lceil": "ceil.l",
-        "rceil": "ceil.r",
-        "lvert": '#math.class("opening", sym.bar.v)',
-        "rvert": '#math.class("closing", sym.bar.v)',
-        "lVert": '#math.class("opening", sym.bar.double)',
-        "rVert": '#math.class("closing", sym.bar.double)',
-        "vert": '#math.class("normal", sym.bar.v)',
-        "Vert": '#math.class("normal", sym.bar.double)',
-        "quad": "quad",
-        "qquad": "wide",
-        "colon": ":",
-        # Operators Typst knows by the same name (upright, with limits where LaTeX has them).
-        **{
-            name: name
-            for name in (
-                "max min exp log ln sin cos tan sinh cosh tanh arg lim det sup inf dim ker deg "
-                "gcd Pr sec csc cot arcsin arccos arctan"
-            ).split()
-        },
-        "argmax": 'op("arg max", limits: #true)',
-        "argmin": 'op("arg min", limits: #true)',
-    }
-)
+#: Commands that stand for one symbol, and the Typst that prints it (from the one list).
+SYMBOLS: dict[str, str] = {name: symbol.typst for name, symbol in symbols.SYMBOLS.items()}
 
 #: Commands that change nothing in print.
 _IGNORED = {
@@ -189,23 +72,6 @@ STYLES = {
     "mathbb": "bb",
     "mathfrak": "frak",
     "mathrm": "upright",
-}
-_ACCENTS = {
-    "hat": "hat",
-    "widehat": "hat",
-    "bar": "macron",
-    "overline": "overline",
-    "underline": "underline",
-    "tilde": "tilde",
-    "widetilde": "tilde",
-    "vec": "arrow",
-    "dot": "dot",
-    "ddot": "dot.double",
-    "check": "caron",
-    "breve": "breve",
-    "acute": "acute",
-    "grave": "grave",
-    "overrightarrow": "arrow",
 }
 _BLACKBOARD = {"R": "RR", "N": "NN", "Z": "ZZ", "Q": "QQ", "C": "CC"}
 _TEXT = {"text", "textrm", "textnormal", "mbox", "textit", "textbf", "textsf", "texttt"}
@@ -318,6 +184,11 @@ class Writer:
     def join(self, pieces: list[Any]) -> Any:
         """Pieces side by side, as one piece."""
         raise NotImplementedError
+
+    def whitespace(self) -> Any | None:
+        """Space between tokens as written, which LaTeX ignores: None (dropped), unless the writer
+        keeps the author's spacing (terminal text). It may become a script's base (``x ^2``)."""
+        return None
 
     def number(self, digits: str) -> Any:
         raise NotImplementedError
@@ -478,7 +349,7 @@ class TypstWriter(Writer):
         return _Piece(f"{STYLES[command]}({_join(body)})")
 
     def accent(self, command: str, body: list[Any]) -> Any:
-        return _Piece(f"{_ACCENTS[command]}({_join(body)})")
+        return _Piece(f"{symbols.ACCENTS[command].typst}({_join(body)})")
 
     def delimiter(self, token: str) -> Any:
         if token in _DELIMITERS:
@@ -560,7 +431,10 @@ class _Parser:
         """Pieces up to (not including) a token in ``stops`` or the end."""
         pieces: list[Any] = []
         while True:
+            start = self.pos
             token = self.peek()
+            if self.pos > start and (gap := self.out.whitespace()) is not None:
+                pieces.append(gap)
             if token is None or token in stops:
                 return pieces
             if token == "}":
@@ -643,7 +517,7 @@ class _Parser:
             return [out.upright(self.text(self.raw_group(), name))]
         if name in STYLES:
             return [out.style(name, self.argument())]
-        if name in _ACCENTS:
+        if name in symbols.ACCENTS:
             return [out.accent(name, self.argument())]
         if name == "left":
             return [self.left_right()]
