@@ -1,27 +1,84 @@
-"""Plain text of math is a writer of the one LaTeX parser (``latex/plain.py``), and writes what
-plain_text's own LaTeX reader wrote on every problem type's prompt, steps and named mistakes."""
+"""Plain text of math is a writer of the one LaTeX parser (``latex/plain.py``).
+
+``plain_math_cases.json`` pins what it writes, as a box and compactly (in prose), for the math
+of one problem of every type and difficulty (prompt, steps, named mistakes) and of the shipped
+lessons. It was taken from plain_text's own LaTeX reader, which the writer replaced and matched
+on every case. Regenerate it after an intended change, and read the diff before committing:
+
+    .venv/bin/python -m tests.problems.test_plain_math
+"""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Any
+
 import pytest
+import yaml
 
 from generator import problems
-from generator.exporters import plain_text
-from generator.latex import math_spans
+from generator.latex import LatexError, math_spans
 from generator.latex.plain import math_box
 
-
-def _math(problem: problems.Problem) -> set[str]:
-    """Every piece of LaTeX of a problem's prompt, steps and named mistakes."""
-    texts = [problem.prompt, *(s.title for s in problem.steps), *(d.mistake for d in problem.distractors)]
-    return {latex for text in texts for _, latex in math_spans(text)} | {s.latex for s in problem.steps}
+FIXTURE = Path(__file__).with_name("plain_math_cases.json")
+LESSONS = Path(__file__).resolve().parents[2] / "content" / "lessons"
+CASES = json.loads(FIXTURE.read_text(encoding="utf-8"))["cases"] if FIXTURE.exists() else []
 
 
-@pytest.mark.parametrize("type_id", sorted(problems.all_types()))
-def test_the_plain_writer_writes_what_the_old_reader_wrote(type_id: str) -> None:
-    for difficulty in problems.DIFFICULTIES:
-        for problem in problems.generate(type_id, 10, 42, difficulty):
-            for latex in sorted(_math(problem)):
-                for compact in (False, True):
-                    new, old = math_box(latex, compact), plain_text.math_box(latex, compact)
-                    assert (new.lines, new.base) == (old.lines, old.base), latex
+def sample() -> list[str]:
+    """The math of one problem of every type and difficulty, and of the shipped lessons."""
+    found: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            found.update(latex for _, latex in math_spans(value))
+        elif isinstance(value, (list, dict)):
+            for inner in value.values() if isinstance(value, dict) else value:
+                walk(inner)
+
+    for type_id in sorted(problems.all_types()):
+        for difficulty in problems.DIFFICULTIES:
+            problem = problems.generate_one(type_id, 42, difficulty)
+            walk([problem.prompt, [(s.title, s.latex) for s in problem.steps]])
+            walk([d.mistake for d in problem.distractors])
+            found.update(s.latex for s in problem.steps)
+    for lesson in sorted(LESSONS.glob("*.yaml")):
+        walk(yaml.safe_load(lesson.read_text(encoding="utf-8")))
+    return sorted(found)
+
+
+def written(latex: str) -> dict[str, Any]:
+    box = math_box(latex)
+    return {"latex": latex, "lines": box.lines, "base": box.base, "compact": math_box(latex, True).lines}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["latex"][:60] for c in CASES])
+def test_the_plain_writer_writes_the_pinned_text(case: dict[str, Any]) -> None:
+    assert written(case["latex"]) == case
+
+
+def test_the_sample_is_large_and_covers_matrices_and_cases() -> None:
+    assert len(CASES) > 500
+    assert any(r"\begin{cases}" in c["latex"] for c in CASES)
+    assert any(len(c["lines"]) > 2 and c["compact"][0].count(";") >= 2 for c in CASES)
+
+
+def test_what_the_writer_adds_to_the_old_reader() -> None:
+    # The old reader printed unknown commands minus the backslash ("hatx", "binomnk", "forall").
+    assert math_box(r"\hat{y} = \binom{n}{k} \sqrt[3]{x} \forall i \lVert v \rVert").lines == [
+        "y\u0302 = C(n, k) ³√x ∀ i ‖ v ‖"  # y and a combining circumflex
+    ]
+    assert math_box(r"\left\langle q, k \right\rangle \Vert \| \vec{QK}").lines == ["⟨ q, k ⟩ ‖ ‖ vec(QK)"]
+    # What it does not know it refuses, as print and the site do (the loader's check says where).
+    with pytest.raises(LatexError, match=r"\\foo"):
+        math_box(r"\foo{x}")
+
+
+if __name__ == "__main__":
+    about = (
+        "Math and what the plain-text writer makes of it (tests/problems/test_plain_math.py);"
+        " regenerate: .venv/bin/python -m tests.problems.test_plain_math"
+    )
+    cases = ",\n".join(json.dumps(written(latex), ensure_ascii=False) for latex in sample())
+    FIXTURE.write_text(f'{{"about": {json.dumps(about)},\n"cases": [\n{cases}\n]}}\n', encoding="utf-8")
