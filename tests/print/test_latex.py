@@ -8,7 +8,9 @@ import pytest
 import typst
 
 from generator.exporters.typst.compile import compile_pdf
-from generator.latex import SYMBOLS, LatexError, convert, math_spans
+from generator.latex import SYMBOLS, LatexError, convert, math_spans, symbols
+from generator.latex.mathml import to_mathml
+from generator.latex.plain import math_box
 
 from ..pdf_text import pages_text
 
@@ -111,3 +113,15 @@ def test_bundled_content_math_all_converts():
                 except LatexError as error:
                     failures.append(f"{lesson.id}: {error}")
     assert not failures, "\n".join(failures[:10])
+
+
+def test_every_writer_takes_its_symbols_from_the_one_list():
+    # Print, the site and terminal text read one table (latex/symbols.py); \epsilon is the
+    # lunate ϵ and \varepsilon ε in all three, as MathJax prints them on a card.
+    for name, symbol in symbols.SYMBOLS.items():
+        assert convert(f"\\{name}") == symbol.typst, name
+        assert math_box(f"\\{name}").lines == [symbol.plain.rstrip()], name
+        if symbol.kind != "space":
+            assert f">{symbol.unicode}</" in to_mathml(f"\\{name}"), name
+    assert symbols.SYMBOLS["epsilon"].unicode == symbols.SYMBOLS["epsilon"].plain == "ϵ"
+    assert symbols.SYMBOLS["varepsilon"].unicode == symbols.SYMBOLS["varepsilon"].plain == "ε"
