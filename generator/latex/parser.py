@@ -3,7 +3,8 @@
 ``parse(latex, writer)`` reads LaTeX without delimiters (what sits between ``\\(``
 and ``\\)``) and hands each construct to a ``Writer``; ``convert(latex)`` is the
 Typst writer's output, the body of a Typst equation (what sits between ``$`` and
-``$``), and ``mathml.to_mathml`` the study site's. Anything outside the subset
+``$``), ``mathml.to_mathml`` the study site's and ``plain.math_box`` a terminal's; the
+symbols all three print come from one list, ``symbols.py``. Anything outside the subset
 raises ``LatexError`` naming the command, so the content loader can report it with
 file and line before anything is built, and every writer accepts the same math.
 
@@ -136,7 +137,7 @@ TOKEN = re.compile(r"\\(?:[A-Za-z]+|.)|\d+(?:\.\d+)?|\s+|%[^\n]*|.", re.S)
 _TEXT_ESCAPES = "{}%&#$_ "
 """Characters a backslash may escape inside ``\text{…}``."""
 #: Delimiters ``\left`` and ``\right`` accept: characters, and commands by name.
-DELIMITERS = frozenset({"(", ")", "[", "]", r"\{", r"\}", "|", r"\|", ".", "<", ">", "/"})
+DELIMITERS = frozenset(symbols.FENCES)
 DELIMITER_NAMES = frozenset(
     {
         "langle",
@@ -178,7 +179,7 @@ class Writer:
 
     A *piece* is whatever the writer makes of one construct (Typst text, a MathML
     element); the parser only hands pieces back to the writer. ``TypstWriter`` writes
-    print math, ``mathml.MathMLWriter`` the site's.
+    print math, ``mathml.MathMLWriter`` the site's, ``plain.PlainWriter`` terminal text.
     """
 
     def join(self, pieces: list[Any]) -> Any:
