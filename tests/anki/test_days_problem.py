@@ -35,7 +35,10 @@ def notes() -> list[tuple[str, list[str]]]:
     """(id, each problem's Prompt field) of two medium notes of every problem type."""
     sets = [ProblemSet(type_id, 2, "medium") for type_id in sorted(problems.all_types())]
     deck = items.build_practice(make_content(), sets, seed=11)
-    return [(item.key, [_problem_fields(v)["Prompt"] for v in item.variants]) for item in deck.items]
+    return [
+        (item.key, [_problem_fields(v, c)["Prompt"] for v, c in zip(item.variants, item.checks, strict=True)])
+        for item in deck.items
+    ]
 
 
 @pytest.fixture(scope="module")

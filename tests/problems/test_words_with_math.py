@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator import problems
+from generator.documents.checks import problem_check
 from generator.exporters.anki import notes
 from generator.exporters.plain_text import prose
 from generator.exporters.print_items import solution
@@ -75,6 +76,6 @@ def test_plain_text_and_card_verdicts_write_the_math_as_text():
     problem = problems.generate_one("sdpa", 3, "easy")
     root = next(d.mistake for d in problem.distractors if "sqrt" in d.mistake)
     assert prose(root) == "forgot to divide by √d_k"
-    html = "".join(notes._problem_fields(problem).values())
+    html = "".join(notes._problem_fields(problem, problem_check(problem)).values())
     assert 'data-mistake="forgot to divide by √d_k"' in html  # the card script's verdict is text
     assert r"forgot to divide by \(\sqrt{d_k}\)" in html  # the card's list is typeset by MathJax
