@@ -1,34 +1,58 @@
-"""The exporter contract: every format of ``exporters.FORMATS`` is held to the typed protocol."""
+"""The exporter contract, typed: every format of ``exporters.FORMATS`` writes one document type,
+and ``mypy --strict`` refuses the wrong document (``tests/typecheck/``)."""
 
 from __future__ import annotations
 
-import ast
 import inspect
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from generator import exporters
 
+pytestmark = pytest.mark.long  # mypy over the package the first time (about 15 s), then its cache
 
-def test_mypy_checks_every_format_against_the_protocol():
-    """The TYPE_CHECKING table that mypy checks names exactly the modules of FORMATS."""
-    tree = ast.parse(Path(exporters.__file__).read_text(encoding="utf-8"))
-    (checked,) = [
-        node.value
-        for node in ast.walk(tree)
-        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "_CHECKED"
-    ]
-    assert isinstance(checked, ast.Dict)
-    table = {
-        key.value: f"generator.exporters.{value.id}"  # type: ignore[union-attr]
-        for key, value in zip(checked.keys, checked.values, strict=True)
-    }
-    assert table == exporters.FORMATS
+ROOT = Path(__file__).parents[1]
+SNIPPETS = sorted((ROOT / "tests" / "typecheck").glob("[!_]*.py"))
 
 
 @pytest.mark.parametrize("name", sorted(exporters.FORMATS))
-def test_every_exporter_takes_document_target_and_options(name):
-    parameters = list(inspect.signature(exporters.get(name).export).parameters.values())
+def test_every_exporter_takes_document_target_and_options(name: str) -> None:
+    module = exporters.get(name).load()
+    assert module.__name__.startswith("generator.exporters.")  # type: ignore[attr-defined]
+    parameters = list(inspect.signature(module.export).parameters.values())
     assert len(parameters) == 3
-    assert inspect.signature(exporters.get(name).export).return_annotation in ("list[Path]", list)
+    assert inspect.signature(module.export).return_annotation in ("list[Path]", list)
+
+
+def test_an_unknown_format_names_the_valid_ones() -> None:
+    with pytest.raises(Exception, match="no exporter 'pdf'; choose from anki, practice-sheet, guide"):
+        exporters.get("pdf")
+
+
+def expected_errors(snippet: Path) -> dict[int, str]:
+    """Line number -> the text its error must hold, from the ``# E: text`` comment above it."""
+    lines = snippet.read_text(encoding="utf-8").splitlines()
+    marked = [(n, line.strip()) for n, line in enumerate(lines)]
+    return {n + 2: line.removeprefix("# E: ") for n, line in marked if line.startswith("# E: ")}
+
+
+def test_mypy_refuses_the_wrong_document_and_nothing_else() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--config-file", "setup.cfg", *map(str, SNIPPETS)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    found: dict[tuple[str, int], str] = {}
+    for line in result.stdout.splitlines():
+        if match := re.match(r"(.+?):(\d+): error: (.*)", line):
+            found[(Path(match[1]).name, int(match[2]))] = match[3]
+    expected = {(s.name, n): text for s in SNIPPETS for n, text in expected_errors(s).items()}
+    assert expected, "the snippets expect no error"
+    assert set(found) == set(expected), result.stdout + result.stderr
+    for place, text in expected.items():
+        assert text in found[place], (place, found[place])

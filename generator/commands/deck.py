@@ -37,5 +37,5 @@ def command(session: Session, recipe: str | None, output: Path | None, seed: int
         named=output is not None,
     )
     built = items.build_deck(project.content, chosen, session.seed(seed))
-    exporters.get("anki").export(built, output, exporters.ExportOptions())
+    exporters.to_anki.export(built, output, exporters.ExportOptions())
     session.note(f"wrote {output} ({len(built.items)} notes)")

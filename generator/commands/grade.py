@@ -131,7 +131,7 @@ def command(
     options = exporters.ExportOptions(
         paper=paper or graded.key.paper or project.paper(None), feedback=feedback
     )
-    written = exporters.get("graded").export(graded, out, options)
+    written = exporters.to_graded.export(graded, out, options)
     if not existed:
         session.note(f"created folder {out}")
     for path in written:

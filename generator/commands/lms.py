@@ -82,7 +82,8 @@ def command(
         project.secret(session.note),
     )
     for name, target in targets.items():
-        for path in exporters.get(name).export(built, target, exporters.ExportOptions()):
+        exporter = {"qti": exporters.to_qti, "moodle": exporters.to_moodle}[name]
+        for path in exporter.export(built, target, exporters.ExportOptions()):
             session.say(f"wrote {path}")
     session.note(
         f"{len(built.questions)} questions and {len(built.problems)} problem variants "

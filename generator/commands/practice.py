@@ -17,7 +17,6 @@ from .options import (
 )
 
 FORMATS = {".apkg": "an Anki practice set", ".pdf": "a printable practice sheet"}
-EXPORTERS = {".apkg": "anki", ".pdf": "practice-sheet"}
 
 
 @click.command()
@@ -97,6 +96,6 @@ def command(
     built = items.build_practice(
         project.content, sets, session.seed(seed), set_name or "practice", session.track
     )
-    exporter = exporters.get(EXPORTERS[output.suffix.lower()])
+    exporter = {".apkg": exporters.to_anki, ".pdf": exporters.to_practice_sheet}[output.suffix.lower()]
     exporter.export(built, output, exporters.ExportOptions(paper=project.paper(paper)))
     session.note(f"wrote {output} ({len(built.items)} problems)")

@@ -87,7 +87,7 @@ def command(
     options = exporters.ExportOptions(
         paper=project.paper(paper, chosen), made_by="quiz", replace=replace, worked_keys=worked_keys
     )
-    written = exporters.get("quiz").export(built, out, options)
+    written = exporters.to_quiz.export(built, out, options)
     for path in written:
         session.say(f"wrote {path}")
         if ".replaced-" in path.name:
