@@ -1,5 +1,6 @@
 """The exporter contract, typed: every format of ``exporters.FORMATS`` writes one document type,
-and ``mypy --strict`` refuses the wrong document (``tests/typecheck/``)."""
+every recipe kind of ``project.kinds.KINDS`` hands its exporter what its builder makes, and
+``mypy --strict`` refuses the wrong document (``tests/typecheck/``)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,14 @@ import inspect
 import re
 import subprocess
 import sys
+import typing
 from pathlib import Path
 
 import pytest
 
 from generator import exporters
+from generator.content import recipes
+from generator.project.kinds import KINDS, recipe_classes
 
 pytestmark = pytest.mark.long  # mypy over the package the first time (about 15 s), then its cache
 
@@ -31,6 +35,15 @@ def test_every_exporter_takes_document_target_and_options(name: str) -> None:
 def test_an_unknown_format_names_the_valid_ones() -> None:
     with pytest.raises(Exception, match="no exporter 'pdf'; choose from anki, practice-sheet, guide"):
         exporters.get("pdf")
+
+
+def test_every_recipe_class_is_a_registered_kind() -> None:
+    """The parser reads a ``kind:`` from the registry, and every class of ``Recipe`` has one."""
+    assert set(recipe_classes().values()) == set(typing.get_args(recipes.Recipe))
+    for name, kind in KINDS.items():
+        (literal,) = typing.get_args(typing.get_type_hints(kind.recipe)["kind"])
+        assert literal == name
+        assert kind.exporter in exporters.FORMATS.values()
 
 
 def expected_errors(snippet: Path) -> dict[int, str]:

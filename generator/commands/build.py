@@ -1,64 +1,24 @@
 """``paperdeck build``: every recipe of the project into the output folder, each recipe's kind
-naming its document and exporter (the orchestration lives here, in the command layer: the
-documents know no exporter)."""
+(``project/kinds.py``) naming its document and exporter (the orchestration lives here, in the
+command layer: the documents know no exporter)."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
 from .options import Session, common_options, paper_option, pass_session, seed_option
 
-if TYPE_CHECKING:  # the documents and exporters are imported when a build runs, not for --help
+if TYPE_CHECKING:  # the kinds, documents and exporters are imported when a build runs, not for --help
     from ..content.recipes import Recipe
     from ..project import Project
-
-FOLDER = "{}"
-"""The target of a recipe kind a build writes as a folder named after the recipe (``_kinds``)."""
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    """Choices shared by every recipe of one build."""
-
-    seed: int
-    """Seed of every randomized problem in this build."""
-    paper: str | None = None
-    """Paper size of printed documents: a4 or letter; None means each recipe's (else a4)."""
-    secret: bytes = b""
-    """The teacher's secret quiz form seeds derive from."""
-
-
-def _kinds() -> dict[str, tuple[Callable[[Project, Any, BuildOptions], Any], str, str]]:
-    """Recipe kind -> (the document it describes, its exporter, where it goes under out/)."""
-    from ..documents import items, quiz
-
-    return {
-        "deck": (
-            lambda p, recipe, options: items.build_deck(p.content, recipe, options.seed),
-            "anki",
-            "{}.apkg",
-        ),
-        "guide": (lambda p, recipe, options: items.build_guide(p.content, recipe), "guide", "{}.pdf"),
-        "site": (
-            lambda p, recipe, options: items.build_site(p.content, recipe, options.seed),
-            "site",
-            FOLDER,
-        ),
-        "quiz": (
-            lambda p, recipe, options: quiz.build_quiz(
-                p.content, recipe, options.seed, recipe.versions, options.secret
-            ),
-            "quiz",
-            FOLDER,
-        ),
-    }
+    from ..project.kinds import BuildOptions
 
 
 def build_recipe(
@@ -72,10 +32,12 @@ def build_recipe(
     left alone (``note`` says so): only ``paperdeck quiz --replace`` replaces it."""
     from .. import exporters
     from ..files.issued import existing_key
+    from ..project.kinds import KINDS
 
-    document, exporter, target = _kinds()[recipe.kind]
+    kind = KINDS[recipe.kind]
+    target = out / kind.target.format(recipe.id)
     if recipe.kind == "quiz":
-        found = existing_key(out / target.format(recipe.id), recipe.id)
+        found = existing_key(target, recipe.id)
         if found is not None and found.issued:
             note(
                 f"left {found.path.parent} alone: it holds an issued quiz ({found.describe()}); "
@@ -83,9 +45,7 @@ def build_recipe(
             )
             return []
     export_options = exporters.ExportOptions(paper=project.paper(options.paper, recipe))
-    return exporters.get(exporter).export(
-        document(project, recipe, options), out / target.format(recipe.id), export_options
-    )
+    return kind.exporter.export(kind.document(project.content, recipe, options), target, export_options)
 
 
 def _made_by_a_build(folder: Path, recipe: str) -> bool:
@@ -165,9 +125,10 @@ def command(
             k: replace(r, retention=retention) if r.kind == "deck" else r for k, r in project.recipes.items()
         }
         project = replace(project, recipes=kept)
-    kinds = _kinds()
+    from ..project.kinds import FOLDER, KINDS, BuildOptions
+
     for recipe in project.recipes.values():  # before anything is written
-        if kinds[recipe.kind][2] == FOLDER:
+        if KINDS[recipe.kind].target == FOLDER:
             refuse_project_folder(
                 (out or project.out) / recipe.id,
                 project.out.parent,

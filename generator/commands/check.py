@@ -68,6 +68,7 @@ def _every_mistake(session: Session) -> list[Finding]:
     from ..errors import ContentError
     from ..problems.audit import type_warnings
     from ..project import find_root
+    from ..project.kinds import recipe_classes
 
     root = find_root(session.project_dir)
     content, found, unbuilt = read_content(root)
@@ -77,7 +78,7 @@ def _every_mistake(session: Session) -> list[Finding]:
         own_types = None
     if content is not None and (root / "decks").is_dir():
         try:
-            load_recipes(root, content, unbuilt)
+            load_recipes(root, content, recipe_classes(), unbuilt)
         except ContentError as error:
             found += [
                 p

@@ -9,6 +9,7 @@ without ``.yaml``.
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -168,7 +169,8 @@ class SiteRecipe:
 
 
 Recipe = DeckRecipe | QuizRecipe | GuideRecipe | SiteRecipe
-_KINDS = {"deck": DeckRecipe, "quiz": QuizRecipe, "guide": GuideRecipe, "site": SiteRecipe}
+"""Every recipe class; which ``kind:`` names which is registered once, with its document and
+exporter, in ``project/kinds.py`` (``KINDS``), which hands ``load_recipes`` the classes."""
 
 
 def question_pool(content: Content, pick: QuestionPick) -> list[Question]:
@@ -196,9 +198,13 @@ def _check_problem_set(ps: ProblemSet, where: Where) -> None:
 
 
 def load_recipes(
-    project: Path | str, content: Content, unbuilt: frozenset[str] = frozenset()
+    project: Path | str,
+    content: Content,
+    kinds: Mapping[str, type[Recipe]],
+    unbuilt: frozenset[str] = frozenset(),
 ) -> dict[str, Recipe]:
-    """Every recipe in ``decks/``, validated against the content, by id. ``unbuilt``: lessons the
+    """Every recipe in ``decks/``, validated against the content, by id. ``kinds``: each
+    ``kind:``'s recipe class (``project.kinds.recipe_classes()``). ``unbuilt``: lessons the
     paper lists that did not build (``loader.read_content``): they exist, but what they hold is
     unknown, so what a recipe picks from the questions is not checked."""
     root = Path(project) / "decks"
@@ -211,9 +217,8 @@ def load_recipes(
         shown = f"decks/{path.name}"
         report = Report(shown)
         report.checks[ProblemSet] = _check_problem_set
-        report.checks[DeckRecipe] = lambda r, w: _check_deck(r, lesson_ids, w)
-        report.checks[GuideRecipe] = lambda r, w: _check_lessons(r.lessons, lesson_ids, w)
-        report.checks[SiteRecipe] = lambda r, w: _check_deck(r, lesson_ids, w)
+        for recipe_class in kinds.values():  # what its fields pick (lessons, problems, an exam date)
+            report.checks[recipe_class] = lambda r, w: _check_recipe(r, lesson_ids, w)
         report.checks[QuestionPick] = lambda p, w: _check_pick(p, lesson_ids, question_ids, w)
         sections: list[tuple[QuizSection, Where]] = []
         report.checks[QuizSection] = functools.partial(_check_section, seen=sections)
@@ -225,7 +230,7 @@ def load_recipes(
         except ContentError as error:
             found.extend(error.problems)
             continue
-        cls = _recipe_class(value, report)
+        cls = _recipe_class(value, report, kinds)
         if not ITEM_ID.match(path.stem):
             report.add(1, "", "recipe file names are lowercase letters, digits and hyphens")
         if cls is not None:
@@ -243,8 +248,8 @@ def load_recipes(
     return recipes
 
 
-def _recipe_class(value: Any, report: Report) -> type | None:
-    kinds = ", ".join(_KINDS)
+def _recipe_class(value: Any, report: Report, classes: Mapping[str, type[Recipe]]) -> type | None:
+    kinds = ", ".join(classes)
     if not isinstance(value, yamlsource.LineDict):  # how yamlsource.load gives every mapping
         report.add(1, "", f"a recipe is a mapping with a kind: {kinds}")
         return None
@@ -255,10 +260,10 @@ def _recipe_class(value: Any, report: Report) -> type | None:
         report.add(value.line, "kind", f"missing ({kinds})")
         return None
     kind = value["kind"]
-    if kind not in _KINDS:
+    if kind not in classes:
         report.add(value.key_lines["kind"], "kind", f"expected one of {kinds}, got {kind!r}")
         return None
-    return _KINDS[kind]
+    return classes[kind]
 
 
 def _check_lessons(ids: tuple[str, ...], known: set[str], where: Where) -> None:
@@ -282,14 +287,17 @@ def retention_error(retention: float) -> str | None:
     return None
 
 
-def _check_deck(deck: DeckRecipe | SiteRecipe, lesson_ids: set[str], where: Where) -> None:
-    _check_lessons(deck.lessons, lesson_ids, where)
-    _check_exam(deck.exam, where)
-    if isinstance(deck, DeckRecipe):
-        if deck.retention is not None and (wrong := retention_error(deck.retention)):
-            where.error(wrong, "retention")
+def _check_recipe(recipe: Any, lesson_ids: set[str], where: Where) -> None:
+    """What a recipe of any kind picks, by the fields it has: lessons, an exam date, a desired
+    retention, problem sets (a quiz's sections have their own, ``_check_quiz``)."""
+    _check_lessons(getattr(recipe, "lessons", ()), lesson_ids, where)
+    _check_exam(getattr(recipe, "exam", ""), where)
+    retention = getattr(recipe, "retention", None)
+    if retention is not None and (wrong := retention_error(retention)):
+        where.error(wrong, "retention")
+    problem_sets: tuple[ProblemSet, ...] = getattr(recipe, "problems", ())
     seen: set[tuple[str, str]] = set()
-    for i, problem_set in enumerate(deck.problems):
+    for i, problem_set in enumerate(problem_sets):
         slot = (problem_set.type, problem_set.difficulty)
         if slot in seen:  # both sets would fill the same notes (slots are type, difficulty, index)
             where.error(
@@ -297,7 +305,7 @@ def _check_deck(deck: DeckRecipe | SiteRecipe, lesson_ids: set[str], where: Wher
                 f"problems[{i}]",
             )
         seen.add(slot)
-    total = sum(p.count * p.variants for p in deck.problems)
+    total = sum(p.count * p.variants for p in problem_sets)
     if total > MAX_PROBLEMS:
         where.error(
             f"{total:,} problems (counts x variants) is more than {MAX_PROBLEMS:,} in one deck; "

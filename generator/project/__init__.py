@@ -75,7 +75,7 @@ class Project:
         return self._recipe(name, "quiz", QuizRecipe)
 
     def _recipe(self, name: str | None, kind: str, cls: type[_R]) -> _R:
-        # A recipe's class is fixed by its kind (recipes._KINDS): these are the
+        # A recipe's class is fixed by its kind (kinds.KINDS): these are the
         # recipes of ``kind``.
         of_kind = {k: r for k, r in self.recipes.items() if isinstance(r, cls)}
         if name is None:
@@ -106,10 +106,11 @@ def open_project(project: Path | None = None) -> Project:
     from .. import problems
     from ..content import load
     from ..content.recipes import load_recipes
+    from .kinds import recipe_classes
 
     root = find_root(project)
     content = load(root)
-    recipes = load_recipes(root, content) if (root / "decks").is_dir() else {}
+    recipes = load_recipes(root, content, recipe_classes()) if (root / "decks").is_dir() else {}
     from ..problems.audit import type_warnings
 
     own_types = problems.load_project_types(root / "problems")  # loaded with the content: no work

@@ -32,6 +32,7 @@ from .. import problems, visuals
 from ..content import markdown, model, recipes, yamlsource
 from ..content.model import LATEX, MARKDOWN
 from . import scaffold
+from .kinds import KINDS
 
 CONTENT_CLASSES: tuple[tuple[type, str], ...] = (
     (model.Paper, "`content/paper.yaml`"),
@@ -48,10 +49,7 @@ CONTENT_CLASSES: tuple[tuple[type, str], ...] = (
     (model.Resource, "an entry of a lesson's or the paper's `resources`"),
 )
 RECIPE_CLASSES: tuple[tuple[type, str], ...] = (
-    (recipes.DeckRecipe, "`decks/<id>.yaml` with `kind: deck`"),
-    (recipes.GuideRecipe, "`decks/<id>.yaml` with `kind: guide`"),
-    (recipes.QuizRecipe, "`decks/<id>.yaml` with `kind: quiz`"),
-    (recipes.SiteRecipe, "`decks/<id>.yaml` with `kind: site`"),
+    *((KINDS[name].recipe, f"`decks/<id>.yaml` with `kind: {name}`") for name in sorted(KINDS)),
     (recipes.ProblemSet, "an entry of a deck's or a site's `problems`, or a quiz section's `problems`"),
     (recipes.QuizSection, "an entry of a quiz's `sections`"),
     (recipes.QuestionPick, "a quiz section's `questions`"),
@@ -73,18 +71,14 @@ EXAMPLES: dict[type, str] = {
     model.Choice: scaffold.CHOICE,
     model.Visual: scaffold.ITEMS["visuals"][0],
     model.Resource: scaffold.ITEMS["resources"][0],
-    recipes.DeckRecipe: scaffold.DECK.format(title=_TITLE),
-    recipes.GuideRecipe: scaffold.GUIDE.format(title=_TITLE),
-    recipes.QuizRecipe: scaffold.QUIZ.format(title=f"'{_TITLE}: quiz'"),
-    recipes.SiteRecipe: (
-        f"kind: site\ntitle: '{_TITLE}: study site'\nproblems:\n  - {{type: softmax, count: 2}}\n"
-    ),
+    **{registered.recipe: registered.example_yaml(_TITLE) for registered in KINDS.values()},
     recipes.ProblemSet: "- type: layer-norm\n  count: 2\n  difficulty: medium\n  source: S3.1\n",
     recipes.QuizSection: "- title: A problem\n  points: 2\n  problems: {type: softmax, count: 1}\n",
     recipes.QuestionPick: "questions:\n  lessons: [first-lesson]\n  types: [multiple_choice, true_false]\n"
     "  count: 2\n",
 }
-"""One YAML example per class: the scaffold's own, which ``paperdeck new`` writes and the tests build."""
+"""One YAML example per class: the scaffold's own and each recipe kind's (``kinds.KINDS``), which
+``paperdeck new`` writes and the tests build."""
 
 HEAD = """\
 # Authoring reference

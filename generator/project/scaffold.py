@@ -4,7 +4,8 @@
 holding one item of every kind and one question of every type, a deck recipe,
 a quiz recipe, a ``.gitignore`` and the authoring reference (``docs/authoring.md``).
 The same YAML snippets are the examples of ``docs/authoring.md`` (``generator.project.reference``),
-so every example there is checked and built by the tests of ``paperdeck new``.
+so every example there is checked and built by the tests of ``paperdeck new``; a recipe kind's
+example is registered with the kind (``kinds.py``).
 """
 
 from __future__ import annotations
@@ -162,37 +163,6 @@ arxiv: "0000.00000"
 lessons: [first-lesson]
 """
 
-DECK = """\
-kind: deck
-title: {title}
-problems:
-  - type: softmax
-    count: 3
-    difficulty: easy
-"""
-
-GUIDE = """\
-kind: guide
-title: {title}
-"""
-
-QUIZ = """\
-kind: quiz
-title: {title}
-minutes: 20
-calculator: false
-versions: 2
-instructions: Show your work.
-sections:
-  - title: Questions
-    points: 1
-    questions: {{lessons: [first-lesson]}}
-  - title: A problem
-    points: 2
-    problems: {{type: softmax, count: 1}}
-"""
-
-
 GITIGNORE = """\
 # What paperdeck writes: the build output and the teacher's secret quiz seeds derive
 # from (keep the secret, and back it up, but never share it: students have the tool).
@@ -228,14 +198,15 @@ def lesson_yaml() -> str:
 def project_files(title: str, paper: str | None = None) -> dict[str, str]:
     """The files of a new project, by path relative to its folder: the YAML, a
     ``.gitignore`` and the authoring reference of this paperdeck."""
+    from .kinds import KINDS
     from .reference import render
 
     paper = paper or paper_id(title)
     return {
         "content/paper.yaml": PAPER.format(id=paper, title=quoted(title)),
         f"content/lessons/{LESSON_ID}.yaml": lesson_yaml(),
-        f"decks/{paper}.yaml": DECK.format(title=quoted(title)),
-        "decks/quiz.yaml": QUIZ.format(title=quoted(f"{title}: quiz")),
+        f"decks/{paper}.yaml": KINDS["deck"].example_yaml(title),
+        "decks/quiz.yaml": KINDS["quiz"].example_yaml(title),
         ".gitignore": GITIGNORE,
         AUTHORING: render(),
     }

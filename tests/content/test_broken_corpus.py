@@ -18,6 +18,7 @@ from generator.cli import main
 from generator.content import load
 from generator.content.recipes import load_recipes
 from generator.errors import ContentError
+from generator.project.kinds import recipe_classes
 
 HERE = Path(__file__).parent
 VALID = HERE / "valid"
@@ -47,7 +48,7 @@ def expected_messages(case: Path) -> list[str]:
 
 
 def load_all(root: Path) -> None:
-    load_recipes(root, load(root))
+    load_recipes(root, load(root), recipe_classes())
 
 
 def test_valid_project_loads(tmp_path: Path) -> None:

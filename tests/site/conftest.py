@@ -27,7 +27,8 @@ def project() -> Any:
 @pytest.fixture(scope="session")
 def site(project: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The shipped site recipe built into a fresh folder; its path."""
-    from generator.commands.build import BuildOptions, build_recipe
+    from generator.commands.build import build_recipe
+    from generator.project.kinds import BuildOptions
 
     out = tmp_path_factory.mktemp("site")
     build_recipe(project, project.recipes["aiayn-site"], out, BuildOptions(seed=SEED))

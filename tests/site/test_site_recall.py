@@ -120,8 +120,9 @@ def test_progress_stays_on_the_device_and_resets(tab) -> None:
 def _paper_site(folder: Path, title: str, arxiv: str) -> Path:
     """A new project's study site (recipe ``site``), built into ``folder``/out; its folder."""
     from generator.cli import main
-    from generator.commands.build import BuildOptions, build_recipe
+    from generator.commands.build import build_recipe
     from generator.project import open_project
+    from generator.project.kinds import BuildOptions
 
     assert main(["new", str(folder), "--title", title]) == 0
     paper = folder / "content" / "paper.yaml"

@@ -261,7 +261,8 @@ def test_a_sites_exam_date_starts_the_plan_until_the_student_gives_theirs(
     import dataclasses
     from datetime import date, timedelta
 
-    from generator.commands.build import BuildOptions, build_recipe
+    from generator.commands.build import build_recipe
+    from generator.project.kinds import BuildOptions
 
     exam = date.today() + timedelta(days=30)
     first = project.content.lessons[0].id

@@ -8,8 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator import exporters
+from generator.content.model import Content
+from generator.content.recipes import DeckRecipe, GuideRecipe
 from generator.documents.items import Deck, Guide
 from generator.exporters import Exporter, ExportOptions, exporter
+from generator.project.kinds import BuildOptions, RecipeKind, kind
 
 
 def hand_over(deck: Deck, guide: Guide, target: Path) -> None:
@@ -34,3 +37,19 @@ def to_guide_again() -> Exporter[Guide]:
     from generator.exporters import guide
 
     return guide
+
+
+def deck(content: Content, recipe: DeckRecipe, options: BuildOptions) -> Deck:
+    raise NotImplementedError
+
+
+def guide(content: Content, recipe: GuideRecipe, options: BuildOptions) -> Guide:
+    raise NotImplementedError
+
+
+kind("deck", RecipeKind(DeckRecipe, deck, exporters.to_anki, "{}.apkg", ""))
+kind("guide", RecipeKind(GuideRecipe, guide, exporters.to_guide, "{}.pdf", ""))
+# E: expected "Callable[[Content, DeckRecipe, BuildOptions], Guide]"
+kind("x", RecipeKind(DeckRecipe, deck, exporters.to_guide, "", ""))
+# E: expected "Callable[[Content, GuideRecipe, BuildOptions], Deck]"
+kind("y", RecipeKind(GuideRecipe, deck, exporters.to_anki, "", ""))
