@@ -24,6 +24,7 @@ from typing import Any
 
 from .errors import UsageError
 from .numerals import fixed, significant
+from .values import Precision
 
 Formatter = Callable[[float], str]
 
@@ -37,22 +38,15 @@ def number_formatter(abs_tol: float | None = None, rel_tol: float | None = None)
     return lambda x: fixed(x, decimals)
 
 
-def answer_formatter(prompt: str, abs_tol: float | None = None, rel_tol: float | None = None) -> Formatter:
-    """Answers shown to the precision their prompt states ("three decimals"), so the key
-    prints what the student was asked for; without a stated precision, ``number_formatter``."""
-    from .problems.precision import stated
-
-    precision = stated(prompt)
+def answer_formatter(
+    precision: Precision | None, abs_tol: float | None = None, rel_tol: float | None = None
+) -> Formatter:
+    """Answers shown to the precision their question or problem declares (``Precision.format``:
+    every place, "three decimals" is 0.510), so the key prints what the student was asked for;
+    without one, ``number_formatter``."""
     if precision is None:
         return number_formatter(abs_tol, rel_tol)
-    return _precision_formatter(*precision)
-
-
-def _precision_formatter(kind: str, count: int) -> Formatter:
-    # Every stated place is printed, trailing zeros too: "three decimals" is 0.510, not 0.51.
-    if kind == "figures":
-        return lambda x: str(x) if x.__class__ is int else significant(x, count, zeros=True)
-    return lambda x: fixed(round(x, count) if x.__class__ is not int else x, count, zeros=True)
+    return precision.format
 
 
 _POWER = re.compile(r" \\times 10\^\{(-?\d+)\}$")

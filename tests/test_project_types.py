@@ -328,3 +328,45 @@ def test_check_and_build_run_each_project_type_and_name_the_line_that_fails(
     err = capsys.readouterr().err
     assert err.splitlines() == [f"paperdeck: {expected}"]
     assert not (root / "out").exists()
+
+
+_TO_TWO = TYPE_MODULE.replace("Give the mean of", "To two decimals, give the mean of")
+
+
+@pytest.mark.parametrize(
+    "module, expected",
+    [
+        (
+            _TO_TWO,
+            "problems/vector_mean.py:22: precision: vector-mean: the prompt asks for 2 decimals and no"
+            " precision is declared; declare it: precision=Precision(decimals=2)",
+        ),
+        (
+            _TO_TWO.replace("work_space_cm=2,", "work_space_cm=2,\n    precision=Precision(decimals=3),"),
+            "problems/vector_mean.py:24: precision: vector-mean: the prompt asks for 2 decimals,"
+            " its precision is 3 decimals",
+        ),
+        (
+            TYPE_MODULE.replace("work_space_cm=2,", "work_space_cm=2,\n    precision=Precision(decimals=2),"),
+            "problems/vector_mean.py:24: precision: vector-mean: state the precision in the prompt"
+            ' ("Give 2 decimals")',
+        ),
+    ],
+)
+def test_a_project_types_precision_is_data_its_prompt_words_agree_with(
+    tmp_path: Path, capsys, module: str, expected: str
+) -> None:
+    module = module.replace("import ProblemType,", "import Precision, ProblemType,")
+    root = make_project(tmp_path, module)
+    assert main(["--project", str(root), "check"]) == 2
+    assert capsys.readouterr().err.splitlines() == [f"paperdeck: {expected}"]
+
+
+def test_a_project_types_key_prints_its_declared_precision(tmp_path: Path, capsys) -> None:
+    module = _TO_TWO.replace("work_space_cm=2,", "work_space_cm=2,\n    precision=Precision(decimals=2),")
+    root = make_project(tmp_path, module.replace("import ProblemType,", "import Precision, ProblemType,"))
+    assert main(["--project", str(root), "problems", "vector-mean", "-n", "1", "--seed", "3"]) == 0
+    problem = next(iter(problems.generate("vector-mean", 1, 3)))
+    assert problem.precision is not None and problem.precision.decimals == 2
+    key = f"{problem.answer['mean']:.2f}"
+    assert f"mean = {key}" in capsys.readouterr().out

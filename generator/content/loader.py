@@ -20,6 +20,7 @@ from ..errors import ContentError, Finding, PaperdeckError, ProblemInputError
 from ..latex import math_problems
 from ..problems import precision
 from ..problems.registry import SOURCE_LABEL
+from ..values import Precision
 from ..visuals.kinds import image as image_kind
 from . import yamlsource
 from .model import (
@@ -65,6 +66,11 @@ class _Checks:
         report.checks[Flashcard] = self.item
         report.checks[Cloze] = self.cloze
         report.checks[Resource] = self.resource
+        report.checks[Precision] = self.precision_data
+
+    def precision_data(self, declared: Precision, where: Where) -> None:
+        for message in declared.problems():
+            where.error(message)
 
     def item(self, obj: Any, where: Where) -> None:
         if not ITEM_ID.match(obj.id):
@@ -135,6 +141,9 @@ class _Checks:
             failure = raised(example.problem, error)
             where.error(f"{failure.message} ({failure.path}:{failure.line})", "given")
             return
+        wrong = precision.disagreement(example.task, example.precision)
+        if wrong:
+            where.error(wrong, "task" if example.precision else "precision")
         for key, stated in example.result.items():
             if key not in solution.answer:
                 where.error(
@@ -171,10 +180,12 @@ class _Checks:
             if q.tolerance is None or q.tolerance < 0:
                 where.error("a numeric question states its tolerance (0 or more)", "tolerance")
             elif isinstance(q.answer, (int, float)) and not isinstance(q.answer, bool):
-                for message in precision.problems(q.prompt, q.answer, q.tolerance):
-                    where.error(message, "prompt")
+                for name, message in precision.problems(q.prompt, q.precision, q.answer, q.tolerance):
+                    where.error(message, name)
         elif q.tolerance is not None:
             where.error("only numeric questions have a tolerance", "tolerance")
+        if q.precision is not None and q.type != "numeric":
+            where.error("only numeric questions have a precision", "precision")
         for i, need in enumerate(q.needs):
             wrong = need_problem(need)
             if wrong:

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Literal
 
+from ..values import Precision
+
 
 @dataclass(frozen=True)
 class MathKind:
@@ -123,6 +125,9 @@ class WorkedExample:
     """The question the example answers, as its card states it (Markdown with math).
     Empty: the card asks it as the problem type's prompt does for these givens, which
     names that type's computation (``layer-norm`` asks for a layer normalisation)."""
+    precision: Precision | None = None
+    """The digits the ``task`` asks for, ``{decimals: 3}`` or ``{figures: 3}``, as the task says
+    in words: the card shows the result to them (else in full)."""
     derived: tuple[Latex, ...] = ()
     """Arithmetic behind a number the item states but does not work out (``320 = 10 \\times 32``):
     with a source index, ``check`` recomputes it and grounds the result (docs/grounding.md)."""
@@ -229,6 +234,11 @@ class Question:
     """Wrong options, multiple choice only: at least two, each naming its mistake."""
     tolerance: float | None = None
     """Largest absolute difference accepted, numeric only (required there; 0 for exact)."""
+    precision: Precision | None = None
+    """The digits a numeric answer is given to, ``{decimals: 4}`` or ``{figures: 3}`` (required
+    with a tolerance above 0): the prompt says it in words ("Give 4 decimals"), the tolerance
+    lies between half a unit and one unit of its last place, keys print the answer to it and
+    an answer sheet's digit grid has its places."""
     unit: Markdown = ""
     """Unit of a numeric answer, if any (Markdown with math: ``\\(\\mathrm{s}^{-1}\\)``)."""
     explanation: Markdown = ""

@@ -64,7 +64,7 @@ def problem_check(problem: Problem) -> AnswerCheck:
     """The check of a generated problem: its type's ``primary`` answer."""
     primary = problems.get(problem.type).primary
     tolerance = problem.tolerance
-    digits = answer_formatter(problem.prompt, tolerance.abs, tolerance.rel)
+    digits = answer_formatter(problem.precision, tolerance.abs, tolerance.rel)
     value = problem.answer[primary]
     return AnswerCheck(
         name=primary,
@@ -86,7 +86,7 @@ def problem_check(problem: Problem) -> AnswerCheck:
 def question_check(question: Question) -> AnswerCheck:
     """The check of a numeric question: its one number, within its ``tolerance`` (absolute)."""
     tolerance = Tolerance(abs=float(question.tolerance or 0))
-    digits = answer_formatter(question.prompt, tolerance.abs)  # the digits the question asks for
+    digits = answer_formatter(question.precision, tolerance.abs)  # the digits the question asks for
     answer = question.answer
     shown = key_text([answer], digits) if isinstance(answer, (int, float)) else str(answer)
     return AnswerCheck("", answer, (float(answer),), (), shown, tolerance, digits)

@@ -172,7 +172,10 @@ def _question(
         if len(set(texts)) != len(texts):
             report.violations["distinct mistakes"].append(f"{where}: two choices print the same")
     if question.type == "numeric":
-        for message in precision.problems(question.prompt, question.answer, question.tolerance or 0.0):
+        found = precision.problems(
+            question.prompt, question.precision, question.answer, question.tolerance or 0.0
+        )
+        for _, message in found:
             report.violations["keys re-solved"].append(f"{where}: {message}")
         report.checked["no degenerate numbers"] += 1
         if not math.isfinite(question.answer):
@@ -230,7 +233,7 @@ def _problem(item: ProblemItem, calculator: bool, where: str, report: Report) ->
     # Degenerate numbers.
     report.checked["no degenerate numbers"] += 1
     before = len(report.violations["no degenerate numbers"])
-    fmt = answer_formatter(problem.prompt, tolerance.abs, tolerance.rel)
+    fmt = answer_formatter(problem.precision, tolerance.abs, tolerance.rel)
     # A project's own type (no ``paper``) is also checked for draws on which it does nothing.
     givens = {name: list(_numbers(value)) for name, value in problem.given.items()}
     for key, value in problem.answer.items():

@@ -14,7 +14,7 @@ the text, ``_drawn`` adds the shapes with pikepdf; neither moves anything) and t
 JSON (``layout``), which the scanner reads (docs/quiz-key.md, docs/scanning.md).
 
 A digit grid depends only on the question, never on one form's answer: its
-decimals follow the precision the prompt states (or the tolerance), and its
+decimals follow the precision the question or problem type declares (or the tolerance), and its
 integer columns hold twice the largest answer the quiz document gives the item
 (``ProblemItem.largest``: of problems drawn from fixed seeds when the quiz is built;
 content questions: their one answer), so every form of a quiz prints the same grid
@@ -44,7 +44,7 @@ from ..documents.items import item_errors
 from ..documents.quiz import Form, QuestionItem, Quiz, QuizItem
 from ..errors import ContentError, Finding
 from ..presentation import letter
-from ..problems import precision
+from ..values import Precision
 from .typst import escape, markdown, string
 from .typst.compile import compile_pdf
 
@@ -105,31 +105,28 @@ def _integer_digits(largest: float) -> int:
     return max(1, len(str(int(2 * abs(largest)))))
 
 
-def _grid(stated: tuple[str, int] | None, tolerance: dict[str, float], largest: float) -> Grid:
-    if stated is None:
+def _grid(declared: Precision | None, tolerance: dict[str, float], largest: float) -> Grid:
+    if declared is None:  # the places the tolerance holds the answer to
         if tolerance.get("rel"):  # figures enough that rounding stays inside the tolerance
-            stated = ("figures", max(1, math.ceil(1 + math.log10(0.5 / tolerance["rel"]) - 1e-9)))
+            declared = Precision(figures=max(1, math.ceil(1 + math.log10(0.5 / tolerance["rel"]) - 1e-9)))
         else:
             absolute = tolerance.get("abs") or 0.0
-            stated = ("decimals", max(0, math.floor(-math.log10(absolute) + 1e-9)) if absolute else 0)
-    kind, count = stated
-    if kind == "figures":
+            declared = Precision(decimals=max(0, math.floor(-math.log10(absolute) + 1e-9)) if absolute else 0)
+    if declared.figures is not None:
         power = math.floor(math.log10(abs(largest))) if largest else 0
-        return Grid(1, max(0, count - 1), 1 if abs(power) <= 7 else 2)
-    return Grid(_integer_digits(largest), count)
+        return Grid(1, max(0, declared.figures - 1), 1 if abs(power) <= 7 else 2)
+    return Grid(_integer_digits(largest), declared.count)
 
 
 def grid_for(quiz_item: QuizItem) -> Grid:
     """The digit grid of a numeric question or a problem: the same on every form."""
     if isinstance(quiz_item, QuestionItem):
         question = quiz_item.question
-        return _grid(
-            precision.stated(question.prompt), {"abs": question.tolerance or 0.0}, float(question.answer)
-        )
+        return _grid(question.precision, {"abs": question.tolerance or 0.0}, float(question.answer))
     problem = quiz_item.problem
     if quiz_item.largest is None:
         raise ValueError(f"{problem.id}: a problem printed outside a quiz has no digit grid")
-    return _grid(precision.stated(problem.prompt), problem.tolerance.to_json(), quiz_item.largest)
+    return _grid(problem.precision, problem.tolerance.to_json(), quiz_item.largest)
 
 
 def quiz_code(quiz: Quiz, paper: str = "a4") -> str:

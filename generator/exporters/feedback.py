@@ -152,7 +152,7 @@ def _worked(
             if question.kind in ("multiple_choice", "true_false"):
                 out.append(f"#right-answer[{_choice(question, question.answer_letter)}]")
             elif question.kind == "numeric":
-                fmt = answer_formatter(found.prompt, question.tolerance_abs or None)
+                fmt = answer_formatter(found.precision, question.tolerance_abs or None)
                 out.append(
                     f"#right-answer[{inline_math(fmt(question.answer[0]))}"
                     f" (tolerance {markdown(tolerance_words(question.tolerance_abs))})]"
@@ -174,10 +174,12 @@ def _formatter(question: KeyQuestion, content_questions: dict[str, Question]) ->
     """Numbers to the precision the question's prompt states, as its key prints them."""
     problem = _problem(question) if question.problem_type else None
     if problem is not None:
-        return answer_formatter(problem.prompt, problem.tolerance.abs, problem.tolerance.rel)
+        return answer_formatter(problem.precision, problem.tolerance.abs, problem.tolerance.rel)
     found = content_questions.get(question.content_id)
     if found is not None:
-        return answer_formatter(found.prompt, question.tolerance_abs or None, question.tolerance_rel or None)
+        return answer_formatter(
+            found.precision, question.tolerance_abs or None, question.tolerance_rel or None
+        )
     return number_formatter(question.tolerance_abs or None, question.tolerance_rel or None)
 
 

@@ -139,7 +139,7 @@ def item(quiz_item: QuizItem, tag: bool = False, work_space: bool = True, figure
 def solution(problem: Problem) -> str:
     """Answer with tolerance, worked steps and named-mistake results of a problem."""
     lines = []
-    fmt = answer_formatter(problem.prompt, problem.tolerance.abs, problem.tolerance.rel)
+    fmt = answer_formatter(problem.precision, problem.tolerance.abs, problem.tolerance.rel)
     answers = r" \quad ".join(rf"{answer_name(k)} = {value_latex(v, fmt)}" for k, v in problem.answer.items())
     tolerance = markdown(tolerance_words(problem.tolerance.abs, problem.tolerance.rel))
     lines.append(f"#right-answer[{display_math(answers)} Tolerance: {tolerance}.]")
@@ -191,7 +191,7 @@ def _question_key(quiz_item: QuestionItem, figures: Path | None = None) -> str:
     elif question.type == "numeric":
         unit = f" {markdown(question.unit)}" if question.unit else ""
         tolerance = markdown(tolerance_words(question.tolerance))
-        answer = inline_math(answer_formatter(question.prompt)(question.answer))
+        answer = inline_math(answer_formatter(question.precision)(question.answer))
         out.append(f"#right-answer[{answer}{unit} (tolerance {tolerance})]")
     else:
         out.append(f"#right-answer[{markdown(str(question.answer))}]")

@@ -58,7 +58,7 @@ def _problem_text(number: int, problem: Problem) -> str:
 
 def _key_text(number: int, problem: Problem) -> str:
     tolerance = problem.tolerance
-    fmt = answer_formatter(problem.prompt, tolerance.abs, tolerance.rel)  # as cards and printed keys
+    fmt = answer_formatter(problem.precision, tolerance.abs, tolerance.rel)  # as cards and printed keys
     command = f"paperdeck problems {problem.type} --problem-seed {problem.seed} -d {problem.difficulty}"
     lines = [f"Problem {number}  (seed {problem.seed}: {command})"]
     for i, step in enumerate(problem.steps, 1):
@@ -119,7 +119,7 @@ def dollar_math(text: str) -> str:
 def as_markdown(problem: Problem) -> str:
     """A Markdown section with ``$`` math; answers to the digits the text format prints."""
     tolerance = problem.tolerance
-    fmt = answer_formatter(problem.prompt, tolerance.abs, tolerance.rel)  # as cards and printed keys
+    fmt = answer_formatter(problem.precision, tolerance.abs, tolerance.rel)  # as cards and printed keys
     command = f"paperdeck problems {problem.type} --problem-seed {problem.seed} -d {problem.difficulty}"
     lines = [
         f"## {problem.id} ({problem.type}, {problem.difficulty})",

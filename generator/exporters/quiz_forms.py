@@ -165,14 +165,14 @@ def _booklet_answer(quiz_item: QuizItem, model_answers: dict[str, int]) -> tuple
             return shown, 1
         if question.type == "numeric":
             unit = f" {escape(question.unit)}" if question.unit else ""
-            value = _value_markup(question.answer, answer_formatter(question.prompt))
+            value = _value_markup(question.answer, answer_formatter(question.precision))
             return value + unit + _tolerance(question.tolerance), 2 if question.unit else 1
         reference = model_answers.setdefault(question.id, len(model_answers) + 1)
         return f"#emph[by hand] #text(size: 7.5pt)[(model answer {reference})]", 2
     problem = quiz_item.problem
     primary = problems.get(problem.type).primary
     value = problem.answer[primary]
-    fmt = answer_formatter(problem.prompt, problem.tolerance.abs, problem.tolerance.rel)
+    fmt = answer_formatter(problem.precision, problem.tolerance.abs, problem.tolerance.rel)
     shown = f"{inline_math(answer_name(primary))} = {_value_markup(value, fmt)}"
     return shown + _tolerance(problem.tolerance.abs, problem.tolerance.rel), _span(value)
 

@@ -19,11 +19,12 @@ JSON form), ``registry`` (``register``, ``all_types``, ``get``, ``get_each``), `
 (``problem_seed``, ``variant_seed``, ``generate_one``, ``generate``, and
 ``regenerated_answer`` for the key reader); ``inputs`` and ``latex`` are helpers for the
 type modules. This module re-exports the public
-names, so callers write ``problems.get(...)``, ``problems.Problem``.
+names (and ``values.Precision``, which a type declares), so callers write ``problems.get(...)``, ``problems.Problem``.
 """
 
 from __future__ import annotations
 
+from ..values import Precision
 from .generation import generate, generate_one, problem_seed, regenerated_answer, variant_seed
 from .model import DIFFICULTIES, Distractor, Problem, ProblemType, Solution, Step, Tolerance
 from .registry import all_types, get, get_each, load_project_types, register
@@ -33,6 +34,7 @@ __all__ = [
     "ANSWER_DECIMALS",
     "DIFFICULTIES",
     "Distractor",
+    "Precision",
     "Problem",
     "ProblemType",
     "Solution",

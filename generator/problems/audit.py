@@ -24,6 +24,7 @@ from ..errors import ContentError, Finding, PaperdeckError
 from ..suggest import did_you_mean
 from .generation import generate
 from .model import DIFFICULTIES, Problem, ProblemType
+from .precision import declare, unsaid
 from .registry import get, project_file, project_path
 
 DRAWS = 5
@@ -43,6 +44,8 @@ def type_warnings(type_ids: list[str]) -> list[Finding]:
                 drawn = [problem for difficulty in DIFFICULTIES for problem in _drawn(type_id, difficulty)]
         except Exception as error:  # noqa: BLE001 - the author's code: any failure is theirs to fix
             failure = raised(type_id, error)
+        if failure is None:
+            failure = _precision_failure(problem_type, drawn)
         if failure is not None:
             errors.append(failure)
         elif drawn and not any(problem.distractors for problem in drawn):
@@ -99,6 +102,21 @@ def _primary_failure(problem_type: ProblemType) -> Finding | None:
                     f"{problem_type.id}: the named mistake {distractor.mistake!r} gives no"
                     f" {primary!r}, the answer a student types",
                 )
+    return None
+
+
+def _precision_failure(problem_type: ProblemType, drawn: list[Problem]) -> Finding | None:
+    """The finding when a drawn problem's prompt states a precision in words that its type does
+    not declare (``precision=Precision(decimals=3)``), or declares one its words do not say."""
+    for problem in drawn:
+        wrong = unsaid(problem.prompt, problem_type.precision)
+        if wrong:
+            path = project_path(problem_type.id)
+            lines = path.read_text(encoding="utf-8", errors="replace").splitlines() if path else []
+            found = [n for n, text in enumerate(lines, 1) if re.search(r"\b(precision|prompt)\s*=", text)]
+            line = next((n for n in found if "precision" in lines[n - 1]), found[0] if found else 0)
+            wrong += declare(problem.prompt, python=True) if problem_type.precision is None else ""
+            return Finding(project_file(problem_type.id), line, "precision", f"{problem_type.id}: {wrong}")
     return None
 
 

@@ -135,6 +135,7 @@ def _make(
         answer=solution.answer,
         tolerance=problem_type.tolerance,
         distractors=_changes(distractors, solution.answer, problem_type.primary),
+        precision=problem_type.precision,
     )
 
 

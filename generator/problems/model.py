@@ -9,6 +9,7 @@ from typing import Any, Literal
 import numpy as np
 
 from .. import answers
+from ..values import Precision, Value
 
 DIFFICULTIES = ("easy", "medium", "hard")
 
@@ -93,6 +94,11 @@ class ProblemType:
     work_space_cm: float
     """Height of the space to work in under the problem on a printed sheet, in cm, at
     easy difficulty (the PDF scales it up for medium and hard)."""
+    precision: Precision | None = None
+    """The digits its answers are given to (``Precision(decimals=3)``), as its prompt says in
+    words ("Give the output to three decimals"; opening a project checks the two agree); None
+    where the answers are whole numbers or exact, and the tolerance decides how they are
+    shown. The key prints answers to it and an answer sheet's digit grid has its places."""
     heatmap: Literal["full", "causal"] | None = None
     """Whether an Anki card shows the answer's ``weights`` (queries x keys) as an
     attention heatmap: ``"full"`` every cell, ``"causal"`` with the cells above the
@@ -131,6 +137,12 @@ class Problem:
     answer: dict[str, Any]
     tolerance: Tolerance
     distractors: tuple[Distractor, ...] = field(default=())
+    precision: Precision | None = None
+    """Its type's ``precision`` (not in the JSON form: the type declares it)."""
+
+    def value(self, name: str) -> Value:
+        """The answer ``name`` with its shape and precision."""
+        return Value(self.answer[name], self.precision)
 
     def to_json(self) -> dict[str, Any]:
         return {

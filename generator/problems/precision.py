@@ -1,16 +1,19 @@
-"""One precision rule for numeric answers: what the prompt states, the tolerance and the key agree.
+"""One precision rule for numeric answers: the declared precision, the prompt's words, the
+tolerance and the key agree.
 
-A question or problem states its precision in words ("Give 4 decimals", "to three
-decimals", "to 3 significant figures"). The tolerance must accept an answer
-rounded to that precision and reject one that is a whole last digit off, so it
-lies between half a unit and one unit of the last stated place; the key prints
-the answer to exactly that precision.
+A question or problem declares its precision as data (``values.Precision``: a problem type's
+``precision``, a content question's ``precision:``). Its prompt may state it in words ("Give 4
+decimals", "to three decimals", "to 3 significant figures"); the words must say what the data
+says, and this module is the only place that reads them. The tolerance must accept an answer
+rounded to that precision and reject one that is a whole last digit off, so it lies between
+half a unit and one unit of the last place; the key prints the answer to exactly that precision.
 """
 
 from __future__ import annotations
 
-import math
 import re
+
+from ..values import Precision
 
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _STATED = re.compile(
@@ -18,42 +21,80 @@ _STATED = re.compile(
 )
 
 
-def stated(prompt: str) -> tuple[str, int] | None:
-    """The precision a prompt states: ("decimals", n) or ("figures", n), or None."""
+def stated(prompt: str) -> Precision | None:
+    """The precision a prompt states in words, or None: only for checking words against data."""
     match = _STATED.search(prompt)
     if not match:
         return None
     count = int(match[1]) if match[1].isdigit() else _WORDS[match[1].lower()]
-    return ("figures" if match[2].lower().startswith("significant") else "decimals", count)
+    if match[2].lower().startswith("significant"):
+        return Precision(figures=count)
+    return Precision(decimals=count)
 
 
-def unit(precision: tuple[str, int], value: float) -> float:
-    """One unit of the last stated place for ``value``."""
-    kind, count = precision
-    if kind == "decimals":
-        return 10.0**-count
-    exponent = math.floor(math.log10(abs(value))) if value else 0
-    return 10.0 ** (exponent - count + 1)
+def disagreement(prompt: str, declared: Precision | None) -> str:
+    """Why a prompt's words and its declared precision disagree, or ''."""
+    words = stated(prompt)
+    if words is None or words == declared:
+        return ""
+    if declared is None:
+        return f"the prompt asks for {words.words()} and no precision is declared"
+    return f"the prompt asks for {words.words()}, its precision is {declared.words()}"
 
 
-def problems(prompt: str, answer: float, tolerance: float) -> list[str]:
-    """What disagrees between a numeric question's prompt, answer and tolerance."""
-    precision = stated(prompt)
-    if precision is None:
+def unsaid(prompt: str, declared: Precision | None) -> str:
+    """Why a prompt does not say the declared precision in its words, or '': a student is told
+    the digits a key holds them to."""
+    wrong = disagreement(prompt, declared)
+    if wrong or declared is None or stated(prompt) is not None:
+        return wrong
+    return f'state the precision in the prompt ("Give {declared.words()}")'
+
+
+def declare(prompt: str, python: bool = False) -> str:
+    """How to declare the precision the prompt's words state: ``precision: {decimals: 4}`` in
+    content, ``precision=Precision(decimals=4)`` in a problem type's module."""
+    words = stated(prompt)
+    if words is None:
+        return ""
+    kind = "figures" if words.figures is not None else "decimals"
+    if python:
+        return f"; declare it: precision=Precision({kind}={words.count})"
+    return f"; declare it: precision: {{{kind}: {words.count}}}"
+
+
+def problems(
+    prompt: str, declared: Precision | None, answer: float, tolerance: float
+) -> list[tuple[str, str]]:
+    """What disagrees between a numeric question's precision, prompt, answer and tolerance,
+    each with the field it is about."""
+    if declared is not None and declared.problems():
+        return []  # said where the precision is written
+    wrong = disagreement(prompt, declared)
+    if wrong:
+        return [("prompt", wrong)] if declared else [("precision", wrong + declare(prompt))]
+    if declared is None:
         if tolerance > 0:  # tolerance 0: an exact value the student recalls (a BLEU score, a count)
             return [
-                'state the precision in the prompt ("Give 4 decimals", "to 3 significant'
-                ' figures"); the tolerance and the key follow it'
+                (
+                    "precision",
+                    "give the precision (precision: {decimals: 4} or {figures: 3}) and state it in the"
+                    ' prompt ("Give 4 decimals", "to 3 significant figures"); the tolerance and the key'
+                    " follow it",
+                )
             ]
         return []
-    step = unit(precision, answer)
-    words = f"{precision[1]} {'decimals' if precision[0] == 'decimals' else 'significant figures'}"
-    found = []
+    found = [("prompt", unsaid(prompt, declared))] if stated(prompt) is None else []
+    step = declared.unit(answer)
+    words = declared.words()
     if abs(answer / step - round(answer / step)) > 1e-6:
-        found.append(f"the answer {answer} has more digits than the {words} the prompt asks for")
+        found.append(("answer", f"the answer {answer} has more digits than the {words} asked for"))
     if not 0.5 * step * (1 - 1e-9) <= tolerance <= step * (1 + 1e-9):
         found.append(
-            f"the prompt asks for {words}, so the tolerance lies between"
-            f" {0.5 * step:g} and {step:g}, not {tolerance:g}"
+            (
+                "tolerance",
+                f"the precision is {words}, so the tolerance lies between"
+                f" {0.5 * step:g} and {step:g}, not {tolerance:g}",
+            )
         )
     return found

@@ -31,6 +31,7 @@ from typing import Any, Literal
 from .. import problems, visuals
 from ..content import markdown, model, recipes, yamlsource
 from ..content.model import LATEX, MARKDOWN
+from ..values import Precision
 from . import scaffold
 from .kinds import KINDS
 
@@ -45,6 +46,7 @@ CONTENT_CLASSES: tuple[tuple[type, str], ...] = (
     (model.Cloze, "an entry of a lesson's `clozes`"),
     (model.Question, "an entry of a lesson's `questions`"),
     (model.Choice, "an entry of a multiple-choice question's `distractors`"),
+    (Precision, "a numeric question's or a worked example's `precision`"),
     (model.Visual, "an entry of a lesson's `visuals`"),
     (model.Resource, "an entry of a lesson's or the paper's `resources`"),
 )
@@ -69,6 +71,7 @@ EXAMPLES: dict[type, str] = {
     model.Cloze: scaffold.ITEMS["clozes"][0],
     model.Question: "\n".join(scaffold.ITEMS["questions"]),
     model.Choice: scaffold.CHOICE,
+    Precision: "precision: {decimals: 4}\n",
     model.Visual: scaffold.ITEMS["visuals"][0],
     model.Resource: scaffold.ITEMS["resources"][0],
     **{registered.recipe: registered.example_yaml(_TITLE) for registered in KINDS.values()},

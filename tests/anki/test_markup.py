@@ -14,6 +14,7 @@ from generator.documents.items import KINDS, StudyItem
 from generator.exporters.anki import markup, notes
 from generator.numerals import shape_of
 from generator.presentation import number_formatter, value_latex
+from generator.values import Precision
 
 
 @pytest.mark.parametrize(
@@ -146,7 +147,11 @@ def test_a_worked_example_with_its_own_task_shows_it_and_its_givens() -> None:
 
     from tests.anki.conftest import SDPA_TOY
 
-    own = replace(SDPA_TOY, task="Batch normalization of one channel: give the output to two decimals.")
+    own = replace(
+        SDPA_TOY,
+        task="Batch normalization of one channel: give the output to two decimals.",
+        precision=Precision(decimals=2),
+    )
     fields = _worked_fields(own)
     assert fields["Task"] == "Batch normalization of one channel: give the output to two decimals."
     assert "Attention" not in fields["Task"]

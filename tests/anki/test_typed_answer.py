@@ -18,7 +18,7 @@ from html.parser import HTMLParser
 import pytest
 
 from generator.exporters.plain_text import prose
-from generator.problems.precision import stated
+from generator.values import Precision
 
 NODE = shutil.which("node")
 
@@ -186,7 +186,7 @@ def test_sdpa_card_checks_typed_matrix(col, write, make_deck, import_package):
     assert brackets["cls"] == "pd-verdict pd-right"
     assert off["cls"] == "pd-verdict pd-wrong" and "off" in off["text"]
     # The key as the prompt asks for it ("Give 3 decimals"), not the key's float.
-    assert stated(item.body.prompt) == ("decimals", 3)
+    assert item.body.precision == Precision(decimals=3)
     assert f", the key has {output[0]:.3f}." in off["text"]
     assert mistake["cls"] == "pd-verdict pd-wrong" and mistake["hit"] == 1
     assert prose(item.body.distractors[0].mistake) in mistake["text"]  # its math as text

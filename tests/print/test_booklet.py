@@ -53,7 +53,7 @@ def test_the_booklet_holds_every_form_s_answers_several_forms_to_a_page(written_
             elif isinstance(item, quiz.ProblemItem):
                 problem = item.problem
                 tolerance = problem.tolerance
-                fmt = presentation.answer_formatter(problem.prompt, tolerance.abs, tolerance.rel)
+                fmt = presentation.answer_formatter(problem.precision, tolerance.abs, tolerance.rel)
                 value = problem.answer[problems.get(problem.type).primary]
                 first = value[0] if isinstance(value, list) else value
                 first = first[0] if isinstance(first, list) else first

@@ -110,7 +110,7 @@ def test_key_answers_equal_the_problems_answers(written, built):
                 problem = item.problem
                 assert f"problemseed{problem.seed}" in key
                 fmt = presentation.answer_formatter(
-                    problem.prompt, problem.tolerance.abs, problem.tolerance.rel
+                    problem.precision, problem.tolerance.abs, problem.tolerance.rel
                 )
                 for value in problem.answer.values():
                     for x in _numbers(value):
@@ -225,7 +225,7 @@ def test_practice_sheet_prints_problems_then_solutions(content, tmp_path):
     solutions = "".join(pages[start:])
     for problem in problems:
         assert f"problemseed{problem.seed}" in "".join(pages[:start])
-        fmt = presentation.answer_formatter(problem.prompt, problem.tolerance.abs, problem.tolerance.rel)
+        fmt = presentation.answer_formatter(problem.precision, problem.tolerance.abs, problem.tolerance.rel)
         for value in problem.answer.values():
             for x in _numbers(value):
                 assert squash(fmt(x)) in solutions

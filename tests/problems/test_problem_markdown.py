@@ -50,7 +50,7 @@ def test_every_formula_reaches_the_renderer_whole(type_id: str) -> None:
 def test_answers_print_as_the_text_format_prints_them() -> None:
     problem = problems.generate_one("sdpa", 4206576313, "medium")
     markdown = as_markdown(problem)
-    fmt = answer_formatter(problem.prompt, problem.tolerance.abs, problem.tolerance.rel)
+    fmt = answer_formatter(problem.precision, problem.tolerance.abs, problem.tolerance.rel)
     assert f"- `output` = ${value_latex(problem.answer['output'], fmt)}$" in markdown
     assert "-1.296 & -0.463" in markdown  # three decimals, as asked, not ten
     assert '{"abs"' not in markdown and "± $0.005$ per number" in markdown

@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.content.model import Question
+from generator.values import Precision
 
 from .browsing import LESSON_PAGES, centres, collapsed, draw_every_block, plain, shown_text, text_of
 from .conftest import PROJECT
@@ -271,11 +272,11 @@ def test_the_days_problem_is_picked_as_on_the_cards(tab, site: Path) -> None:
 QUOTED = re.compile(r", the key has (\S+?)\.(?: |$)")
 
 
-def _as_asked(quoted: str, x: float, precision: tuple[str, int]) -> bool:
+def _as_asked(quoted: str, x: float, precision: Precision) -> bool:
     """Whether ``quoted`` is ``x`` as a prompt that states ``precision`` asks for it: to 3 decimals
     0.133 (not 0.132622); to 4 significant figures 0.0006988 or 6.988e-4, its four digits."""
-    kind, count = precision
-    if kind == "decimals":
+    count = precision.count
+    if precision.decimals is not None:
         return quoted == f"{x:.{count}f}"
     digits = re.sub(r"e.*|[-.]", "", quoted).lstrip("0")
     return len(digits) == count and float(quoted) == float(f"{x:.{count - 1}e}")
@@ -300,18 +301,18 @@ def test_a_wrong_answer_quotes_the_key_as_the_question_asks(tab, document, name:
         precision = stated(text_of(variant["prompt"]))
         if precision is None:
             continue
-        asked.add(precision[0])
+        asked.add("figures" if precision.figures else "decimals")
         block.locator("input").fill(" ".join(repr(x * 3 + 1) for x in variant["expected"]))
         block.locator("input").press("Enter")
         said = shown_text(block.locator(".pd-feedback"))
         assert _as_asked(QUOTED.search(said)[1], variant["expected"][0], precision), said
     assert asked == ({"figures"} if name.startswith("10") else {"decimals"})
     for item in _questions(document, name):
-        if item.body.type != "numeric" or stated(item.body.prompt) is None:
+        if item.body.type != "numeric" or item.body.precision is None:
             continue
         box = page.locator(f'.pd-question[data-key="{item.key}"]')
         box.locator("input").fill(repr(float(item.body.answer) * 3 + 1))
         box.locator("input").press("Enter")
         said = shown_text(box.locator(".pd-feedback"))
-        assert _as_asked(QUOTED.search(said)[1], float(item.body.answer), stated(item.body.prompt)), said
+        assert _as_asked(QUOTED.search(said)[1], float(item.body.answer), item.body.precision), said
     assert tab.errors == []

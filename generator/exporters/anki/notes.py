@@ -23,7 +23,6 @@ from ...documents.items import LabelCard, StudyItem
 from ...errors import PaperdeckError
 from ...presentation import answer_formatter, letter, number_formatter, tolerance_words
 from ...problems import Problem, Tolerance
-from ...problems.precision import stated
 from ..plain_text import prose
 from . import notetypes
 from .markup import (
@@ -210,7 +209,8 @@ def worked_example(item: StudyItem, figures: Figures) -> BuiltNote:
     # A problem type's question states the givens itself; the example's own task may not.
     given = "" if task and not body.task else values_html(body.given, _EXACT)
     # The result to the precision the task asks for ("three decimals"), else in full.
-    result = answer_formatter(task) if task and stated(task) else _WORKED
+    declared = body.precision if body.task else problems.get(body.problem).precision if task else None
+    result = answer_formatter(declared) if declared else _WORKED
     values = {
         "Title": inline(body.title),
         "Task": block(task) if task else "",

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from ...numerals import rounded
+from ...values import Precision
 from ..inputs import check_keys, scalar
 from ..latex import number
 from ..model import Distractor, ProblemType, Solution, Step, Tolerance
@@ -94,6 +95,7 @@ register(
         solve=solve,
         prompt=prompt,
         tolerance=Tolerance(rel=0.001),
+        precision=Precision(decimals=3),
         primary="variance",
         source="S3.2.1",
         paper="aiayn",

@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from ...values import Precision
 from ..inputs import check_keys, matrix, vector
 from ..latex import matrix as latex_matrix
 from ..latex import vector as latex_vector
@@ -109,6 +110,7 @@ register(
         solve=solve,
         prompt=prompt,
         tolerance=Tolerance(abs=0.005),
+        precision=Precision(decimals=2),
         primary="output",
         source="S3.E2",
         paper="aiayn",

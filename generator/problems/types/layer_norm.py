@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 
 from ...errors import ProblemInputError
+from ...values import Precision
 from ..inputs import check_keys, scalar, vector
 from ..latex import number
 from ..latex import vector as latex_vector
@@ -166,6 +167,7 @@ register(
         solve=solve,
         prompt=prompt,
         tolerance=Tolerance(abs=0.002),
+        precision=Precision(decimals=3),
         primary="y",
         source="S3.1",
         paper="aiayn",

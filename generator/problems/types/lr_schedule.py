@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from ...values import Precision
 from ..inputs import check_keys, scalar
 from ..latex import number, scientific
 from ..model import Distractor, ProblemType, Solution, Step, Tolerance
@@ -110,6 +111,7 @@ register(
         solve=solve,
         prompt=prompt,
         tolerance=Tolerance(rel=0.001),
+        precision=Precision(figures=4),
         primary="lrate",
         source="S5.E3",
         paper="aiayn",

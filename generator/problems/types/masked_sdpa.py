@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 
 from ...errors import ProblemInputError
+from ...values import Precision
 from ..latex import matrix as latex_matrix
 from ..model import Distractor, ProblemType, Solution, Step, Tolerance
 from ..registry import register
@@ -124,6 +125,7 @@ register(
         solve=solve,
         prompt=prompt,
         tolerance=Tolerance(abs=0.005),
+        precision=Precision(decimals=3),
         primary="output",
         source="S3.2.3",
         paper="aiayn",

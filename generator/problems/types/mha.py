@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 
 from ...errors import ProblemInputError
+from ...values import Precision
 from ..inputs import check_keys, check_shape, matrices, matrix
 from ..latex import matrix as latex_matrix
 from ..model import Distractor, ProblemType, Solution, Step, Tolerance
@@ -268,6 +269,7 @@ register(
         solve=solve,
         prompt=prompt,
         tolerance=Tolerance(abs=0.005),
+        precision=Precision(decimals=3),
         primary="output",
         source="S3.2.2",
         paper="aiayn",

@@ -9,6 +9,7 @@ import numpy as np
 
 from ...errors import ProblemInputError
 from ...numerals import rounded
+from ...values import Precision
 from ..inputs import check_keys, scalar
 from ..latex import number
 from ..model import Distractor, ProblemType, Solution, Step, Tolerance
@@ -122,6 +123,7 @@ register(
         solve=solve,
         prompt=prompt,
         tolerance=Tolerance(abs=0.002),
+        precision=Precision(decimals=3),
         primary="value",
         source="S3.5",
         paper="aiayn",

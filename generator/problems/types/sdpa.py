@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from ...values import Precision
 from ..inputs import Rows, check_keys, matrix_rows
 from ..latex import matrix as latex_matrix
 from ..latex import row as latex_row
@@ -262,6 +263,7 @@ register(
         solve=solve,
         prompt=prompt,
         tolerance=Tolerance(abs=0.005),
+        precision=Precision(decimals=3),
         primary="output",
         source="S3.E1",
         paper="aiayn",

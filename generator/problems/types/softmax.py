@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from ...values import Precision
 from ..inputs import check_keys, vector
 from ..latex import number
 from ..latex import vector as latex_vector
@@ -88,6 +89,7 @@ register(
         solve=solve,
         prompt=prompt,
         tolerance=Tolerance(abs=0.002),
+        precision=Precision(decimals=3),
         primary="p",
         source="S3.2.1",
         paper="aiayn",
