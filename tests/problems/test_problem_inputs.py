@@ -109,32 +109,22 @@ def test_content_worked_examples_still_recompute():
 
 # ------------------------------------------------------------ bad givens
 
-GOOD = {
-    "softmax": {"x": [1, 2, 3]},
-    "sdpa": {"Q": [[1, 0]], "K": [[1, 0], [0, 1]], "V": [[2, 3], [4, 5]]},
-    "masked-sdpa": {"Q": [[1, 0], [0, 1]], "K": [[1, 0], [0, 1]], "V": [[2, 3], [4, 5]]},
-    "mha": {
-        "X": [[1, 0], [0, 1]],
-        "W_Q": [[[1], [0]], [[0], [1]]],
-        "W_K": [[[1], [1]], [[1], [0]]],
-        "W_V": [[[1], [2]], [[2], [1]]],
-        "W_O": [[1, 0], [0, 1]],
-    },
-    "mha-shapes": {"d_model": 512, "h": 8},
-    "positional-encoding": {"pos": 3, "dim": 2, "d_model": 8},
-    "lr-schedule": {"step": 100, "d_model": 512, "warmup_steps": 4000},
-    "label-smoothing": {"eps": 0.1, "vocab_size": 10},
-    "layer-norm": {"x": [1, 2, 3], "eps": 1e-5},
-    "ffn": {
-        "x": [[1, 2]],
-        "W1": [[1, 0, 1], [0, 1, -1]],
-        "b1": [0, 0, 0],
-        "W2": [[1, 0], [0, 1], [1, 1]],
-        "b2": [0, 0],
-    },
-    "complexity": {"n": 8, "d": 16, "k": 2, "r": 4},
-    "dot-variance": {"d_k": 64, "var_q": 1.0, "var_k": 1.0},
+MHA = {
+    "X": [[1, 0], [0, 1]],
+    "W_Q": [[[1], [0]], [[0], [1]]],
+    "W_K": [[[1], [1]], [[1], [0]]],
+    "W_V": [[[1], [2]], [[2], [1]]],
+    "W_O": [[1, 0], [0, 1]],
 }
+FFN = {
+    "x": [[1, 2]],
+    "W1": [[1, 0, 1], [0, 1, -1]],
+    "b1": [0, 0, 0],
+    "W2": [[1, 0], [0, 1], [1, 1]],
+    "b2": [0, 0],
+}
+GOOD = {type_id: generate_one(type_id, 1, "easy").given for type_id in TYPES}
+"""Valid givens of every type, from the type itself: what its ``pick`` draws."""
 
 BAD = [
     ("softmax", {"x": []}, "given.x"),
@@ -146,11 +136,11 @@ BAD = [
     ("sdpa", {"Q": [[1, 0], [1]], "K": [[1, 0]], "V": [[1]]}, "given.Q"),
     ("sdpa", {"Q": [1, 0], "K": [[1, 0]], "V": [[1]]}, "given.Q"),
     ("masked-sdpa", {"Q": [[1, 0]], "K": [[1, 0], [0, 1]], "V": [[1], [2]]}, "given.K"),
-    ("mha", {**GOOD["mha"], "W_K": [[[1], [1]]]}, "given.W_K"),
-    ("mha", {**GOOD["mha"], "W_O": [[1, 0]]}, "given.W_O"),
-    ("mha", {**GOOD["mha"], "W_O": [[1], [0]]}, "given.W_O"),
-    ("mha", {**GOOD["mha"], "W_Q": [[[1], [0], [0]], [[0], [1], [0]]]}, "given.W_Q[0]"),
-    ("mha", {**GOOD["mha"], "W_V": []}, "given.W_V"),
+    ("mha", {**MHA, "W_K": [[[1], [1]]]}, "given.W_K"),
+    ("mha", {**MHA, "W_O": [[1, 0]]}, "given.W_O"),
+    ("mha", {**MHA, "W_O": [[1], [0]]}, "given.W_O"),
+    ("mha", {**MHA, "W_Q": [[[1], [0], [0]], [[0], [1], [0]]]}, "given.W_Q[0]"),
+    ("mha", {**MHA, "W_V": []}, "given.W_V"),
     ("mha-shapes", {"d_model": 512, "h": 7}, "given.h"),
     ("mha-shapes", {"d_model": 512, "h": 0}, "given.h"),
     ("mha-shapes", {"d_model": 512.5, "h": 2}, "given.d_model"),
@@ -168,10 +158,10 @@ BAD = [
     ("layer-norm", {"x": [1, 2], "eps": 1e-5, "sublayer": [1, 2, 3]}, "given.sublayer"),
     ("layer-norm", {"x": [1, 2], "eps": 1e-5, "gamma": [1]}, "given.gamma"),
     ("layer-norm", {"x": [2, 2], "eps": 0}, "given.x"),
-    ("ffn", {**GOOD["ffn"], "b1": [0, 0]}, "given.b1"),
-    ("ffn", {**GOOD["ffn"], "W1": [[1, 0, 1]]}, "given.W1"),
-    ("ffn", {**GOOD["ffn"], "W2": [[1, 0], [0, 1]]}, "given.W2"),
-    ("ffn", {**GOOD["ffn"], "b2": [0, 0, 0]}, "given.b2"),
+    ("ffn", {**FFN, "b1": [0, 0]}, "given.b1"),
+    ("ffn", {**FFN, "W1": [[1, 0, 1]]}, "given.W1"),
+    ("ffn", {**FFN, "W2": [[1, 0], [0, 1]]}, "given.W2"),
+    ("ffn", {**FFN, "b2": [0, 0, 0]}, "given.b2"),
     ("complexity", {"n": 8, "d": 16, "k": 1, "r": 4}, "given.k"),
     ("complexity", {"n": 8, "d": 16, "k": 2, "r": 16}, "given.r"),
     ("complexity", {"n": 0, "d": 16, "k": 2, "r": 1}, "given.n"),

@@ -1,8 +1,8 @@
 """Every problem type's key against an independent computation, over many seeds.
 
-The references below are written differently from the generator on purpose:
-plain Python loops and the ``math`` module, never NumPy or the modules' helpers,
-so that a mistake in the generator's method cannot hide in the test as well.
+Each type's reference is in ``tests/problems/types/<its module>.py``, written differently from
+the generator on purpose: plain Python loops and the ``math`` module, never NumPy or the
+modules' helpers, so that a mistake in the generator's method cannot hide in the test as well.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import math
 import re
-import statistics
 
 import pytest
 from hypothesis import given, settings
@@ -19,152 +18,14 @@ from hypothesis import strategies as st
 from generator.problems import DIFFICULTIES, all_types, generate, generate_one
 from generator.problems.latex import number
 
+from . import types
+
 pytestmark = pytest.mark.long  # handed out to a worker early: tests/conftest.py
 
 TYPES = sorted(all_types())
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 LEVELS = st.sampled_from(DIFFICULTIES)
 EXAMPLES = settings(max_examples=100, deadline=None)
-
-
-# ---------------------------------------------------------------- references
-
-
-def _softmax(row):
-    exps = [math.exp(v) for v in row]
-    total = math.fsum(exps)
-    return [e / total for e in exps]
-
-
-def _attention(Q, K, V, allowed=None):
-    d_k = len(Q[0])
-    weights, output = [], []
-    for i, q in enumerate(Q):
-        keys = [j for j in range(len(K)) if allowed is None or allowed(i, j)]
-        scores = [math.fsum(q[t] * K[j][t] for t in range(d_k)) / math.sqrt(d_k) for j in keys]
-        p = _softmax(scores)
-        row = [0.0] * len(K)
-        for j, w in zip(keys, p, strict=True):
-            row[j] = w
-        weights.append(row)
-        output.append([math.fsum(row[j] * V[j][c] for j in range(len(K))) for c in range(len(V[0]))])
-    return weights, output
-
-
-def _matmul(A, B):
-    return [
-        [math.fsum(A[i][t] * B[t][j] for t in range(len(B))) for j in range(len(B[0]))] for i in range(len(A))
-    ]
-
-
-def ref_softmax(g):
-    return {"p": _softmax(g["x"])}
-
-
-def ref_sdpa(g):
-    d_k = len(g["Q"][0])
-    scores = [
-        [math.fsum(a * b for a, b in zip(q, k, strict=True)) / math.sqrt(d_k) for k in g["K"]] for q in g["Q"]
-    ]
-    weights, output = _attention(g["Q"], g["K"], g["V"])
-    return {"scores": scores, "weights": weights, "output": output}
-
-
-def ref_masked_sdpa(g):
-    weights, output = _attention(g["Q"], g["K"], g["V"], allowed=lambda i, j: j <= i)
-    return {"weights": weights, "output": output}
-
-
-def ref_mha(g):
-    X = g["X"]
-    heads = []
-    for wq, wk, wv in zip(g["W_Q"], g["W_K"], g["W_V"], strict=True):
-        heads.append(_attention(_matmul(X, wq), _matmul(X, wk), _matmul(X, wv))[1])
-    concat = [[v for head in heads for v in head[i]] for i in range(len(X))]
-    return {"heads": heads, "output": _matmul(concat, g["W_O"])}
-
-
-def ref_mha_shapes(g):
-    d_k = g["d_model"] // g["h"]
-    return {"d_k": d_k, "d_v": d_k, "params": 4 * g["d_model"] ** 2}
-
-
-def ref_positional_encoding(g):
-    i, odd = divmod(g["dim"], 2)
-    angle = g["pos"] / math.pow(10000, 2 * i / g["d_model"])
-    return {"value": math.cos(angle) if odd else math.sin(angle)}
-
-
-def ref_lr_schedule(g):
-    s, w = g["step"], g["warmup_steps"]
-    warm = s / (w * math.sqrt(w))
-    decay = 1 / math.sqrt(s)
-    return {"lrate": (warm if warm < decay else decay) / math.sqrt(g["d_model"])}
-
-
-def ref_label_smoothing(g):
-    eps, K = g["eps"], g["vocab_size"]
-    target = 0
-    q = [(1 - eps) * (1 if k == target else 0) + eps / K for k in range(K)]
-    assert math.isclose(math.fsum(q), 1.0)
-    return {"p_target": q[target], "p_other": q[1]}
-
-
-def ref_layer_norm(g):
-    n = len(g["x"])
-    z = [g["x"][i] + (g["sublayer"][i] if "sublayer" in g else 0) for i in range(n)]
-    mu = statistics.fmean(z)
-    sd = math.sqrt(statistics.pvariance(z) + g["eps"])
-    gamma = g.get("gamma", [1] * n)
-    beta = g.get("beta", [0] * n)
-    return {"y": [gamma[i] * (z[i] - mu) / sd + beta[i] for i in range(n)]}
-
-
-def ref_ffn(g):
-    hidden = _matmul(g["x"], g["W1"])
-    hidden = [[max(0.0, v + b) for v, b in zip(row, g["b1"], strict=True)] for row in hidden]
-    out = _matmul(hidden, g["W2"])
-    return {"output": [[v + b for v, b in zip(row, g["b2"], strict=True)] for row in out]}
-
-
-def ref_complexity(g):
-    n, d, k, r = g["n"], g["d"], g["k"], g["r"]
-    m = 0
-    while k**m < n:
-        m += 1
-    return {
-        "ops_self_attention": n * n * d,
-        "ops_recurrent": n * d * d,
-        "ops_convolutional": k * n * d * d,
-        "ops_restricted": r * n * d,
-        "path_self_attention": 1,
-        "path_recurrent": n,
-        "path_convolutional": m if k**m == n else math.log(n, k),
-        "path_restricted": n / r,
-        "cheaper": "self-attention" if n < d else "recurrent",
-    }
-
-
-def ref_dot_variance(g):
-    # Var(sum of d_k independent zero-mean products) = sum of Var(q_i) Var(k_i).
-    variance = math.fsum([g["var_q"] * g["var_k"]] * g["d_k"])
-    return {"variance": variance, "std": variance**0.5, "scaled_variance": variance / g["d_k"]}
-
-
-REFERENCES = {
-    "softmax": ref_softmax,
-    "sdpa": ref_sdpa,
-    "masked-sdpa": ref_masked_sdpa,
-    "mha": ref_mha,
-    "mha-shapes": ref_mha_shapes,
-    "positional-encoding": ref_positional_encoding,
-    "lr-schedule": ref_lr_schedule,
-    "label-smoothing": ref_label_smoothing,
-    "layer-norm": ref_layer_norm,
-    "ffn": ref_ffn,
-    "complexity": ref_complexity,
-    "dot-variance": ref_dot_variance,
-}
 
 
 def flat(value):
@@ -185,9 +46,9 @@ def close(expected, got, rel=1e-8, abs_=1e-8):
 # ---------------------------------------------------------------- properties
 
 
-def test_every_type_has_a_reference():
-    # Both ways: a type module that stops registering loses its reference's match.
-    assert set(TYPES) == set(REFERENCES)
+@pytest.mark.parametrize("type_id", TYPES)
+def test_every_type_has_a_reference(type_id):
+    assert callable(types.of(type_id).reference)
 
 
 @pytest.mark.parametrize("type_id", TYPES)
@@ -195,7 +56,7 @@ def test_every_type_has_a_reference():
 @given(seed=SEEDS, difficulty=LEVELS)
 def test_answer_matches_independent_computation(type_id, seed, difficulty):
     problem = generate_one(type_id, seed, difficulty)
-    expected = REFERENCES[type_id](problem.given)
+    expected = types.of(type_id).reference(problem.given)
     assert set(expected) <= set(problem.answer)
     for key, value in expected.items():
         assert close(value, problem.answer[key]), (key, value, problem.answer[key])

@@ -1,5 +1,6 @@
 """Each problem type's prompt asks for exactly the result the card, ``grade`` and the answer
-sheet check (the type's ``primary``); the worked steps still show the intermediate values."""
+sheet check (the type's ``primary``); the worked steps still show the intermediate values. How
+each type's prompt asks is in ``tests/problems/types/<its module>.py`` (``ASKS``, ``NEVER``)."""
 
 from __future__ import annotations
 
@@ -7,38 +8,20 @@ import pytest
 
 from generator import problems
 
-# type -> (how the prompt asks for its primary result, results it must not ask for)
-ASKED = {
-    "complexity": (
-        "How many operations per layer does self-attention take here?",
-        ("path length", "recurrent layer", "which of"),
-    ),
-    "dot-variance": (r"What is the variance of \(q \cdot k\)?", ("standard deviation", r"\sqrt{d_k}}\)")),
-    "ffn": ("Give the output to two decimals.", ()),
-    "label-smoothing": (
-        "What probability does the smoothed target give the correct token?",
-        ("each other token",),
-    ),
-    "layer-norm": (r"Give each entry of the result \(y\) to three decimals.", ()),
-    "lr-schedule": ("what is the learning rate at step", ()),
-    "masked-sdpa": ("Give the output to three decimals.", ("weights",)),
-    "mha": ("Give the output to three decimals.", ("every head",)),
-    "mha-shapes": ("How many weights do all", (r"Give \(d_k\)",)),
-    "positional-encoding": ("compute the encoding of position", ()),
-    "sdpa": ("Give the output to three decimals", ("scaled scores", "attention weights")),
-    "softmax": ("Give each probability to three decimals.", ()),
-}
+from . import types
+
 BUILT_IN = sorted(t for t, problem_type in problems.all_types().items() if problem_type.paper)
 
 
-def test_every_built_in_type_is_listed() -> None:
-    assert sorted(ASKED) == BUILT_IN
+@pytest.mark.parametrize("type_id", BUILT_IN)
+def test_every_built_in_type_says_how_its_prompt_asks(type_id: str) -> None:
+    assert isinstance(types.of(type_id).ASKS, str) and isinstance(types.of(type_id).NEVER, tuple)
 
 
 @pytest.mark.parametrize("type_id", BUILT_IN)
 @pytest.mark.parametrize("difficulty", problems.DIFFICULTIES)
 def test_the_prompt_asks_for_the_checked_result_alone(type_id: str, difficulty: str) -> None:
-    asks, never = ASKED[type_id]
+    asks, never = types.of(type_id).ASKS, types.of(type_id).NEVER
     problem_type = problems.get(type_id)
     for problem in problems.generate(type_id, 3, 5, difficulty):
         assert asks in problem.prompt, problem.prompt
