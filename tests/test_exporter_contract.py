@@ -15,7 +15,7 @@ import pytest
 
 from generator import exporters
 from generator.content import recipes
-from generator.project.kinds import KINDS, recipe_classes
+from generator.project.kinds import FOLDER, KINDS, recipe_classes
 
 pytestmark = pytest.mark.long  # mypy over the package the first time (about 15 s), then its cache
 
@@ -44,6 +44,13 @@ def test_every_recipe_class_is_a_registered_kind() -> None:
         (literal,) = typing.get_args(typing.get_type_hints(kind.recipe)["kind"])
         assert literal == name
         assert kind.exporter in exporters.FORMATS.values()
+        assert (kind.target == FOLDER) == bool(kind.mark)  # a folder a later build knows for its own
+
+
+def test_a_sites_mark_is_the_record_it_writes() -> None:
+    from generator.exporters import site
+
+    assert KINDS["site"].mark == site.RECORD
 
 
 def expected_errors(snippet: Path) -> dict[int, str]:

@@ -49,9 +49,11 @@ def build_recipe(
 
 
 def _made_by_a_build(folder: Path, recipe: str) -> bool:
-    """What a build leaves in a recipe's folder: the site's record (``exporters.site.RECORD``),
-    a quiz's key."""
-    return (folder / ".paperdeck-site").is_file() or (folder / f"{recipe}-key.json").is_file()
+    """Whether ``folder`` holds what a build leaves in a recipe's folder (``RecipeKind.mark``):
+    a site's record, a quiz's key."""
+    from ..project.kinds import KINDS
+
+    return any((folder / kind.mark.format(recipe)).is_file() for kind in KINDS.values() if kind.mark)
 
 
 @click.command()

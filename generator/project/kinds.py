@@ -65,6 +65,9 @@ class RecipeKind(Generic[RecipeT, DocumentT]):
     example: str
     """A recipe of this kind as YAML, ``{title}`` its title inside single quotes: the authoring
     reference shows it, and ``paperdeck new`` writes the deck's and the quiz's."""
+    mark: str = ""
+    """For a kind written as a folder: a file every build leaves in it, ``{}`` the recipe's id,
+    by which a later build knows the folder for one it may replace (``commands/build.py``)."""
 
     def example_yaml(self, title: str) -> str:
         """The example with ``title`` in it (its single quotes doubled, as YAML reads them)."""
@@ -140,6 +143,7 @@ sections:
     points: 2
     problems: {{type: softmax, count: 1}}
 """,
+        mark="{}-key.json",
     ),
 )
 
@@ -169,5 +173,6 @@ kind(
         exporters.to_site,
         FOLDER,
         "kind: site\ntitle: '{title}: study site'\nproblems:\n  - {{type: softmax, count: 2}}\n",
+        mark=".paperdeck-site",  # exporters.site.RECORD, which lists the files a build wrote there
     ),
 )
