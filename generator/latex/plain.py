@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .parser import Writer, parse
+from .parser import ALIGNED, Writer, parse
 from .symbols import ACCENTS, FENCES, SYMBOLS
 
 
@@ -75,6 +75,37 @@ def matrix_box(rows: list[list[str]], compact: bool = False) -> Box:
         left, right = ("⎡", "⎤") if i == 0 else ("⎣", "⎦") if i == last else ("⎢", "⎥")
         lines.append(f"{left} {line.ljust(width)} {right}")
     return Box(lines, last // 2)
+
+
+def cases_box(rows: list[list[str]], compact: bool = False) -> Box:
+    """Cases (a value, then its condition): a brace before rows of left-aligned columns, or
+    ``{0, j ≤ i; -∞, j > i}`` on one line."""
+    if compact or len(rows) == 1:
+        return Box.of("{" + "; ".join(", ".join(row) for row in rows) + "}")
+    body = _columns(rows, "  ")
+    last = len(body) - 1
+    braces = ["⎧", *["⎨" if i == last // 2 else "⎪" for i in range(1, last)], "⎩"]
+    return Box([f"{brace} {line}".rstrip() for brace, line in zip(braces, body, strict=True)], last // 2)
+
+
+def aligned_box(rows: list[list[str]], compact: bool = False) -> Box:
+    """Aligned equations: a line each, the parts after ``&`` one under the other, or the lines
+    joined by ``;`` on one line."""
+    if compact or len(rows) == 1:
+        return Box.of("; ".join(" ".join(cell for cell in row if cell) for row in rows))
+    return Box([line.rstrip() for line in _columns(rows, " ", first_right=True)], (len(rows) - 1) // 2)
+
+
+def _columns(rows: list[list[str]], gap: str, first_right: bool = False) -> list[str]:
+    """Rows of cells in left-aligned columns ``gap`` apart (the first right-aligned if asked)."""
+    widths = [max(len(row[j]) if j < len(row) else 0 for row in rows) for j in range(max(map(len, rows)))]
+    return [
+        gap.join(
+            cell.rjust(widths[j]) if j == 0 and first_right else cell.ljust(widths[j])
+            for j, cell in enumerate(row)
+        )
+        for row in rows
+    ]
 
 
 _SPACES = {",": " ", ":": " ", ">": " ", ";": " ", "!": "", " ": " "}
@@ -185,6 +216,10 @@ class PlainWriter(Writer):
         cells = [[text(cell) for cell in row] for row in rows]
         if cells and cells[-1] == [""]:  # a trailing \\ before \end, with a space
             cells.pop()
+        if name == "cases":
+            return cases_box(cells, self.compact)
+        if name in ALIGNED:
+            return aligned_box(cells, self.compact)
         return matrix_box(cells, self.compact)
 
 

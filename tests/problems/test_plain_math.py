@@ -3,7 +3,8 @@
 ``plain_math_cases.json`` pins what it writes, as a box and compactly (in prose), for the math
 of one problem of every type and difficulty (prompt, steps, named mistakes) and of the shipped
 lessons. It was taken from plain_text's own LaTeX reader, which the writer replaced and matched
-on every case. Regenerate it after an intended change, and read the diff before committing:
+on every case; since then only the lesson's ``cases`` is written with a brace (was a matrix's
+brackets). Regenerate it after an intended change, and read the diff before committing:
 
     .venv/bin/python -m tests.problems.test_plain_math
 """
@@ -70,6 +71,13 @@ def test_what_the_writer_adds_to_the_old_reader() -> None:
         "y\u0302 = C(n, k) ³√x ∀ i ‖ v ‖"  # y and a combining circumflex
     ]
     assert math_box(r"\left\langle q, k \right\rangle \Vert \| \vec{QK}").lines == ["⟨ q, k ⟩ ‖ ‖ vec(QK)"]
+    # Cases and aligned equations as the card and print show them, not as matrices.
+    cases = r"M_{ij} = \begin{cases} 0 & j \le i \\ -\infty & j > i \end{cases}"
+    assert math_box(cases).lines == ["M_ij = ⎧ 0   j ≤ i", "       ⎩ -∞  j > i"]
+    assert math_box(cases, compact=True).lines == ["M_ij = {0, j ≤ i; -∞, j > i}"]
+    aligned = r"\begin{aligned} a &= b + c \\ &= d \end{aligned}"
+    assert math_box(aligned).lines == ["a = b + c", "  = d"]
+    assert math_box(aligned, compact=True).lines == ["a = b + c; = d"]
     # What it does not know it refuses, as print and the site do (the loader's check says where).
     with pytest.raises(LatexError, match=r"\\foo"):
         math_box(r"\foo{x}")
