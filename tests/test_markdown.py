@@ -1,8 +1,8 @@
-"""Content Markdown blocks, and how the card and print exporters render them."""
+"""Content Markdown blocks (generator.content.text), and how the card and print exporters render them."""
 
 from __future__ import annotations
 
-from generator.content.markdown import ListBlock, Paragraph, Table, blocks
+from generator.content.text import Emphasis, ListBlock, Math, Paragraph, Source, Strong, Table, Text, parse
 from generator.exporters.anki.markup import block as card_html
 from generator.exporters.typst import markdown as typst_markup
 
@@ -21,16 +21,36 @@ TEXT = """Intro line:
 
 
 def test_blocks_of_paragraphs_lists_and_tables() -> None:
-    assert blocks(TEXT) == [
-        Paragraph("Intro line:"),
-        ListBlock(("**first** item;", "second \\(x^2\\) continued"), 1),
-        Table(("Layer", "Cost"), (("Self-attention", "\\(O(n^2 \\cdot d)\\)"), ("Recurrent", ""))),
-        ListBlock(("a", "b"), None),
-    ]
+    assert parse(TEXT) == (
+        Paragraph((Text("Intro line:"),)),
+        ListBlock(
+            (
+                (Strong((Text("first"),)), Text(" item;")),
+                (Text("second "), Math("x^2", False, ("x^2",)), Text(" continued")),
+            ),
+            1,
+        ),
+        Table(
+            ((Text("Layer"),), (Text("Cost"),)),
+            (
+                ((Text("Self-attention"),), (Math("O(n^2 \\cdot d)", False, ("O(n^2 \\cdot d)",)),)),
+                ((Text("Recurrent"),), ()),
+            ),
+        ),
+        ListBlock(((Text("a"),), (Text("b"),)), None),
+    )
 
 
 def test_a_hyphen_inside_a_sentence_is_not_a_list() -> None:
-    assert blocks("3 - 2 = 1\nand more") == [Paragraph("3 - 2 = 1\nand more")]
+    assert parse("3 - 2 = 1\nand more") == (Paragraph((Text("3 - 2 = 1\nand more"),)),)
+
+
+def test_a_content_field_carries_its_tree_and_stays_the_same_string() -> None:
+    source = Source("A *term*.")
+    assert source == "A *term*." and hash(source) == hash("A *term*.") and str(source) == "A *term*."
+    assert source.blocks == (Paragraph((Text("A "), Emphasis((Text("term"),)), Text("."))),)
+    assert source.inlines is source.blocks[0].children, "one paragraph: read once"
+    assert parse(source) is source.blocks
 
 
 def test_cards_render_lists_and_tables_as_html() -> None:

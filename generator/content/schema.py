@@ -22,7 +22,7 @@ from typing import Any, Literal
 from ..errors import Finding
 from ..latex import latex_problems, math_problems
 from ..suggest import closest
-from . import markdown
+from . import text
 from .model import LATEX, MARKDOWN, MathKind
 from .yamlsource import LineDict, LineList
 
@@ -79,7 +79,7 @@ def _type_name(hint: Any) -> str:
 
 
 _MATH_CHECKS: dict[MathKind, Callable[[str], list[str]]] = {
-    MARKDOWN: lambda text: math_problems(text) + markdown.problems(text),
+    MARKDOWN: lambda value: math_problems(value) + text.problems(value),
     LATEX: latex_problems,
 }
 
@@ -91,6 +91,8 @@ def build(hint: Any, value: Any, where: Where) -> Any:
         return value
     if origin is typing.Annotated:
         built = build(typing.get_args(hint)[0], value, where)
+        if isinstance(built, str) and MARKDOWN in hint.__metadata__:
+            built = text.Source(built)  # parsed here, once: every output renders its tree
         if isinstance(built, str):
             for marker in hint.__metadata__:
                 for message in _MATH_CHECKS[marker](built):

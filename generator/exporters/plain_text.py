@@ -12,31 +12,29 @@ In running prose (``compact``) a matrix is written on one line, ``[1 2; 3 4]``.
 
 from __future__ import annotations
 
-import re
-
-from ..content.markdown import CODE, EMPHASIS, STRONG
+from ..content.text import Code, Emphasis, Inlines, Math, Strong, Text, inlines
 from ..latex.plain import Box, beside, math_box, matrix_box
 
 __all__ = ["Box", "beside", "math_box", "matrix_box", "prose"]
 
-_MATH = re.compile(r"\\\((.*?)\\\)|\\\[(.*?)\\\]", re.S)
-_CODE_OR_MATH = re.compile(f"{CODE.pattern}|{_MATH.pattern}", re.S)
 
-
-def prose(markdown: str) -> str:
-    """Markdown with ``\\( \\)`` math as one line of plain text; matrices written compactly."""
-    # Code is taken as written and math read apart; emphasis is content.markdown's rule, as on
-    # the cards (``x_1 * y_2`` keeps its star).
-    kept: list[str] = []
-
-    def keep(match: re.Match[str]) -> str:
-        code, latex, display = match.groups()
-        if code is not None:
-            kept.append(code)
+def _prose(nodes: Inlines) -> str:
+    out = []
+    for node in nodes:  # one rule per node type of content.text's tree
+        if isinstance(node, (Text, Code)):
+            out.append(node.text)
+        elif isinstance(node, (Strong, Emphasis)):
+            out.append(_prose(node.children))
+        elif isinstance(node, Math):
+            out.append(" ".join(math_box(node.latex, compact=True).lines))
         else:
-            kept.append(" ".join(math_box(latex if latex is not None else display, compact=True).lines))
-        return f"\x00{len(kept) - 1}\x00"
+            hint = "" if node.hint is None else "::" + node.hint
+            out.append(f"{{{{c{node.number}::{_prose(node.children)}{hint}}}}}")
+    return "".join(out)
 
-    text = _CODE_OR_MATH.sub(keep, markdown)
-    text = EMPHASIS.sub(r"\1", STRONG.sub(r"\1", text))
-    return re.sub("\x00(\\d+)\x00", lambda m: kept[int(m.group(1))], text)
+
+def prose(markdown: str | Inlines) -> str:
+    """Markdown with ``\\( \\)`` math (or its tree) as one line of plain text; matrices compact."""
+    # Code is taken as written, math read apart and emphasis dropped, as on the cards
+    # (``x_1 * y_2`` keeps its star).
+    return _prose(inlines(markdown, strip=False))

@@ -12,6 +12,7 @@ from typing import Any
 
 import orjson
 
+from ..content.text import Code, Emphasis, Inlines, Math, Strong, Text, inlines
 from ..presentation import Formatter, answer_formatter, number_formatter, tolerance_words, value_latex
 from ..problems import Problem, get
 from .plain_text import Box, beside, math_box, matrix_box, prose
@@ -99,21 +100,35 @@ def text_stream(problems: Iterable[Problem]) -> Iterator[str]:
             yield "\n" + key
 
 
-_MATH = re.compile(r"\\([(\[])(.*?)\\[)\]]", re.S)
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_$<\[\]])")
+"""What CommonMark could read as markup in text: written backslash-escaped."""
 
 
-def dollar_math(text: str) -> str:
+def _markdown(nodes: Inlines) -> str:
+    out = []
+    for node in nodes:  # one rule per node type of content.text's tree
+        if isinstance(node, Text):
+            out.append(_MARKDOWN_SPECIAL.sub(r"\\\1", node.text))
+        elif isinstance(node, Code):
+            out.append(f"`{node.text}`")
+        elif isinstance(node, Strong):
+            out.append(f"**{_markdown(node.children)}**")
+        elif isinstance(node, Emphasis):
+            out.append(f"*{_markdown(node.children)}*")
+        elif isinstance(node, Math):
+            out.append(f"$${node.latex.strip()}$$" if node.display else f"${node.latex.strip()}$")
+        else:
+            hint = "" if node.hint is None else "::" + node.hint
+            out.append(f"{{{{c{node.number}::{_markdown(node.children)}{hint}}}}}")
+    return "".join(out)
+
+
+def dollar_math(text: str | Inlines) -> str:
     """Markdown with ``\\( \\)`` and ``\\[ \\]`` math as CommonMark-with-math renderers read it
     (GitHub, Pandoc, markdown-it's dollarmath, MyST): ``$…$`` and ``$$…$$``, whose insides
-    are not Markdown, so ``\\\\`` keeps both backslashes. A ``$`` in the prose is escaped."""
-    out, end = [], 0
-    for match in _MATH.finditer(text):
-        out.append(text[end : match.start()].replace("$", "\\$"))
-        latex = match.group(2).strip()
-        out.append(f"$${latex}$$" if match.group(1) == "[" else f"${latex}$")
-        end = match.end()
-    out.append(text[end:].replace("$", "\\$"))
-    return "".join(out)
+    are not Markdown, so ``\\\\`` keeps both backslashes. In the text, what CommonMark would
+    read as markup but content does not (a ``$``, a lone ``*``, ``_``) is escaped."""
+    return _markdown(inlines(text, strip=False))
 
 
 def as_markdown(problem: Problem) -> str:

@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import problems
-from ..content.markdown import ListBlock, Paragraph, blocks
+from ..content.text import Inlines, ListBlock, Paragraph, parse
 from ..documents.items import item_errors
 from ..documents.lms import LmsQuiz, QuestionBank
 from ..documents.quiz import ProblemItem, QuestionItem, alt_text
@@ -122,7 +122,7 @@ def shape(value: Any) -> tuple[int, int]:
 # -- content as XHTML with MathML ------------------------------------------------
 
 
-def inline(text: str) -> str:
+def inline(text: str | Inlines) -> str:
     """One paragraph of content Markdown as QTI's XHTML, math as MathML."""
     from .site.markup import inline as html_inline
 
@@ -132,9 +132,9 @@ def inline(text: str) -> str:
 def block(text: str) -> str:
     """Content Markdown as QTI's XHTML: paragraphs, lists and tables (no ARIA attributes: 2.1 has none)."""
     out = []
-    for part in blocks(text):
+    for part in parse(text):
         if isinstance(part, Paragraph):
-            out.append(f"<p>{inline(part.text)}</p>")
+            out.append(f"<p>{inline(part.children)}</p>")
         elif isinstance(part, ListBlock):
             tag = "ul" if part.start is None else "ol"
             out.append(f"<{tag}>" + "".join(f"<li>{inline(i)}</li>" for i in part.items) + f"</{tag}>")

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from .. import problems, visuals
-from ..content import markdown, model, recipes, yamlsource
+from ..content import model, recipes, text, yamlsource
 from ..content.model import LATEX, MARKDOWN
 from ..values import Precision
 from . import scaffold
@@ -149,7 +149,7 @@ def limits() -> list[str]:
         "- `.nan`, `.inf` or a number too large for a float (`1e400`), wherever a number stands;",
         "- a YAML file reached through a symbolic link that leads out of the project, a link loop, "
         "or a device;",
-        f"- a numbered list in Markdown that starts above {markdown.MAX_LIST_START:,};",
+        f"- a numbered list in Markdown that starts above {text.MAX_LIST_START:,};",
         "- a resource `url` that is not an `http://` or `https://` address (`javascript:`, `file:`, "
         "`data:` would become live links in the guide);",
         f"- in recipes: a problem set's `count` above {r.MAX_PROBLEMS:,}, and more than {r.MAX_PROBLEMS:,} "

@@ -1,6 +1,7 @@
-"""One table of inline and math cases with what each renderer writes for them
-(``render_cases.json``, the markdown-it-py way: its fixture files run every case through the
-renderer). A change in any output shows up here as a diff of that file.
+"""One table of inline, block and math cases with what each renderer of the one text tree
+(``generator.content.text``) writes for them (``render_cases.json``, the markdown-it-py way:
+its fixture files run every case through the renderer). A change in any output shows up here
+as a diff of that file.
 
 Regenerate it after an intended change, and read the diff before committing:
 
@@ -9,12 +10,18 @@ Regenerate it after an intended change, and read the diff before committing:
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from collections.abc import Callable
+import typing
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from generator.content import text
+from generator.content.loader import load
+from generator.content.model import MARKDOWN
 from generator.exporters.anki import markup as anki
 from generator.exporters.plain_text import prose
 from generator.exporters.problem_text import dollar_math
@@ -23,8 +30,9 @@ from generator.exporters.typst import markdown as typst
 
 FIXTURE = Path(__file__).with_name("render_cases.json")
 RENDERERS: dict[str, Callable[[str], str]] = {
-    "anki": anki.inline,
+    "anki": anki.block,
     "site": site.inline,
+    "site_blocks": lambda source: site.block(source, clozes=True),
     "typst": typst,
     "plain": prose,
     "markdown": dollar_math,
@@ -36,6 +44,16 @@ SOURCES = [
     r"\(\epsilon\) and \(\varepsilon\), \(\phi\) and \(\varphi\)",
     r"\(x_1 * y_2\) and \(\sqrt{d_k}\), \(QK^\top\)",
     r"costs $5 for \(P_{drop} = 0.1\)",
+    "- a *bullet*\n- list of `code`\n  continued",
+    "3. numbered from three\n4. four",
+    "| term | value |\n|---|---|\n| *x* | \\(x^2\\) |\n| short row |",
+    r"The {{c1::sequential}} nature and {{c2::\(d_k\)::a symbol}}",
+    r"\(\sqrt{ {{c1::d_k}} }\) and \[ {{c2::QK^\top}} \]",
+    "`a*b*c` and `**x**` as written",
+    r"\*not emphasis\* and \$5 and a\\b",
+    "*a **b** c* and **a *b* c**",
+    r"**2. Encoder layer, repeated \(N = 6\) times.** Then",
+    "one line\n  and the next & <b>",
 ]
 
 
@@ -69,6 +87,55 @@ def test_the_divergences_of_issue_42_stay_gone() -> None:
     letters = by_source[r"\(\epsilon\) and \(\varepsilon\), \(\phi\) and \(\varphi\)"]
     assert letters["plain"] == "ϵ and ε, ϕ and φ"
     assert "<mi>ϵ</mi>" in letters["site"] and "<mi>ε</mi>" in letters["site"]
+    heading = by_source[r"**2. Encoder layer, repeated \(N = 6\) times.** Then"]
+    assert heading["typst"].startswith("#strong[2\\. Encoder layer"), "strong around math prints bold"
+    code = by_source["`a*b*c` and `**x**` as written"]
+    assert code["anki"] == "<code>a*b*c</code> and <code>**x**</code> as written"
+    escapes = by_source[r"\*not emphasis\* and \$5 and a\\b"]
+    assert "<em>" not in escapes["anki"] and "#emph" not in escapes["typst"]
+
+
+def _markdown_fields(value: Any) -> Iterator[str]:
+    """Every value of a field the model declares Markdown, anywhere in ``value``."""
+    if isinstance(value, tuple):
+        for item in value:
+            yield from _markdown_fields(item)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        hints = typing.get_type_hints(type(value), include_extras=True)
+        for field in dataclasses.fields(value):
+            hint, got = hints[field.name], getattr(value, field.name)
+            # Markdown, or a tuple of Markdown (a worked example's steps)
+            marked = MARKDOWN in getattr(hint, "__metadata__", ()) or any(
+                MARKDOWN in getattr(arg, "__metadata__", ()) for arg in typing.get_args(hint)
+            )
+            if marked:
+                yield from (got,) if isinstance(got, str) else (item for item in got if isinstance(item, str))
+            else:
+                yield from _markdown_fields(got)
+
+
+def test_content_text_is_parsed_once_at_load_and_never_by_a_renderer(monkeypatch: pytest.MonkeyPatch) -> None:
+    fields = [field for field in _markdown_fields(load(Path(__file__).parents[2])) if field]  # "" a default
+    assert len(fields) > 1000 and all(isinstance(field, text.Source) for field in fields)
+    read: list[str] = []
+    parse_cached, inlines = text._parse_cached, text._inlines
+    monkeypatch.setattr(text, "_parse_cached", lambda source: read.append(source) or parse_cached(source))
+    monkeypatch.setattr(text, "_inlines", lambda source: read.append(source) or inlines(source))
+    for _ in range(2):  # every output, twice: the tree is read from the field each time
+        for field in fields:
+            anki.block(field), site.block(field, clozes=True), typst.__wrapped__(field)
+    assert read == []
+    for _ in range(2):  # read as one paragraph: at most once per text (when it is not one already)
+        for field in fields:
+            anki.inline(field), site.inline(field, clozes=True), prose(field), dollar_math(field)
+    assert len(read) == len(set(read)) < len(fields) / 10
+
+
+def test_renderers_take_the_tree() -> None:
+    tree = text.inlines(r"**a** \(x\)")
+    assert anki.inline(tree) == anki.inline(r"**a** \(x\)") == r"<strong>a</strong> \(x\)"
+    assert site.inline(tree).startswith("<strong>a</strong> <math>")
+    assert prose(tree) == "a x" and dollar_math(tree) == "**a** $x$"
 
 
 if __name__ == "__main__":

@@ -1,12 +1,12 @@
 """Content text to card HTML: escaping, the small Markdown of content, and LaTeX for values.
 
-Content is Markdown with MathJax math (``\\( … \\)``, ``\\[ … \\]``). Every character
-that means something in HTML (``&``, ``<``, ``>``) is escaped, inside math too (MathJax
-reads the text, where ``&lt;`` is ``<`` again), so an author's ``<b>`` shows as typed
-and never runs as markup. Backslashes and braces are left alone, so LaTeX and Anki's
-``{{c1::…}}`` survive. Only this Markdown becomes HTML: the paragraphs, lists and
-tables of ``generator.content.markdown``, ``*em*``, ``**strong**`` and `` `code` `` (never
-inside math).
+Content is Markdown with MathJax math (``\\( … \\)``, ``\\[ … \\]``), read once into the tree
+of ``generator.content.text``; this module writes that tree as card HTML, one rule per
+node. Every character that means something in HTML (``&``, ``<``, ``>``) is escaped,
+inside math too (MathJax reads the text, where ``&lt;`` is ``<`` again), so an author's
+``<b>`` shows as typed and never runs as markup. Math and clozes are written as typed
+(``\\( … \\)``, ``{{c1::…}}``) for MathJax and Anki; paragraphs, lists, tables,
+``*em*``, ``**strong**`` and `` `code` `` become HTML.
 """
 
 from __future__ import annotations
@@ -14,17 +14,25 @@ from __future__ import annotations
 import functools
 import html
 import math
-import re
+from collections.abc import Callable
 from typing import Any
 
-from ...content.markdown import EMPHASIS, STRONG, Block, ListBlock, Paragraph, blocks
+from ...content.text import (
+    Block,
+    Cloze,
+    Code,
+    Emphasis,
+    Inlines,
+    ListBlock,
+    Math,
+    Paragraph,
+    Strong,
+    Text,
+    inlines,
+    parse,
+    render,
+)
 from ...presentation import Formatter, name_symbol, value_latex
-
-# Math and code spans are cut out before the Markdown rules run, so ``a*b*c`` in LaTeX
-# or ``**`` in code stays as written; \x00 cannot occur in YAML text.
-_PROTECTED = re.compile(r"\\\(.*?\\\)|\\\[.*?\\\]|`[^`\n]+`", re.S)
-_STRONG, _EM = STRONG, EMPHASIS  # content.markdown's, the one rule
-_PLACEHOLDER = re.compile("\x00(\\d+)\x00")
 
 
 def escape(text: str) -> str:
@@ -47,37 +55,47 @@ def attribute(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def inline(text: str) -> str:
-    """One paragraph of content Markdown as HTML (line breaks become spaces)."""
-    text = text.strip()
-    if "*" not in text and "`" not in text:
-        # No Markdown to convert: math and text escape alike (the common case, and fast).
-        return escape(text).replace("\n", " ")
-    kept: list[str] = []
+def _cloze(node: Cloze) -> str:
+    hint = "" if node.hint is None else "::" + escape(node.hint)
+    return f"{{{{c{node.number}::{_inline(node.children)}{hint}}}}}"
 
-    def keep(match: re.Match[str]) -> str:
-        piece = match.group(0)
-        kept.append(f"<code>{escape(piece[1:-1])}</code>" if piece[0] == "`" else escape(piece))
-        return f"\x00{len(kept) - 1}\x00"
 
-    out = escape(_PROTECTED.sub(keep, text))
-    out = _STRONG.sub(r"<strong>\1</strong>", out)
-    out = _EM.sub(r"<em>\1</em>", out)
-    out = out.replace("\n", " ")
-    return _PLACEHOLDER.sub(lambda m: kept[int(m.group(1))], out)
+def _math(node: Math) -> str:
+    opening, closing = (r"\[", r"\]") if node.display else (r"\(", r"\)")
+    return opening + escape(node.latex).replace("\n", " ") + closing
+
+
+_RULES: dict[type, Callable[[Any], str]] = {
+    Text: lambda node: escape(node.text).replace("\n", " "),
+    Code: lambda node: f"<code>{escape(node.text)}</code>",
+    Strong: lambda node: f"<strong>{_inline(node.children)}</strong>",
+    Emphasis: lambda node: f"<em>{_inline(node.children)}</em>",
+    Math: _math,
+    Cloze: _cloze,
+}
+"""How each inline node is written on a card (markdown-it-py's ``renderer.rules``)."""
+
+
+def _inline(nodes: Inlines) -> str:
+    return render(nodes, _RULES)
+
+
+def inline(text: str | Inlines) -> str:
+    """One paragraph of content Markdown (or its tree) as HTML (line breaks become spaces)."""
+    return _inline(inlines(text))
 
 
 def _html(part: Block) -> str:
     if isinstance(part, Paragraph):
-        return f"<p>{inline(part.text)}</p>"
+        return f"<p>{_inline(part.children)}</p>"
     if isinstance(part, ListBlock):
         tag = "ul" if part.start is None else "ol"
         start = "" if part.start in (None, 1) else f' start="{part.start}"'
-        return f"<{tag}{start}>" + "".join(f"<li>{inline(item)}</li>" for item in part.items) + f"</{tag}>"
+        return f"<{tag}{start}>" + "".join(f"<li>{_inline(item)}</li>" for item in part.items) + f"</{tag}>"
     # An empty corner above row labels is no column's header (as on the study site).
-    head = "".join(f"<th>{inline(cell)}</th>" if cell.strip() else "<td></td>" for cell in part.header)
+    head = "".join(f"<th>{_inline(cell)}</th>" if cell else "<td></td>" for cell in part.header)
     body = "".join(
-        "<tr>" + "".join(f"<td>{inline(cell)}</td>" for cell in row) + "</tr>" for row in part.rows
+        "<tr>" + "".join(f"<td>{_inline(cell)}</td>" for cell in row) + "</tr>" for row in part.rows
     )
     return f'<table class="pd-table"><tr>{head}</tr>{body}</table>'
 
@@ -86,9 +104,9 @@ def block(text: str) -> str:
     """Content Markdown as HTML: a single paragraph inline; else paragraphs, lists and tables."""
     if "\n" not in text.strip():
         return inline(text)
-    parts = blocks(text)
+    parts = parse(text)
     if len(parts) == 1 and isinstance(parts[0], Paragraph):
-        return inline(parts[0].text)
+        return _inline(parts[0].children)
     return "".join(_html(part) for part in parts)
 
 

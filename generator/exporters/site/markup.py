@@ -6,7 +6,8 @@ attribute, ``url`` for a link, which must be http or https), so an author's
 ``<b>`` shows as typed and never runs. Math is written as MathML by the project's
 LaTeX parser (``generator.latex.mathml``), so no ``\\(`` ever reaches the page and no
 script or font is needed to read it. Clozes' ``{{c1::…}}`` become blanks the page's
-script reveals, in text and inside math alike.
+script reveals, in text and inside math alike. The text is the tree of
+``generator.content.text``, written here one rule per node.
 """
 
 from __future__ import annotations
@@ -14,19 +15,26 @@ from __future__ import annotations
 import functools
 import html
 import json
-import re
 from typing import Any
 from urllib.parse import urlsplit
 
-from ...content.markdown import EMPHASIS, STRONG, ListBlock, Paragraph, blocks
+from ...content.text import (
+    Cloze,
+    Code,
+    Emphasis,
+    Inlines,
+    ListBlock,
+    Math,
+    MathCloze,
+    Paragraph,
+    Strong,
+    Text,
+    inlines,
+    parse,
+)
 from ...latex.mathml import to_mathml
 from ...presentation import Formatter, name_symbol, value_latex
 
-_PROTECTED = re.compile(r"\\\((.*?)\\\)|\\\[(.*?)\\\]|`([^`\n]+)`", re.S)
-_STRONG, _EM = STRONG, EMPHASIS  # content.markdown's, the one rule
-_PLACEHOLDER = re.compile("\x00(\\d+)\x00")
-_CLOZE = re.compile(r"\{\{c(\d+)::(.*?)(?:::(.*?))?\}\}", re.S)
-_CLOZE_HTML = re.compile("\x01(\\d+)\x02(.*?)\x03", re.S)
 _LONG_INLINE = 30
 """Inline math longer than this (LaTeX characters) may be wider than a 360 px phone."""
 
@@ -69,63 +77,83 @@ def math(latex: str, display: bool = False) -> str:
     return to_mathml(latex, display)
 
 
-def inline(value: str, clozes: bool = False) -> str:
-    """One paragraph of content Markdown as HTML (line breaks become spaces).
+def _latex(node: Math, clozes: bool) -> str:
+    """The math's LaTeX; with ``clozes``, each cloze the parser's blank ``\\pdblank{N}{…}``."""
+    if not clozes:
+        return node.latex
+    return "".join(
+        rf"\pdblank{{{part.number}}}{{{part.latex}}}" if isinstance(part, MathCloze) else part
+        for part in node.body
+    )
+
+
+def _math(node: Math, clozes: bool) -> str:
+    latex = _latex(node, clozes)
+    if node.display:
+        return f'<span class="pd-display pd-scroll">{math(latex, True)}</span>'
+    if len(latex) > _LONG_INLINE:  # may not fit a phone: scrolls in its own box
+        return f'<span class="pd-wide pd-scroll">{math(latex)}</span>'
+    return math(latex)
+
+
+def _cloze(node: Cloze, clozes: bool) -> str:
+    answer = _inline(node.children, clozes)
+    if clozes:
+        return f'<span class="pd-blank" data-c="{node.number}"><span>{answer}</span></span>'
+    hint = "" if node.hint is None else "::" + text(node.hint)
+    return f"{{{{c{node.number}::{answer}{hint}}}}}"
+
+
+def _inline(nodes: Inlines, clozes: bool) -> str:
+    out = []
+    for node in nodes:  # one rule per node type, as markdown-it-py's renderer.rules
+        if isinstance(node, Text):
+            out.append(text(node.text).replace("\n", " "))
+        elif isinstance(node, Code):
+            out.append(f"<code>{text(node.text)}</code>")
+        elif isinstance(node, Strong):
+            out.append(f"<strong>{_inline(node.children, clozes)}</strong>")
+        elif isinstance(node, Emphasis):
+            out.append(f"<em>{_inline(node.children, clozes)}</em>")
+        elif isinstance(node, Math):
+            out.append(_math(node, clozes))
+        else:
+            out.append(_cloze(node, clozes))
+    return "".join(out)
+
+
+def inline(value: str | Inlines, clozes: bool = False) -> str:
+    """One paragraph of content Markdown (or its tree) as HTML (line breaks become spaces).
 
     With ``clozes``, ``{{cN::…}}`` become blanks: ``<span class="pd-blank">`` in text,
     ``<mrow class="pd-blank">`` in math, each with ``data-c="N"``.
     """
-    value = value.strip()
-    if clozes:
-        # Inside math a blank is the parser's \pdblank; outside, markers that survive escaping.
-        def in_math(match: re.Match[str]) -> str:
-            return _CLOZE.sub(lambda c: rf"\pdblank{{{c.group(1)}}}{{{c.group(2)}}}", match.group(0))
-
-        value = re.sub(r"\\\(.*?\\\)|\\\[.*?\\\]", in_math, value, flags=re.S)
-        value = _CLOZE.sub(lambda c: f"\x01{c.group(1)}\x02{c.group(2)}\x03", value)
-    kept: list[str] = []
-
-    def keep(match: re.Match[str]) -> str:
-        inline_math, display_math, code = match.groups()
-        if code is not None:
-            kept.append(f"<code>{text(code)}</code>")
-        elif inline_math is None:
-            kept.append(f'<span class="pd-display pd-scroll">{math(display_math, True)}</span>')
-        elif len(inline_math) > _LONG_INLINE:  # may not fit a phone: scrolls in its own box
-            kept.append(f'<span class="pd-wide pd-scroll">{math(inline_math)}</span>')
-        else:
-            kept.append(math(inline_math))
-        return f"\x00{len(kept) - 1}\x00"
-
-    out = text(_PROTECTED.sub(keep, value))
-    out = _STRONG.sub(r"<strong>\1</strong>", out)
-    out = _EM.sub(r"<em>\1</em>", out)
-    out = out.replace("\n", " ")
-    if clozes:
-        out = _CLOZE_HTML.sub(r'<span class="pd-blank" data-c="\1"><span>\2</span></span>', out)
-    return _PLACEHOLDER.sub(lambda m: kept[int(m.group(1))], out)
+    return _inline(inlines(value), clozes)
 
 
 def block(value: str, clozes: bool = False) -> str:
     """Content Markdown as HTML: paragraphs, lists and tables (a lone paragraph in ``<p>``)."""
     out = []
-    for part in blocks(value):
+    for part in parse(value):
         if isinstance(part, Paragraph):
-            out.append(f"<p>{inline(part.text, clozes)}</p>")
+            out.append(f"<p>{_inline(part.children, clozes)}</p>")
         elif isinstance(part, ListBlock):
             tag = "ul" if part.start is None else "ol"
             start = "" if part.start in (None, 1) else f' start="{part.start}"'
             out.append(
-                f"<{tag}{start}>" + "".join(f"<li>{inline(i, clozes)}</li>" for i in part.items) + f"</{tag}>"
+                f"<{tag}{start}>"
+                + "".join(f"<li>{_inline(i, clozes)}</li>" for i in part.items)
+                + f"</{tag}>"
             )
         else:
             # An empty corner above row labels is no column's header: a screen reader names none.
             head = "".join(
-                f'<th scope="col">{inline(cell)}</th>' if cell.strip() else "<td></td>"
+                f'<th scope="col">{_inline(cell, False)}</th>' if cell else "<td></td>"
                 for cell in part.header
             )
             rows = "".join(
-                "<tr>" + "".join(f"<td>{inline(cell)}</td>" for cell in row) + "</tr>" for row in part.rows
+                "<tr>" + "".join(f"<td>{_inline(cell, False)}</td>" for cell in row) + "</tr>"
+                for row in part.rows
             )
             out.append(
                 f'<div class="pd-scroll" tabindex="0" role="region" aria-label="Table">'

@@ -1,9 +1,9 @@
 """Author text (small Markdown with LaTeX math) to Typst markup that prints as written.
 
-Content text is Markdown with ``\\( … \\)`` and ``\\[ … \\]`` math. Only a small part
-of Markdown is read: paragraphs (blank lines), lists (``- item``, ``1. item``), tables
-(``| a | b |`` rows under a ``|---|---|`` rule), ``*em*``, ``**strong**``, `` `code` ``
-and backslash escapes of punctuation (``\\$``, ``\\*``). Everything else is text: every
+Content text is Markdown with ``\\( … \\)`` and ``\\[ … \\]`` math, read once into the
+tree of ``generator.content.text`` (paragraphs, lists, tables, ``*em*``, ``**strong**``,
+`` `code` ``, backslash escapes of punctuation), which this module writes one rule per
+node. Everything else is text: every
 character Typst would read as markup or code (``#``, ``$``, ``*``, ``_``, ``@``, ``<``,
 ``/``…) is escaped, so author text can never run as Typst code.
 """
@@ -12,22 +12,29 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
+from typing import Any
 
-from ...content.markdown import Block, ListBlock, Paragraph, blocks
+from ...content.text import (
+    Block,
+    Cloze,
+    Code,
+    Emphasis,
+    Inlines,
+    ListBlock,
+    Math,
+    Paragraph,
+    Strong,
+    Text,
+    parse,
+    render,
+)
 from ...latex import convert
 
 # Characters with a meaning somewhere in Typst markup. Escaping all of them, everywhere,
 # is simpler than knowing where each one matters (``=`` and ``-`` only at line start,
 # ``//`` only as a pair, ``...`` only as three).
 _SPECIAL = re.compile(r"([\\#$*_@<>\[\]`~=\-+/.:'\"])")
-_MATH = re.compile(r"\\\((.*?)\\\)|\\\[(.*?)\\\]", re.S)
-_INLINE = re.compile(
-    r"\\(?P<escaped>[!-/:-@\[-`{-~])"  # a backslash escape of ASCII punctuation
-    r"|`(?P<code>[^`]+)`"
-    r"|\*\*(?P<strong>\S(?:.*?\S)?)\*\*"
-    r"|(?<![*\w])\*(?P<em>[^\s*](?:[^*]*?[^\s*])?)\*(?![*\w])",  # content.markdown.EMPHASIS's flanks
-    re.S,
-)
 
 
 def escape(text: str) -> str:
@@ -52,46 +59,34 @@ def display_math(latex: str) -> str:
     return "$ " + convert(latex) + " $"
 
 
-def _inline(text: str) -> str:
-    out: list[str] = []
-    last = 0
-    for match in _INLINE.finditer(text):
-        out.append(escape(text[last : match.start()]))
-        last = match.end()
-        if match.group("escaped") is not None:
-            out.append(escape(match.group("escaped")))
-        elif match.group("code") is not None:
-            out.append(f"#raw({string(match.group('code'))})")
-        elif match.group("strong") is not None:
-            out.append(f"#strong[{_inline(match.group('strong'))}]")
-        else:
-            out.append(f"#emph[{_inline(match.group('em'))}]")
-    out.append(escape(text[last:]))
-    return "".join(out)
+def _cloze(node: Cloze) -> str:
+    hint = "" if node.hint is None else escape("::" + node.hint)
+    return escape(f"{{{{c{node.number}::") + _inline(node.children) + hint + escape("}}")
 
 
-def _text_and_math(text: str) -> str:
-    out: list[str] = []
-    last = 0
-    for match in _MATH.finditer(text):
-        out.append(_inline(text[last : match.start()]))
-        last = match.end()
-        if match.group(1) is not None:
-            out.append(inline_math(match.group(1)))
-        else:
-            out.append(display_math(match.group(2)))
-    out.append(_inline(text[last:]))
-    return "".join(out)
+_RULES: dict[type, Callable[[Any], str]] = {
+    Text: lambda node: escape(node.text),
+    Code: lambda node: f"#raw({string(node.text)})",
+    Strong: lambda node: f"#strong[{_inline(node.children)}]",
+    Emphasis: lambda node: f"#emph[{_inline(node.children)}]",
+    Math: lambda node: (display_math if node.display else inline_math)(node.latex),
+    Cloze: _cloze,
+}
+"""How each inline node is written in Typst (markdown-it-py's ``renderer.rules``)."""
+
+
+def _inline(nodes: Inlines) -> str:
+    return render(nodes, _RULES)
 
 
 def _block(block: Block) -> str:
     if isinstance(block, Paragraph):
-        return _text_and_math(block.text)
+        return _inline(block.children)
     if isinstance(block, ListBlock):
-        body = ", ".join(f"[{_text_and_math(item)}]" for item in block.items)
+        body = ", ".join(f"[{_inline(item)}]" for item in block.items)
         return f"#list({body})" if block.start is None else f"#enum(start: {block.start}, {body})"
-    cells = [f"[#strong[{_text_and_math(c)}]]" for c in block.header]
-    cells += [f"[{_text_and_math(c)}]" for row in block.rows for c in row]
+    cells = [f"[#strong[{_inline(c)}]]" for c in block.header]
+    cells += [f"[{_inline(c)}]" for row in block.rows for c in row]
     return (
         f"#table(columns: {len(block.header)}, align: left, inset: 4pt, stroke: 0.5pt + luma(120), "
         + ", ".join(cells)
@@ -104,4 +99,4 @@ def markdown(text: str) -> str:
     """Typst markup for content text: paragraphs, lists, tables, emphasis, code and math.
 
     Cached: a quiz's forms print the same questions and choices over and over."""
-    return "\n\n".join(_block(block) for block in blocks(text))
+    return "\n\n".join(_block(block) for block in parse(text))

@@ -1,0 +1,399 @@
+"""Content text as a typed tree, parsed once: blocks of inline nodes.
+
+Content text is a small Markdown, not CommonMark: paragraphs separated by blank lines,
+bullet (``- item``) and numbered (``1. item``) lists whose items may continue on indented
+lines, and tables (``| a | b |`` rows under a ``|---|---|`` rule). Inside them: math in
+``\\( … \\)`` and ``\\[ … \\]`` (whose LaTeX is never Markdown), `` `code` `` taken as
+written, backslash escapes of ASCII punctuation (``\\*``), Anki's clozes
+``{{c1::answer::hint}}`` (in text and inside math), ``**strong**`` and ``*emphasis*``.
+
+``parse`` reads the blocks and ``inlines`` one paragraph; every output (Anki and site
+HTML, Typst, plain text, Markdown) is a renderer of these nodes, as markdown-it-py's
+renderers are of its tokens, and the card rules read the same nodes. A content field is a
+``Source``: the string as written (ids and GUIDs hash it unchanged) carrying its tree,
+built when content loads; other text (a generated prompt) is parsed through a cache.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+# -- inline nodes ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Text:
+    """Characters as written (an escaped character without its backslash)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Code:
+    """```code```: its text taken as written."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Strong:
+    """``**strong**`` text."""
+
+    children: Inlines
+
+
+@dataclass(frozen=True)
+class Emphasis:
+    """``*emphasis*`` text."""
+
+    children: Inlines
+
+
+@dataclass(frozen=True)
+class MathCloze:
+    """A cloze inside math: its number and its LaTeX (a hint inside math is dropped)."""
+
+    number: int
+    latex: str
+
+
+@dataclass(frozen=True)
+class Math:
+    """LaTeX math, inline (``\\( \\)``) or display (``\\[ \\]``)."""
+
+    latex: str
+    """The LaTeX as written between the delimiters, clozes included (Anki reads them there)."""
+    display: bool
+    body: tuple[str | MathCloze, ...]
+    """``latex`` cut at its clozes, so the site can draw each as a blank."""
+
+    @property
+    def clozes(self) -> tuple[MathCloze, ...]:
+        return tuple(part for part in self.body if isinstance(part, MathCloze))
+
+
+@dataclass(frozen=True)
+class Cloze:
+    """Anki's ``{{cN::answer::hint}}`` in running text."""
+
+    number: int
+    children: Inlines
+    """The answer, itself inline text."""
+    hint: str | None
+    """The hint as written, if any."""
+
+
+Inline = Text | Code | Strong | Emphasis | Math | Cloze
+Inlines = tuple[Inline, ...]
+
+# -- blocks ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """Running text (its lines joined by newlines, each stripped)."""
+
+    children: Inlines
+
+
+@dataclass(frozen=True)
+class ListBlock:
+    """A bullet list (``start`` None) or a numbered list starting at ``start``."""
+
+    items: tuple[Inlines, ...]
+    start: int | None
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table with a header row; short rows are padded with empty cells."""
+
+    header: tuple[Inlines, ...]
+    rows: tuple[tuple[Inlines, ...], ...]
+
+
+Block = Paragraph | ListBlock | Table
+
+# -- inline rules ---------------------------------------------------------------------------
+
+# Math, code and escapes are read first: no Markdown inside them. Then clozes, then strong
+# and emphasis, which need text against their stars (``x_1 * y_2`` has none) and emphasis
+# no word or star beside them (``a*b*c`` is text), as CommonMark reads them.
+_ATOM = re.compile(
+    r"\\\((?P<inline>.*?)\\\)|\\\[(?P<display>.*?)\\\]|`(?P<code>[^`\n]+)`"
+    r"|\\(?P<escaped>[!-/:-@\[-`{-~])|(?P<mark>[\x00-\x02])",  # a mark typed in text is text
+    re.S,
+)
+CLOZE = re.compile(r"\{\{c(\d+)::(.*?)(?:::(.*?))?\}\}", re.S)
+"""A cloze as Anki reads it (number, answer, hint); only this module applies it to text."""
+STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", re.S)
+EMPHASIS = re.compile(r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])", re.S)
+# Stand-ins while the rules run: an atom (math, code, an escape, a cloze), a strong and an
+# emphasis span. None is a word character, a space or a star, as the markup they stand for
+# is not; \x00 to \x02 cannot occur in YAML text, and elsewhere are read as text atoms.
+_ATOM_MARK, _STRONG_MARK, _EM_MARK = "\x00", "\x01", "\x02"
+_MARKS = re.compile("([\x00-\x02])")
+
+
+def _math(latex: str, display: bool) -> Math:
+    body: list[str | MathCloze] = []
+    last = 0
+    for match in CLOZE.finditer(latex):
+        body += [latex[last : match.start()], MathCloze(int(match.group(1)), match.group(2))]
+        last = match.end()
+    body.append(latex[last:])
+    return Math(latex, display, tuple(part for part in body if part != ""))
+
+
+def _spans(text: str, take: Iterator[Inline]) -> Inlines:
+    """``text`` (atoms marked) with strong, then emphasis, read; atoms taken in order."""
+    strongs: list[str] = []
+    ems: list[str] = []
+
+    def strong(match: re.Match[str]) -> str:
+        strongs.append(match.group(1))
+        return _STRONG_MARK
+
+    def em(match: re.Match[str]) -> str:
+        ems.append(match.group(1))
+        return _EM_MARK
+
+    marked = EMPHASIS.sub(em, STRONG.sub(strong, text))
+    next_strong, next_em = iter(strongs), iter(ems)
+
+    def build(piece: str) -> list[Inline]:
+        out: list[Inline] = []
+        for part in _MARKS.split(piece):
+            if part == _ATOM_MARK:
+                node = next(take)
+                if isinstance(node, Text) and out and isinstance(out[-1], Text):
+                    node = Text(out[-1].text + node.text)
+                    out.pop()
+                out.append(node)
+            elif part == _STRONG_MARK:
+                out.append(Strong(_spans(next(next_strong), take)))
+            elif part == _EM_MARK:
+                out.append(Emphasis(tuple(build(next(next_em)))))
+            elif part and out and isinstance(out[-1], Text):
+                out[-1] = Text(out[-1].text + part)
+            elif part:
+                out.append(Text(part))
+        return out
+
+    return tuple(build(marked))
+
+
+_PLAIN = re.compile(r"[^\\`*{\x00-\x02]*")
+"""Text with no character that starts markup: most fields, read at once."""
+
+
+@functools.lru_cache(maxsize=8192)
+def _inlines(text: str) -> Inlines:
+    if _PLAIN.fullmatch(text):
+        return (Text(text),) if text else ()
+    atoms: list[Inline] = []
+    sources: list[str] = []
+
+    def atom(match: re.Match[str]) -> str:
+        kind = match.lastgroup
+        value = match.group(kind or 0)
+        if kind == "code":
+            atoms.append(Code(value))
+        elif kind in ("escaped", "mark"):
+            atoms.append(Text(value))
+        else:
+            atoms.append(_math(value, kind == "display"))
+        sources.append(match.group(0))
+        return _ATOM_MARK
+
+    marked = _ATOM.sub(atom, text)
+    if CLOZE.search(marked) is None:
+        return _spans(marked, iter(atoms))
+    # A cloze stands for one atom, its answer read as inline text with the atoms it holds.
+    taken = iter(zip(atoms, sources, strict=True))
+    outer: list[Inline] = []
+    pieces: list[str] = []
+    last = 0
+    for match in CLOZE.finditer(marked):
+        before = marked[last : match.start()]
+        outer += [next(taken)[0] for _ in range(before.count(_ATOM_MARK))]
+        answer, hint = match.group(2), match.group(3)
+        inside = [next(taken)[0] for _ in range(answer.count(_ATOM_MARK))]
+        if hint is not None:
+            hint = re.sub(_ATOM_MARK, lambda _: next(taken)[1], hint)
+        outer.append(Cloze(int(match.group(1)), _spans(answer, iter(inside)), hint))
+        pieces += [before, _ATOM_MARK]
+        last = match.end()
+    outer += [atom for atom, _ in taken]
+    return _spans("".join(pieces) + marked[last:], iter(outer))
+
+
+# -- blocks ---------------------------------------------------------------------------------
+
+MAX_LIST_START = 1_000_000
+"""Largest number a numbered list may start at (Typst's numbers end at 2**63)."""
+_BIG_NUMBER_ITEM = re.compile(r"^\s*\d{7,}\.\s", re.M)
+_LIST_ITEM = re.compile(r"(?:(?P<bullet>[-*+])|(?P<number>\d+)\.)\s+(?P<text>.*)")
+_TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$")
+
+
+def _cells(row: str) -> list[str]:
+    return [cell.strip() for cell in row.strip().strip("|").split("|")]
+
+
+def _table(lines: list[str]) -> Table:
+    header = _cells(lines[0])
+    width = len(header)
+    rows = tuple(
+        tuple(_inlines(cell) for cell in (_cells(line) + [""] * width)[:width])
+        for line in lines[2:]
+        if line.strip()
+    )
+    return Table(tuple(_inlines(cell) for cell in header), rows)
+
+
+def _chunk(chunk: str) -> list[Block]:
+    lines = chunk.splitlines()
+    if len(lines) >= 2 and lines[0].lstrip().startswith("|") and _TABLE_RULE.match(lines[1].strip()):
+        return [_table(lines)]
+    out: list[Block] = []
+    text: list[str] = []
+    items: list[str] = []
+    start: int | None = None
+
+    def end_list() -> None:
+        out.append(ListBlock(tuple(_inlines(item) for item in items), start))
+        items.clear()
+
+    for line in lines:
+        item = None if items and line.startswith("  ") else _LIST_ITEM.fullmatch(line.strip())
+        if item:
+            if text:
+                out.append(Paragraph(_inlines("\n".join(text))))
+                text = []
+            if not items:
+                start = int(item.group("number")) if item.group("number") else None
+            items.append(item.group("text"))
+        elif items and line.startswith(" "):
+            items[-1] += " " + line.strip()
+        else:
+            if items:
+                end_list()
+            text.append(line.strip())
+    if items:
+        end_list()
+    if text:
+        out.append(Paragraph(_inlines("\n".join(text))))
+    return out
+
+
+def _parse(source: str) -> tuple[Block, ...]:
+    chunks = [c for c in re.split(r"\n\s*\n", source.strip()) if c.strip()]
+    return tuple(block for chunk in chunks for block in _chunk(chunk))
+
+
+# -- parsed once ----------------------------------------------------------------------------
+
+
+class Source(str):
+    """Content text as written, carrying its tree: the loader makes one per Markdown field.
+
+    A ``str`` (equal, hashing and printing as the text), so ids, GUIDs and every consumer of
+    text see the same string. Its blocks are read when it is made; read as one paragraph
+    (``inlines``), a text of one paragraph is that paragraph's tree, any other is read once,
+    on first use.
+    """
+
+    blocks: tuple[Block, ...]
+    """The blocks of the text."""
+
+    def __new__(cls, value: str) -> Source:
+        self = super().__new__(cls, value)
+        self.blocks = _parse(value)
+        return self
+
+    @functools.cached_property
+    def inlines(self) -> Inlines:
+        """The text read as one paragraph, stripped."""
+        text = self.strip()
+        only = self.blocks[0] if len(self.blocks) == 1 else None
+        if isinstance(only, Paragraph) and "\n".join(line.strip() for line in text.splitlines()) == text:
+            return only.children
+        return _inlines(text)
+
+    @functools.cached_property
+    def inlines_as_written(self) -> Inlines:
+        """The text read as one paragraph, its surrounding spaces kept (for plain text)."""
+        return _inlines(self)
+
+
+_parse_cached = functools.lru_cache(maxsize=8192)(_parse)
+
+
+def parse(source: str) -> tuple[Block, ...]:
+    """The blocks of ``source``, in order (read once per ``Source``, cached for other text)."""
+    return source.blocks if isinstance(source, Source) else _parse_cached(source)
+
+
+def inlines(source: str | Inlines, strip: bool = True) -> Inlines:
+    """``source`` read as one paragraph (stripped unless asked not to); a tree as it is."""
+    if isinstance(source, tuple):
+        return source
+    if isinstance(source, Source):
+        return source.inlines if strip or source.strip() == source else source.inlines_as_written
+    return _inlines(source.strip() if strip else source)
+
+
+# -- readers of the tree --------------------------------------------------------------------
+
+
+def walk(nodes: Inlines) -> Iterator[Inline]:
+    """Every inline node, depth first (a cloze's answer after the cloze)."""
+    for node in nodes:
+        yield node
+        if isinstance(node, (Strong, Emphasis, Cloze)):
+            yield from walk(node.children)
+
+
+def block_inlines(blocks: tuple[Block, ...]) -> Iterator[Inlines]:
+    """The inline text of every paragraph, list item and table cell."""
+    for block in blocks:
+        if isinstance(block, Paragraph):
+            yield block.children
+        elif isinstance(block, ListBlock):
+            yield from block.items
+        else:
+            yield from block.header
+            for row in block.rows:
+                yield from row
+
+
+def cloze_numbers(source: str) -> list[int]:
+    """The numbers of the clozes of ``source`` (in text and in math), in order of appearance."""
+    out: list[int] = []
+    for node in walk(inlines(source)):
+        if isinstance(node, Cloze):
+            out.append(node.number)
+        elif isinstance(node, Math):
+            out += [cloze.number for cloze in node.clozes]
+    return out
+
+
+def problems(source: str) -> list[str]:
+    """What in ``source`` no exporter can render: a numbered list that starts too high."""
+    if not _BIG_NUMBER_ITEM.search(source):  # the common case: no need to read the blocks
+        return []
+    return [
+        f"a numbered list starts at {block.start}; start it at {MAX_LIST_START:,} or lower"
+        for block in parse(source)
+        if isinstance(block, ListBlock) and block.start is not None and block.start > MAX_LIST_START
+    ]
+
+
+def render(nodes: Inlines, rules: Mapping[type, Callable[[Any], str]]) -> str:
+    """``nodes`` written by ``rules``, one per node type (markdown-it-py's ``renderer.rules``)."""
+    return "".join(rules[type(node)](node) for node in nodes)
