@@ -14,6 +14,12 @@ because it names the content (recipe classes), the documents and the exporters; 
 below all three, cannot import it without an import cycle (``tests/test_layers.py``), so the
 parser is handed the classes. Builders import their documents when they run and exporters
 import their modules when they export: importing this module costs ``build --help`` nothing.
+
+A new kind that ``build`` writes (measured by adding a toy ``plain`` kind in a scratch clone):
+its exporter module in ``exporters/`` and its ``@exporter`` function in ``exporters/__init__.py``,
+its recipe class in ``content/recipes.py`` (and in ``Recipe``), its ``kind(...)`` here, and its
+test; then regenerate ``docs/authoring.md`` and the pinned ``kind: missing (…)`` message in
+``tests/content/broken/recipes/missing-kind.yaml``, which lists the kinds.
 """
 
 from __future__ import annotations
