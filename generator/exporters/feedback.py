@@ -2,7 +2,7 @@
 
 Each PDF holds the score, a table of every question with the student's answer, the
 right one, the points and the named mistake the answer shows, then for every question
-that lost points its worked solution (a problem regenerated from its seed in the key,
+that lost points its worked solution (the problem the key reader regenerated from its seed,
 a content question's answer and explanation), where to read about it (the lesson and
 the paper's label) and, with remedial decks, the name of the student's deck.
 ``graded.export`` writes them to ``feedback/<stem>.pdf`` and, asked to, one print file.
@@ -10,22 +10,19 @@ the paper's label) and, with remedial decks, the name of the student's deck.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
 
-from .. import problems
-from ..answers import accepts
 from ..content.model import Question
 from ..documents.quiz import question_figures
-from ..errors import PaperdeckError, naming
+from ..errors import naming
 from ..files.file_names import unique_name
 from ..grading import Grading
-from ..grading.key import KeyQuestion, flatten
+from ..grading.key import KeyQuestion
 from ..grading.scoring import Mark, StudentResult
 from ..presentation import answer_formatter, format_number, number_formatter, tolerance_words, value_latex
-from ..problems import Problem, Tolerance
+from ..problems import Regenerated
 from .print_items import figure_markup, solution
 from .typst import escape, inline_math, markdown, string
 from .typst.compile import preamble
@@ -100,21 +97,11 @@ def _where(grading: Grading, question: KeyQuestion) -> str:
     return "; ".join(parts)
 
 
-@functools.lru_cache(maxsize=256)
-def _problem(question: KeyQuestion) -> Problem | None:
-    """The problem the key's seed regenerates, the one the student's form printed; None when
-    it is not (a key written by a paperdeck whose problems differ, or without seeds): its
-    steps would then solve another problem."""
-    try:
-        problem = problems.generate_one(question.problem_type, question.problem_seed, question.difficulty)
-        value, _ = flatten(problem.answer[problems.get(question.problem_type).primary])
-    except (KeyError, ValueError, PaperdeckError):
-        return None
-    tolerance = Tolerance(question.tolerance_abs, question.tolerance_rel)
-    same = len(value) == question.size and all(
-        accepts(e, v, tolerance) for e, v in zip(question.answer, value, strict=True)
-    )
-    return problem if same else None
+def _problem(grading: Grading, question: KeyQuestion) -> Regenerated | None:
+    """The problem the key's seed regenerates, the one the student's form printed: the key
+    reader drew it again and checked it gives the key's answer (``QuizKey.problems``); None for
+    a content question."""
+    return grading.key.problems.get((question.problem_type, question.problem_seed, question.difficulty))
 
 
 def question_errors(grading: Grading, question: KeyQuestion) -> AbstractContextManager[None]:
@@ -138,8 +125,9 @@ def _worked(
 ) -> str:
     """The worked solution of a question that lost points, where to read, the mistake named."""
     out = []
-    problem = _problem(question) if question.problem_type else None
-    if problem is not None:
+    drawn = _problem(grading, question)
+    if drawn is not None:
+        problem = drawn.problem()
         out += [markdown(problem.prompt), solution(problem)]
     elif question.problem_type:
         fmt = number_formatter(question.tolerance_abs or None, question.tolerance_rel or None)
@@ -170,11 +158,14 @@ def _worked(
     return f"#key-block({question.number}, none, [{body}])\n"
 
 
-def _formatter(question: KeyQuestion, content_questions: dict[str, Question]) -> Formatter:
+def _formatter(grading: Grading, question: KeyQuestion, content_questions: dict[str, Question]) -> Formatter:
     """Numbers to the precision the question's prompt states, as its key prints them."""
-    problem = _problem(question) if question.problem_type else None
-    if problem is not None:
-        return answer_formatter(problem.precision, problem.tolerance.abs, problem.tolerance.rel)
+    drawn = _problem(grading, question)
+    if drawn is not None:
+        problem_type = drawn.problem_type
+        return answer_formatter(
+            problem_type.precision, problem_type.tolerance.abs, problem_type.tolerance.rel
+        )
     found = content_questions.get(question.content_id)
     if found is not None:
         return answer_formatter(
@@ -231,7 +222,7 @@ def feedback_source(
     for m in result.marks:
         question = form.questions[m.number]
         with question_errors(grading, question):
-            given, right = _answers(question, m, _formatter(question, content_questions))
+            given, right = _answers(question, m, _formatter(grading, question, content_questions))
             note = markdown(m.mistake) if m.mistake else ""
         rows.append(f"[{m.number}], [{given}], [{right}], [{_mark_cell(m)}], [{note}]")
         if m.share is not None and m.share < 1:

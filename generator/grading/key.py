@@ -12,7 +12,8 @@ import gc
 import math
 import os
 import stat
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -21,6 +22,7 @@ import orjson
 from ..answers import accepts
 from ..content.recipes import MAX_POINTS
 from ..errors import Finding, InputError, PaperdeckError
+from ..problems.generation import Regenerated
 from ..problems.model import DIFFICULTIES
 
 KEY_FORMAT = 1
@@ -111,6 +113,9 @@ class QuizKey:
     path: str = ""
     paper: str = ""
     """The paper size the forms were printed on (``a4`` or ``letter``); '' for an older key."""
+    problems: Mapping[tuple[str, int, str], Regenerated] = field(default_factory=dict)
+    """The problem each problem question's type, seed and difficulty regenerate, checked to give
+    the key's answer when the key was read: the feedback prints its worked steps."""
 
 
 _NUMBER_TYPES = frozenset({int, float})
@@ -454,20 +459,25 @@ def _read_key(path: Path) -> QuizKey:
             codes[form.code] = form.label
     if problems:
         raise InputError(problems)
-    _seeds_regenerate_answers(shown, forms)
+    regenerated = _seeds_regenerate_answers(shown, forms)
     paper = str(data["paper"]) if data.get("paper") in ("a4", "letter") else ""
-    return QuizKey(quiz, title, paper_title, forms, shown, paper)
+    return QuizKey(quiz, title, paper_title, forms, shown, paper, regenerated)
 
 
-def _seeds_regenerate_answers(shown: str, forms: dict[str, KeyForm]) -> None:
+def _seeds_regenerate_answers(
+    shown: str, forms: dict[str, KeyForm]
+) -> dict[tuple[str, int, str], Regenerated]:
     """Refuse (one line) a key whose problem seeds do not regenerate its answers: a form pointed
     at another form's seeds, or at another problem type, would be graded against one problem
-    while its feedback worked another. Only each problem's answer is regenerated, not its prompt
-    and record: about 0.6 ms a problem, 5 s for the 8,000 of bench_grade's 1,000 forms, most of
-    it NumPy's seeding and the types' small-array arithmetic, which every problem needs."""
+    while its feedback worked another. Each problem is drawn, not written (its prompt and record
+    wait until the feedback asks, ``Regenerated.problem``): about 0.6 ms a problem, 5 s for the
+    8,000 of bench_grade's 1,000 forms, most of it NumPy's seeding and the types' small-array
+    arithmetic, which every problem needs. The draws are returned for the feedback, which
+    prints the worked steps of a missed problem from them instead of drawing it again."""
     from .. import problems
 
     bad: list[str] = []
+    regenerated: dict[tuple[str, int, str], Regenerated] = {}
     known = problems.all_types()
     for form in forms.values():
         for question in form.questions.values():
@@ -487,10 +497,10 @@ def _seeds_regenerate_answers(shown: str, forms: dict[str, KeyForm]) -> None:
                     ]
                 )
             try:
-                answer = problems.regenerated_answer(
+                problem = problems.regenerated(
                     question.problem_type, question.problem_seed, question.difficulty
                 )
-                value, _ = flatten(answer[problems.get(question.problem_type).primary])
+                value, _ = flatten(problem.answer[problem.problem_type.primary])
             except (KeyError, ValueError, PaperdeckError) as error:
                 bad.append(
                     f"{where}: its problem type {question.problem_type!r} cannot be regenerated here"
@@ -505,6 +515,8 @@ def _seeds_regenerate_answers(shown: str, forms: dict[str, KeyForm]) -> None:
                     f"{where}: its seed regenerates a {question.problem_type} problem whose answer is "
                     "not the key's"
                 )
+                continue
+            regenerated[question.problem_type, question.problem_seed, question.difficulty] = problem
     if bad:
         more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
         raise InputError(
@@ -518,3 +530,4 @@ def _seeds_regenerate_answers(shown: str, forms: dict[str, KeyForm]) -> None:
                 )
             ]
         )
+    return regenerated

@@ -17,7 +17,7 @@ shows an attention heatmap, the scores behind a quiz's table of exponentials.
 The modules, by job: ``model`` (the dataclasses), ``rounding`` (answers in the
 JSON form), ``registry`` (``register``, ``all_types``, ``get``, ``get_each``), ``generation``
 (``problem_seed``, ``variant_seed``, ``generate_one``, ``generate``, and
-``regenerated_answer`` for the key reader); ``inputs`` and ``latex`` are helpers for the
+``regenerated`` for the key reader and the feedback); ``inputs`` and ``latex`` are helpers for the
 type modules. This module re-exports the public
 names (and ``values.Precision``, which a type declares), so callers write ``problems.get(...)``, ``problems.Problem``.
 """
@@ -25,7 +25,7 @@ names (and ``values.Precision``, which a type declares), so callers write ``prob
 from __future__ import annotations
 
 from ..values import Precision
-from .generation import generate, generate_one, problem_seed, regenerated_answer, variant_seed
+from .generation import Regenerated, generate, generate_one, problem_seed, regenerated, variant_seed
 from .model import DIFFICULTIES, Distractor, Problem, ProblemType, Solution, Step, Tolerance
 from .registry import all_types, get, get_each, load_project_types, register
 from .rounding import ANSWER_DECIMALS, plain
@@ -37,6 +37,7 @@ __all__ = [
     "Precision",
     "Problem",
     "ProblemType",
+    "Regenerated",
     "Solution",
     "Step",
     "Tolerance",
@@ -48,7 +49,7 @@ __all__ = [
     "load_project_types",
     "plain",
     "problem_seed",
-    "regenerated_answer",
+    "regenerated",
     "register",
     "variant_seed",
 ]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import zlib
 from collections.abc import Iterator
+from dataclasses import dataclass
 from itertools import chain
 from operator import sub
 from typing import Any
@@ -96,12 +97,37 @@ def _check_difficulty(difficulty: str) -> None:
         raise UsageError(f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}")
 
 
-def regenerated_answer(type_id: str, seed: int, difficulty: str = "easy") -> dict[str, Any]:
-    """``generate_one(type_id, seed, difficulty).answer``, without writing the problem's prompt
-    and record: what the key reader checks each problem of a quiz key against."""
+@dataclass(frozen=True)
+class Regenerated:
+    """A problem drawn again from its seed, its prompt and record written only when asked for:
+    the key reader checks each problem's ``answer`` against the key (8,000 in bench_grade) and
+    the feedback prints the ``problem()`` of those a student missed, without drawing again."""
+
+    problem_type: ProblemType
+    seed: int
+    difficulty: str
+    given: dict[str, Any]
+    solution: Solution
+    distractors: tuple[Distractor, ...]
+
+    @property
+    def answer(self) -> dict[str, Any]:
+        return self.solution.answer
+
+    def problem(self) -> Problem:
+        """``generate_one(type_id, seed, difficulty)``, from this draw."""
+        return _record(
+            self.problem_type, self.seed, self.difficulty, 0, self.given, self.solution, self.distractors
+        )
+
+
+def regenerated(type_id: str, seed: int, difficulty: str = "easy") -> Regenerated:
+    """The problem of this type that ``seed`` regenerates, drawn but not yet written."""
     _check_difficulty(difficulty)
-    _, solution, _ = _draw(get(type_id), np.random.default_rng(seed), difficulty)
-    return solution.answer
+    problem_type = get(type_id)
+    return Regenerated(
+        problem_type, seed, difficulty, *_draw(problem_type, np.random.default_rng(seed), difficulty)
+    )
 
 
 def _draw(
@@ -123,7 +149,19 @@ def _make(
     problem_type: ProblemType, rng: np.random.Generator, seed: int, difficulty: str, index: int
 ) -> Problem:
     """The problem ``rng`` (``default_rng(seed)`` or a Generator in its state) draws."""
-    given, solution, distractors = _draw(problem_type, rng, difficulty)
+    return _record(problem_type, seed, difficulty, index, *_draw(problem_type, rng, difficulty))
+
+
+def _record(
+    problem_type: ProblemType,
+    seed: int,
+    difficulty: str,
+    index: int,
+    given: dict[str, Any],
+    solution: Solution,
+    distractors: tuple[Distractor, ...],
+) -> Problem:
+    """A drawn problem written out: its prompt, and its named mistakes as they change the answer."""
     return Problem(
         id=f"{problem_type.id}-{index + 1:06d}",
         type=problem_type.id,

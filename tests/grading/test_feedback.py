@@ -133,39 +133,22 @@ def test_stems_are_safe_bounded_and_distinct():
     assert found[4].startswith("x" * 60) and len(found[4].encode()) <= MAX_STEM_BYTES  # cut, with a digest
 
 
-def test_a_problem_its_seed_no_longer_regenerates_gets_the_key_s_answer_without_steps():
-    """A key from a paperdeck whose problems differ: printing the steps would solve another problem."""
+def test_the_worked_problems_are_the_ones_the_key_reader_regenerated(graded):
+    """The key reader regenerates each problem from its seed and refuses a key whose answers it does
+    not give (test_key_validation.py); the feedback prints the steps of those very problems."""
     from generator import problems
-    from generator.exporters.feedback import _problem
-    from generator.grading.key import KeyQuestion, flatten
+    from generator.grading.key import read_key
 
-    problem = problems.generate_one("softmax", 5, "easy")
-    answer, shape = flatten(problem.answer["p"])
-    question = KeyQuestion(
-        1,
-        "S",
-        3.0,
-        "problem",
-        "problem:softmax",
-        answer=answer,
-        shape=shape,
-        tolerance_abs=0.005,
-        problem_type="softmax",
-        difficulty="easy",
-        problem_seed=5,
-    )
-    assert _problem(question) == problem
-    moved = KeyQuestion(
-        1,
-        "S",
-        3.0,
-        "problem",
-        "problem:softmax",
-        answer=tuple(x + 0.1 for x in answer),
-        shape=shape,
-        tolerance_abs=0.005,
-        problem_type="softmax",
-        difficulty="easy",
-        problem_seed=5,
-    )
-    assert _problem(moved) is None
+    folder, _, _ = graded
+    key = read_key(folder.parent / "quiz-attention-key.json")
+    asked = {
+        (q.problem_type, q.problem_seed, q.difficulty)
+        for form in key.forms.values()
+        for q in form.questions.values()
+        if q.kind == "problem"
+    }
+    assert asked and set(key.problems) == asked
+    for type_id, seed, difficulty in asked:
+        assert key.problems[type_id, seed, difficulty].problem() == problems.generate_one(
+            type_id, seed, difficulty
+        )

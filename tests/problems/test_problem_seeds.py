@@ -11,7 +11,7 @@ from generator.problems import (
     generate,
     generate_one,
     problem_seed,
-    regenerated_answer,
+    regenerated,
 )
 
 
@@ -32,11 +32,10 @@ def test_seeds_are_32_bit_and_keyed_by_set_type_and_index():
 
 
 @pytest.mark.parametrize("type_id", sorted(all_types()))
-def test_the_answer_a_key_is_checked_against_is_the_problems(type_id):
-    """The key reader regenerates only the answer: the one the whole problem has, redraws included."""
+def test_the_problem_a_key_is_checked_against_is_the_one_its_seed_generates(type_id):
+    """The key reader draws each problem again (``regenerated``) and the feedback writes the ones
+    a student missed from that draw: the same answer and the same problem, redraws included."""
     for difficulty in DIFFICULTIES:
         for seed in range(40):
-            assert (
-                regenerated_answer(type_id, seed, difficulty)
-                == generate_one(type_id, seed, difficulty).answer
-            )
+            drawn, problem = regenerated(type_id, seed, difficulty), generate_one(type_id, seed, difficulty)
+            assert drawn.answer == problem.answer and drawn.problem() == problem
