@@ -111,6 +111,14 @@ class Value:
         return len(flat(self.raw))
 
     @property
+    def table(self) -> tuple[int, int]:
+        """(rows, columns) it is laid out in, typed box by box: a number is one box, a vector one row."""
+        shape = self.shape
+        if len(shape) == 2:
+            return shape[0], shape[1]
+        return 1, shape[0] if shape else 1
+
+    @property
     def words(self) -> str:
         """How a student types it (``shape_words``)."""
         return shape_words(self.shape)

@@ -44,7 +44,7 @@ from ..documents.items import item_errors
 from ..documents.quiz import Form, QuestionItem, Quiz, QuizItem
 from ..errors import ContentError, Finding
 from ..presentation import letter
-from ..values import Precision
+from ..values import Precision, Value
 from .typst import escape, markdown, string
 from .typst.compile import compile_pdf
 
@@ -237,7 +237,7 @@ def _shape(quiz_item: QuizItem) -> tuple[int, ...]:
     if isinstance(quiz_item, QuestionItem):
         return ()
     primary = problems.get(quiz_item.problem.type).primary
-    return tuple(np.shape(quiz_item.problem.answer[primary]))
+    return Value(quiz_item.problem.answer[primary]).shape
 
 
 def _score_values(points: float) -> list[str]:

@@ -23,6 +23,7 @@ from ..grading.key import KeyQuestion
 from ..grading.scoring import Mark, StudentResult
 from ..presentation import answer_formatter, format_number, number_formatter, tolerance_words, value_latex
 from ..problems import Regenerated
+from ..values import Value
 from .print_items import figure_markup, solution
 from .typst import escape, inline_math, markdown, string
 from .typst.compile import preamble
@@ -39,12 +40,7 @@ def stems(students: list[str]) -> list[str]:
 
 def _shaped(values: tuple[float | None, ...], shape: tuple[int, ...]) -> object:
     """Flat values back in their printed shape; a part left out is ``_``, as in the responses."""
-    shown = [v if v is not None else "_" for v in values]
-    if len(shape) == 2 and shape[0] * shape[1] == len(shown):
-        return [shown[r * shape[1] : (r + 1) * shape[1]] for r in range(shape[0])]
-    if len(shape) == 1 or len(shown) > 1:
-        return shown
-    return shown[0]
+    return Value.shaped([v if v is not None else "_" for v in values], shape)
 
 
 def _choice(question: KeyQuestion, letter: str) -> str:

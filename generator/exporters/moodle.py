@@ -39,10 +39,11 @@ from ..documents.lms import LmsQuiz, ProblemPool, QuestionBank
 from ..documents.quiz import ProblemItem, QuestionItem, alt_text
 from ..files.atomic import PRIVATE, write_bytes
 from ..presentation import tolerance_words
+from ..values import Value
 from . import ExportOptions
 from .anki.markup import block, inline
 from .print_items import answer_name
-from .qti import Figure, allowed, figures, flat, shape
+from .qti import Figure, allowed, figures
 
 TYPING = "Type each number as a decimal (0.73, -1.5, 6.988e-4)."
 """How to type a number in Moodle, stated in every numeric question."""
@@ -208,9 +209,9 @@ def cloze_question(
     mistakes: list[tuple[str, Any]],
     explanation: str = "",
 ) -> str:
-    values = flat(value)
-    rows, columns = shape(value)
-    usable = [(t, flat(w)) for t, w in mistakes if w is not None and len(flat(w)) == len(values)]
+    values = Value(value).numbers
+    rows, columns = Value(value).table
+    usable = [(t, Value(w).numbers) for t, w in mistakes if w is not None and Value(w).count == len(values)]
     boxes = [cloze_box(v, abs_tol, rel_tol, [(t, w[i]) for t, w in usable]) for i, v in enumerate(values)]
     table = "".join(
         "<tr>" + "".join(f"<td>{boxes[r * columns + c]}</td>" for c in range(columns)) + "</tr>"

@@ -49,6 +49,7 @@ from ..files.atomic import PRIVATE, write_bytes
 from ..latex.mathml import to_mathml
 from ..presentation import build_time, letter, tolerance_words
 from ..problems.latex import number
+from ..values import Value
 from . import ExportOptions
 from .print_items import answer_name
 
@@ -101,22 +102,6 @@ def bounds(expected: float, abs_tol: float | None, rel_tol: float | None) -> tup
 def _plain(value: Decimal) -> str:
     text = format(value.normalize(), "f") if value == value.to_integral_value() else str(value)
     return "0" if text in ("-0", "-0.0") else text
-
-
-def flat(value: Any) -> list[float]:
-    """A number, vector or matrix as its numbers, row by row."""
-    if isinstance(value, (list, tuple)):
-        return [x for part in value for x in flat(part)]
-    return [value]
-
-
-def shape(value: Any) -> tuple[int, int]:
-    """(rows, columns) of a vector (one row) or matrix; (1, 1) for a number."""
-    if not isinstance(value, (list, tuple)):
-        return 1, 1
-    if value and isinstance(value[0], (list, tuple)):
-        return len(value), len(value[0])
-    return 1, len(value)
 
 
 # -- content as XHTML with MathML ------------------------------------------------
@@ -317,8 +302,8 @@ def numeric_item(
     extra: str = "",
 ) -> Item:
     """A question whose answer is one number, a vector or a matrix, typed number by number."""
-    values = flat(value)
-    rows, columns = shape(value)
+    values = Value(value).numbers
+    rows, columns = Value(value).table
     ids = ["RESPONSE"] if len(values) == 1 else [f"RESPONSE_{i + 1}" for i in range(len(values))]
     declarations = "".join(
         f'<responseDeclaration identifier="{rid}" cardinality="single" baseType="float">'
@@ -326,9 +311,9 @@ def numeric_item(
         for rid, v in zip(ids, values, strict=True)
     )
     usable = [
-        (text, flat(wrong))
+        (text, Value(wrong).numbers)
         for text, wrong in mistakes
-        if wrong is not None and len(flat(wrong)) == len(values)
+        if wrong is not None and Value(wrong).count == len(values)
     ]
     declarations += _outcomes(points, bool(usable))
     label = f"{math(name)} = " if name else "Answer: "

@@ -28,6 +28,7 @@ from pathlib import Path
 from .. import answers
 from ..errors import Finding, InputError
 from ..files.csv_files import read_rows
+from ..values import shape_words
 from . import names
 from .key import CHOICE_KINDS, KeyForm, KeyQuestion, QuizKey
 
@@ -71,15 +72,6 @@ def numbers(text: str, count: int) -> tuple[float | None, ...] | None:
     return tuple(found) if found else None
 
 
-def _shape_words(question: KeyQuestion) -> str:
-    shape = question.shape
-    if not shape:
-        return "one number"
-    if len(shape) == 1:
-        return f"{shape[0]} numbers (a vector)"
-    return f"{question.size} numbers (a {shape[0]}×{shape[1]} matrix, row by row)"
-
-
 def parse_answer(question: KeyQuestion, text: str) -> tuple[Answer, str]:
     """The answer ``text`` means for ``question``, or (None, what is wrong)."""
     if NOT_READ in text:  # never part of a number: the answer, or a part of it, was not read
@@ -116,12 +108,12 @@ def parse_answer(question: KeyQuestion, text: str) -> tuple[Answer, str]:
     if found is None:
         return (
             None,
-            f"{text.strip()!r} is not a number; question {question.number} wants {_shape_words(question)}",
+            f"{text.strip()!r} is not a number; question {question.number} wants {shape_words(question.shape)}",
         )
     if len(found) != question.size:
         return None, (
             f"{len(found)} number{'s' if len(found) != 1 else ''} given; question "
-            f"{question.number} wants {_shape_words(question)} (write _ for a part left out, ? for one not read)"
+            f"{question.number} wants {shape_words(question.shape)} (write _ for a part left out, ? for one not read)"
         )
     return found, ""
 

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from generator.documents.items import KINDS, StudyItem
 from generator.exporters.anki import markup, notes
-from generator.numerals import shape_of
 from generator.presentation import number_formatter, value_latex
 from generator.values import Precision
 
@@ -81,12 +80,6 @@ def test_relative_tolerance_shows_significant_figures():
     fmt = number_formatter(rel_tol=0.001)
     assert fmt(0.00698771) == "0.0069877"
     assert fmt(0.000698771) == r"6.9877 \times 10^{-4}"
-
-
-def test_shapes_in_words():
-    assert markup.shape_words(shape_of(1.5)) == "one number"
-    assert markup.shape_words(shape_of([[1, 2]])) == "2 numbers (a 1 × 2 row)"
-    assert markup.shape_words(shape_of([[1, 2], [3, 4]])) == "4 numbers (2 × 2, row by row)"
 
 
 def test_every_kind_has_a_note_type():

@@ -183,8 +183,7 @@ def test_not_a_number_for_a_numeric_question(key_path: Path, tmp_path: Path, cap
         2,
         [
             f"paperdeck: {path}:2: column 12: 'three' is not a number; question 12 wants one number",
-            f"paperdeck: {path}:2: column 13: '0.1 abc 0.3' is not a number; question 13 wants 3 numbers "
-            "(a vector)",
+            f"paperdeck: {path}:2: column 13: '0.1 abc 0.3' is not a number; question 13 wants 3 numbers",
             f"paperdeck: {path}:2: column 15: '12.5 ms' is not a number; question 15 wants one number",
         ],
     )
@@ -196,8 +195,8 @@ def test_a_vector_of_the_wrong_length(key_path: Path, tmp_path: Path, capsys) ->
     assert _grade(key_path, path, capsys) == (
         2,
         [
-            f"paperdeck: {path}:2: column 14: 3 numbers given; question 14 wants 2 numbers (a 1×2 matrix, "
-            "row by row) (write _ for a part left out, ? for one not read)"
+            f"paperdeck: {path}:2: column 14: 3 numbers given; question 14 wants 2 numbers (a 1 × 2 row)"
+            " (write _ for a part left out, ? for one not read)"
         ],
     )
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import html
-import math
 from collections.abc import Callable
 from typing import Any
 
@@ -135,15 +134,3 @@ def values_html(values: dict[str, Any], fmt: Formatter) -> str:
     """Named values as a list, one per line."""
     rows = "".join(f"<li>{equals_html(name, value, fmt)}</li>" for name, value in values.items())
     return f'<ul class="pd-values">{rows}</ul>'
-
-
-def shape_words(shape: tuple[int, ...]) -> str:
-    """How a student types a value of this shape."""
-    if not shape:
-        return "one number"
-    if len(shape) == 1:
-        return f"{shape[0]} numbers" if shape[0] != 1 else "one number"
-    if shape[0] == 1:
-        return f"{shape[1]} numbers (a 1 × {shape[1]} row)"
-    count = math.prod(shape)
-    return f"{count} numbers ({' × '.join(map(str, shape))}, row by row)"

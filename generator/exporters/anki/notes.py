@@ -23,6 +23,7 @@ from ...documents.items import LabelCard, StudyItem
 from ...errors import PaperdeckError
 from ...presentation import answer_formatter, letter, number_formatter, tolerance_words
 from ...problems import Problem, Tolerance
+from ...values import shape_words
 from ..plain_text import prose
 from . import notetypes
 from .markup import (
@@ -34,7 +35,6 @@ from .markup import (
     inline,
     name_html,
     quotes,
-    shape_words,
     values_html,
 )
 from .notetypes import NoteType

@@ -33,6 +33,7 @@ from ...documents.quiz import alt_text
 from ...errors import PaperdeckError
 from ...presentation import letter, number_formatter, tolerance_words
 from ...problems import Problem
+from ...values import shape_words
 from .markup import attribute, block, inline, math, name_html, text, url, values_html
 
 
@@ -356,15 +357,12 @@ def _variant(problem: Problem, check: AnswerCheck) -> dict[str, Any]:
         f'<span class="pd-scroll">{math(step.latex, display=True)}</span></li>'
         for step in problem.steps
     )
-    count = len(check.expected)
-    rows = check.shape[0] if len(check.shape) == 2 else 1
-    words = "one number" if count == 1 else f"{count} numbers" + (", row by row" if rows > 1 else "")
     # With its difficulty always: a seed alone does not name a problem, and the CLI asks for it.
     command = f"paperdeck problems {problem.type} --problem-seed {problem.seed} -d {problem.difficulty}"
     return {
         "seed": problem.seed,
         "prompt": block(problem.prompt),
-        "name": f"{name_html(primary)} ({text(words)})",
+        "name": f"{name_html(primary)} ({text(shape_words(check.shape))})",
         "expected": list(check.expected),
         "shown": check.shown,
         "tol": tolerance.to_json(),
