@@ -66,12 +66,11 @@ from pathlib import Path
 from ..errors import Finding
 from . import yamlsource
 from .model import Content
+from .text import CLOZE, plain
 
 MAX_BACK = 170
 """Longest flashcard back, in plain-text characters."""
 
-_CLOZE = re.compile(r"\{\{c\d+::(.*?)(?:::[^}]*)?\}\}", re.S)
-_NUMBERED_CLOZE = re.compile(r"\{\{c(\d+)::(.*?)(?:::[^}]*)?\}\}", re.S)
 _BLANK = "zzblankzz"
 """The token a cue has where its card's deletion is (kept intact by ``plain_text``)."""
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[a-z]+(?:-[a-z]+)*")
@@ -81,18 +80,13 @@ _MATH_DELIMITERS = re.compile(r"\\[()\[\]]")
 _FONT_COMMANDS = re.compile(
     r"\\(?:mathrm|text|mathbf|mathit|mathcal|operatorname|boldsymbol|left|right|big|Big)\b"
 )
-_MARKDOWN = re.compile(r"\*\*|__|`|(?<!\\)\*")
-_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 
 
 def plain_text(text: str) -> str:
-    """``text`` as a reader sees it, roughly: without math and Markdown markup."""
-    text = _LINK.sub(r"\1", text)
-    text = _MATH_DELIMITERS.sub("", text)
-    text = _FONT_COMMANDS.sub("", text)
-    text = text.replace("\\", "").replace("{", "").replace("}", "")
-    text = _MARKDOWN.sub("", text)
-    return " ".join(text.split())
+    """``text`` as a reader sees it, roughly: its words without markup, math as its LaTeX
+    without commands and braces (``content.text.plain``)."""
+    words = _FONT_COMMANDS.sub("", plain(text))
+    return " ".join(words.replace("\\", "").replace("{", "").replace("}", "").split())
 
 
 def _normal(text: str) -> str:
@@ -185,7 +179,7 @@ def listed_items(text: str) -> list[str]:
     and parentheses, else an empty list: ``A; B; C``, ``A × B × C`` or ``A, B, and C`` with
     items of at most ``MAX_ITEM_WORDS`` words, or ``A, B and C`` with items of at most
     ``MAX_SHORT_ITEM_WORDS`` (longer ones are more often a clause than an item)."""
-    outside = _PARENTHESES.sub(" ", _MATH.sub(" X ", plain_markup(text)))
+    outside = _PARENTHESES.sub(" ", plain(text, lambda _math: " X "))
     first = _THOUSANDS.sub("", _SENTENCE_END.split(outside, maxsplit=1)[0])
     for separator in (";", "×"):
         parts = [" ".join(p.split()) for p in first.split(separator)]
@@ -207,22 +201,17 @@ def listed_items(text: str) -> list[str]:
     return []
 
 
-def plain_markup(text: str) -> str:
-    """``text`` without Markdown links and emphasis (math kept, for ``listed_items``)."""
-    return _MARKDOWN.sub("", _LINK.sub(r"\1", text))
-
-
 def cloze_cards(text: str) -> dict[str, tuple[str, str]]:
     """Card number -> (cue, answer): the cloze as that card shows it, its own deletions
     blank and the others filled in, and the text those deletions hide."""
     cards: dict[str, tuple[str, str]] = {}
-    for number in dict.fromkeys(m.group(1) for m in _NUMBERED_CLOZE.finditer(text)):
+    for number in dict.fromkeys(m.group(1) for m in CLOZE.finditer(text)):
 
         def shown(m: re.Match[str], number: str = number) -> str:
             return f" {_BLANK} " if m.group(1) == number else m.group(2)
 
-        hidden = " ".join(m.group(2) for m in _NUMBERED_CLOZE.finditer(text) if m.group(1) == number)
-        cards[number] = (_NUMBERED_CLOZE.sub(shown, text), hidden)
+        hidden = " ".join(m.group(2) for m in CLOZE.finditer(text) if m.group(1) == number)
+        cards[number] = (CLOZE.sub(shown, text), hidden)
     return cards
 
 
@@ -355,10 +344,10 @@ def card_rule_warnings(content: Content, project: Path | str | None = None) -> l
                     f"({', '.join(words)}), so the reverse card gives its answer away",
                 )
         for i, cloze in enumerate(lesson.clozes):
-            shown = _normal(_CLOZE.sub(" ", cloze.text))
+            shown = _normal(CLOZE.sub(" ", cloze.text))
             extra = _normal(cloze.extra)
             said: set[str] = set()
-            for hidden in dict.fromkeys(_normal(h) for h in _CLOZE.findall(cloze.text)):
+            for hidden in dict.fromkeys(_normal(m.group(2)) for m in CLOZE.finditer(cloze.text)):
                 where = "text" if _contains(shown, hidden) else "extra" if _contains(extra, hidden) else ""
                 if where:
                     said.add(hidden)
@@ -368,7 +357,7 @@ def card_rule_warnings(content: Content, project: Path | str | None = None) -> l
                         where if where == "extra" else "text",
                         f"cloze {cloze.id!r}: hidden text {hidden!r} also appears unhidden in its {where}",
                     )
-            deletions = [(m.group(1), _normal(m.group(2))) for m in _NUMBERED_CLOZE.finditer(cloze.text)]
+            deletions = [(m.group(1), _normal(m.group(2))) for m in CLOZE.finditer(cloze.text)]
             for number, hidden in deletions:
                 other = next((n for n, h in deletions if n != number and _contains(h, hidden)), None)
                 if other is not None and hidden not in said:

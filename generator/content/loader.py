@@ -38,9 +38,9 @@ from .model import (
 )
 from .needs import need_problem
 from .schema import Report, Where, build_file
+from .text import CLOZE
 
 ITEM_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-CLOZE = re.compile(r"\{\{c\d+::(.*?)\}\}", re.S)
 """A cloze deletion as Anki reads it: the hidden part ends at the first ``}}``."""
 
 
@@ -86,7 +86,7 @@ class _Checks:
 
     def cloze(self, cloze: Cloze, where: Where) -> None:
         self.item(cloze, where)
-        hidden = CLOZE.findall(cloze.text)
+        hidden = [match.group(2) for match in CLOZE.finditer(cloze.text)]  # as Anki reads the raw text
         if not hidden:
             where.error("blank at least one part as {{c1::…}}", "text")
         for part in hidden:

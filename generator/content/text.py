@@ -383,6 +383,26 @@ def cloze_numbers(source: str) -> list[int]:
     return out
 
 
+def plain(
+    source: str | Inlines, math: Callable[[Math], str] = lambda node: node.latex, strip: bool = True
+) -> str:
+    """The text without its markup: emphasis and code as their text, clozes as written
+    (``{{c1::…}}``), math as ``math`` writes it (its LaTeX by default, for ``alt`` texts and
+    the card rules; plain text writes it in Unicode)."""
+    out = []
+    for node in inlines(source, strip):
+        if isinstance(node, (Text, Code)):
+            out.append(node.text)
+        elif isinstance(node, (Strong, Emphasis)):
+            out.append(plain(node.children, math))
+        elif isinstance(node, Math):
+            out.append(math(node))
+        else:
+            hint = "" if node.hint is None else "::" + node.hint
+            out.append(f"{{{{c{node.number}::{plain(node.children, math)}{hint}}}}}")
+    return "".join(out)
+
+
 def problems(source: str) -> list[str]:
     """What in ``source`` no exporter can render: a numbered list that starts too high."""
     if not _BIG_NUMBER_ITEM.search(source):  # the common case: no need to read the blocks

@@ -21,7 +21,6 @@ import base64
 import functools
 import hashlib
 import hmac
-import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
@@ -31,6 +30,7 @@ from .. import problems
 from ..content.model import Content, Question, Visual
 from ..content.needs import need_values
 from ..content.recipes import MAX_FORMS, QuizRecipe, QuizSection, question_pool
+from ..content.text import plain
 from ..errors import ContentError, Finding
 from ..numerals import rounded
 from ..presentation import letter
@@ -51,8 +51,7 @@ class QuestionFigure:
 
 def alt_text(caption: str) -> str:
     """A caption as the words of an ``alt`` text: math as its LaTeX, no delimiters or emphasis."""
-    words = re.sub(r"\\[()\[\]]", "", caption)
-    return re.sub(r"\s+", " ", words.replace("*", "").replace("`", "")).strip()
+    return " ".join(plain(caption).split())
 
 
 def question_figures(content: Content) -> dict[str, QuestionFigure]:

@@ -12,29 +12,14 @@ In running prose (``compact``) a matrix is written on one line, ``[1 2; 3 4]``.
 
 from __future__ import annotations
 
-from ..content.text import Code, Emphasis, Inlines, Math, Strong, Text, inlines
+from ..content.text import Inlines, plain
 from ..latex.plain import Box, beside, math_box, matrix_box
 
 __all__ = ["Box", "beside", "math_box", "matrix_box", "prose"]
-
-
-def _prose(nodes: Inlines) -> str:
-    out = []
-    for node in nodes:  # one rule per node type of content.text's tree
-        if isinstance(node, (Text, Code)):
-            out.append(node.text)
-        elif isinstance(node, (Strong, Emphasis)):
-            out.append(_prose(node.children))
-        elif isinstance(node, Math):
-            out.append(" ".join(math_box(node.latex, compact=True).lines))
-        else:
-            hint = "" if node.hint is None else "::" + node.hint
-            out.append(f"{{{{c{node.number}::{_prose(node.children)}{hint}}}}}")
-    return "".join(out)
 
 
 def prose(markdown: str | Inlines) -> str:
     """Markdown with ``\\( \\)`` math (or its tree) as one line of plain text; matrices compact."""
     # Code is taken as written, math read apart and emphasis dropped, as on the cards
     # (``x_1 * y_2`` keeps its star).
-    return _prose(inlines(markdown, strip=False))
+    return plain(markdown, lambda math: " ".join(math_box(math.latex, compact=True).lines), strip=False)

@@ -35,6 +35,7 @@ from typing import Any
 
 from ..content import yamlsource
 from ..content.model import Content
+from ..content.text import CLOZE
 from ..errors import Finding
 from . import arithmetic, numbers
 from .index import INDEX_FILE, Cell, SourceIndex, read_index
@@ -52,7 +53,6 @@ _QUOTE_LABEL = re.compile(
     r"\s*[,(]?\s*(?:(?:[Ss]ection|§)\s*(\d+(?:\.\d+)*)|(S(?:\d+|[A-Z])(?:\.\d+)*(?:\.[ETF]\d+)?)"
     r"|((?:Table|Figure) \d+))\b"
 )
-_CLOZE = re.compile(r"\{\{c\d+::(.*?)(?:::[^}]*)?\}\}", re.S)
 
 
 @dataclass
@@ -548,7 +548,7 @@ def _quotes(text: str) -> list[tuple[str, str]]:
     (``"…" (Section 5.4)``, ``"…", S5.4``): a quote from another part of the paper than the
     item's source says where it is from."""
     found = []
-    text = _CLOZE.sub(lambda c: c.group(1), text)
+    text = CLOZE.sub(lambda c: c.group(2), text)
     for m in _QUOTE.finditer(text):
         quote = (m.group(1) or m.group(2)).strip()
         if not numbers.words(quote):

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import json
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +17,7 @@ from typing import Any
 
 from ... import problems
 from ...content.model import Cloze, Concept, Equation, Flashcard, Question, Visual, WorkedExample
+from ...content.text import cloze_numbers
 from ...documents.checks import AnswerCheck
 from ...documents.items import LabelCard, StudyItem
 from ...errors import PaperdeckError
@@ -151,12 +151,9 @@ def flashcard(item: StudyItem, figures: Figures) -> BuiltNote:
     return _note(notetypes.CONCEPT, values, (0,))
 
 
-_CLOZE_NUMBER = re.compile(r"\{\{c(\d+)::")
-
-
 def cloze(item: StudyItem, figures: Figures) -> BuiltNote:
     body: Cloze = item.body
-    numbers = sorted({int(n) for n in _CLOZE_NUMBER.findall(body.text) if int(n) > 0})
+    numbers = sorted({n for n in cloze_numbers(body.text) if n > 0})
     if not numbers:
         raise ValueError("a cloze needs at least one {{c1::…}} deletion")
     values = {"Text": block(body.text), "Extra": block(body.extra), **_common(item)}

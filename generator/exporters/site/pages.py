@@ -27,6 +27,7 @@ from ...content.model import (
     Visual,
     WorkedExample,
 )
+from ...content.text import cloze_numbers
 from ...documents.checks import AnswerCheck
 from ...documents.items import LabelCard, StudyItem, item_errors
 from ...documents.quiz import alt_text
@@ -142,12 +143,9 @@ def flashcard(item: StudyItem, ctx: Context) -> str:
     return _card(item, ctx, "Flashcard", block(body.front), block(body.back) + extra)
 
 
-_CLOZE_NUMBER = re.compile(r"\{\{c(\d+)::")
-
-
 def cloze(item: StudyItem, ctx: Context) -> str:
     body: Cloze = item.body
-    count = len({int(n) for n in _CLOZE_NUMBER.findall(body.text)})
+    count = len(set(cloze_numbers(body.text)))
     extra = f'<div class="pd-extra" hidden>{block(body.extra)}</div>' if body.extra else ""
     return (
         f'<article class="pd-card pd-cloze pd-recall" {_data(item)} aria-label="Cloze">'
