@@ -33,6 +33,7 @@ import orjson
 import pikepdf
 
 from .. import problems
+from ..content.text import plain
 from ..documents.items import item_errors
 from ..documents.quiz import Form, QuestionItem, Quiz, QuizItem
 from ..files.atomic import PUBLIC, file_set, write_private
@@ -50,8 +51,8 @@ KEY_FORMAT = 1
 
 
 def _plain(text: str) -> str:
-    """A title without math delimiters, for the PDF's metadata."""
-    return re.sub(r"\\[()\[\]]", "", text)
+    """A title as words, for the PDF's metadata: math as its LaTeX, no delimiters or emphasis."""
+    return plain(text)
 
 
 def name_markup(name: str) -> str:
