@@ -97,8 +97,8 @@ var paperdeckAnswers = (function () {
     }
     if (!wrong.length) {
       out.right = true;
-      out.message = "\u2714 Correct: " + (expected.length === 1 ? "within " : "every number within ") +
-        words(tol) + " of the key.";
+      out.message = "\u2714 Correct: " + (words(tol) === "exactly" ? "exactly the key." :
+        (expected.length === 1 ? "within " : "every number within ") + words(tol) + " of the key.");
       return out;
     }
     var k = out.wrong = wrong[0];

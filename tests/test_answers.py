@@ -106,6 +106,58 @@ def test_the_verdict_a_learner_reads_follows_the_rule_on_every_case():
         assert mistake == (-1 if accepted else 0)
 
 
+def _python_verdict(expected, typed, tolerance, mistakes) -> dict[str, object]:
+    """What a verdict decides, by the Python rule (answers.read, answers.accepts): right, the first
+    wrong number, the first named mistake all the typed numbers are within tolerance of."""
+    tol = _tolerance(tolerance)
+    got = answers.read(typed, len(expected)) if typed.strip() else None
+    if not got or len(got) != len(expected):
+        return {"right": False, "wrong": -1, "mistake": -1}
+    wrong = [i for i, (e, g) in enumerate(zip(expected, got, strict=True)) if not answers.accepts(e, g, tol)]
+    mistake = next(
+        (
+            m
+            for m, numbers in enumerate(mistakes)
+            if len(numbers) == len(got)
+            and all(answers.accepts(e, g, tol) for e, g in zip(numbers, got, strict=True))
+        ),
+        -1,
+    )
+    return {"right": not wrong, "wrong": wrong[0] if wrong else -1, "mistake": mistake if wrong else -1}
+
+
+@pytest.mark.parametrize(("expected", "typed", "tolerance", "shown", "mistakes", "said"), CASES["verdict"])
+def test_python_decides_each_verdict_as_the_table_says(expected, typed, tolerance, shown, mistakes, said):
+    assert _python_verdict(expected, typed, tolerance, mistakes) == {
+        k: said[k] for k in ("right", "wrong", "mistake")
+    }
+
+
+def test_javascript_says_each_verdict_as_the_table_says():
+    # The card's check.js and the site's site.js both show this verdict (see below); the table pins
+    # its message too, and Python decides the same right, wrong and mistake (above).
+    assert NODE is not None, "Node.js is needed to run answers.js (apt-get install nodejs)"
+    harness = (
+        SCRIPT
+        + """
+    const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
+    process.stdout.write(JSON.stringify(cases.map(c => {
+      const v = paperdeckAnswers.verdict(c[0], c[1], c[2], c[3], c[4]);
+      return {right: v.right, wrong: v.wrong, mistake: v.mistake, message: v.message};
+    })));
+    """
+    )
+    done = subprocess.run(
+        [NODE, "-e", harness],
+        input=json.dumps(CASES["verdict"]),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert json.loads(done.stdout) == [case[5] for case in CASES["verdict"]]
+
+
 def test_the_card_and_the_site_say_the_verdict_answers_js_writes():
     assert "verdict: verdict" in SCRIPT
     for script in ("exporters/anki/check.js", "exporters/site/site.js"):
