@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from generator.content import text
 from generator.content.loader import load
@@ -136,6 +138,18 @@ def test_renderers_take_the_tree() -> None:
     assert anki.inline(tree) == anki.inline(r"**a** \(x\)") == r"<strong>a</strong> \(x\)"
     assert site.inline(tree).startswith("<strong>a</strong> <math>")
     assert prose(tree) == "a x" and dollar_math(tree) == "**a** $x$"
+
+
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",))))
+def test_any_text_is_read_and_written_without_inventing_characters(source: str) -> None:
+    tree = text.inlines(source)
+    text.parse(source), anki.block(source), dollar_math(source)  # any text is read and written
+    # The tree holds the source's characters (markup taken out, a cloze's number as a number).
+    assert set(text.plain(tree)) <= set(source) | set("{}:c0123456789")
+
+
+def test_plain_text_has_no_markup_but_what_content_cannot_mean() -> None:
+    assert text.plain(r"**a** *b* `c*d` \(x^2\) {{c1::e}} \*f") == "a b c*d x^2 {{c1::e}} *f"
 
 
 if __name__ == "__main__":
