@@ -20,6 +20,8 @@ from typing import Any
 
 from .numerals import fixed, flat, shape_of, significant
 
+_SPELLED = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
 
 @dataclass(frozen=True)
 class Precision:
@@ -57,6 +59,14 @@ class Precision:
         if self.figures is not None:
             return f"{self.figures} significant figure{'s' if self.figures != 1 else ''}"
         return f"{self.decimals} decimal{'s' if self.decimals != 1 else ''}"
+
+    def spelled(self) -> str:
+        """As a prompt asks for it: "three decimals", "four significant figures", "one decimal"."""
+        count = self.count
+        number = _SPELLED[count] if count < len(_SPELLED) else str(count)
+        if self.figures is not None:
+            return f"{number} significant figure{'s' if count != 1 else ''}"
+        return f"{number} decimal{'s' if count != 1 else ''}"
 
     def format(self, x: float) -> str:
         """``x`` as the key prints it: every place, trailing zeros too ("three decimals" is

@@ -57,3 +57,10 @@ def test_a_precision_has_its_unit_words_and_format() -> None:
     assert Precision(figures=4).words() == "4 significant figures"
     assert Precision(decimals=3).format(0.51) == "0.510"
     assert Precision(figures=4).format(0.000698771) == r"6.988 \times 10^{-4}"
+
+
+def test_a_prompt_asks_for_a_precision_in_words_made_from_it() -> None:
+    assert Precision(decimals=3).spelled() == "three decimals"
+    assert Precision(decimals=1).spelled() == "one decimal"
+    assert Precision(figures=4).spelled() == "four significant figures"
+    assert Precision(decimals=12).spelled() == "12 decimals"

@@ -14,9 +14,9 @@ from typing import Any
 
 from .. import problems
 from ..content.model import Question
-from ..numerals import flat, shape_of
 from ..presentation import Formatter, answer_formatter, key_text
 from ..problems import Problem, Tolerance
+from ..values import Value
 
 
 @dataclass(frozen=True)
@@ -56,27 +56,23 @@ class AnswerCheck:
     """The problem's named mistakes that change the typed answer, in the problem's order."""
 
 
-def _numbers(value: Any) -> tuple[float, ...]:
-    return tuple([x if x.__class__ is float else float(x) for x in flat(value)])
-
-
 def problem_check(problem: Problem) -> AnswerCheck:
     """The check of a generated problem: its type's ``primary`` answer."""
     primary = problems.get(problem.type).primary
     tolerance = problem.tolerance
     digits = answer_formatter(problem.precision, tolerance.abs, tolerance.rel)
-    value = problem.answer[primary]
+    value = problem.value(primary)
     return AnswerCheck(
         name=primary,
-        value=value,
-        expected=_numbers(value),
-        shape=shape_of(value),
-        shown=key_text(flat(value), digits),
+        value=value.raw,
+        expected=tuple(value.floats),
+        shape=value.shape,
+        shown=key_text(value.numbers, digits),
         tolerance=tolerance,
         digits=digits,
-        key={primary: value, **{k: v for k, v in problem.answer.items() if k != primary}},
+        key={primary: value.raw, **{k: v for k, v in problem.answer.items() if k != primary}},
         mistakes=tuple(
-            NamedMistake(d.mistake, d.answer[primary], _numbers(d.answer[primary]))
+            NamedMistake(d.mistake, d.answer[primary], tuple(Value(d.answer[primary]).floats))
             for d in problem.distractors
             if primary in d.answer
         ),

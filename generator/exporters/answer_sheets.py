@@ -233,11 +233,11 @@ def _grid_box(question: int, component: int | None, label: str, grid: Grid) -> _
     return _Box(width + 3.0, height, place)
 
 
-def _shape(quiz_item: QuizItem) -> tuple[int, ...]:
+def _value(quiz_item: QuizItem) -> Value:
+    """What a student writes for the item: a question's one answer, a problem's primary answer."""
     if isinstance(quiz_item, QuestionItem):
-        return ()
-    primary = problems.get(quiz_item.problem.type).primary
-    return Value(quiz_item.problem.answer[primary]).shape
+        return Value(quiz_item.question.answer, quiz_item.question.precision)
+    return quiz_item.problem.value(problems.get(quiz_item.problem.type).primary)
 
 
 def _score_values(points: float) -> list[str]:
@@ -253,9 +253,8 @@ def _boxes(quiz_item: QuizItem) -> list[_Box]:
         letters = [letter(i) for i in range(len(quiz_item.options))]
         return [_row_box(number, "choice", letters, str(number), letters)]
     kind = quiz_item.question.type if isinstance(quiz_item, QuestionItem) else "problem"
-    shape = _shape(quiz_item)
-    size = int(np.prod(shape)) if shape else 1
-    if kind == "short_answer" or size > MAX_GRID_COMPONENTS:
+    shape = _value(quiz_item).shape
+    if kind == "short_answer" or _value(quiz_item).count > MAX_GRID_COMPONENTS:
         values = _score_values(quiz_item.points)
         return [_row_box(number, "score", values, f"{number} score", values)]
     grid = grid_for(quiz_item)
@@ -632,11 +631,9 @@ def _check_fits(quiz_item: QuizItem) -> None:
         values = [float(quiz_item.question.answer)]
         what = quiz_item.question.id
     else:
-        shape = _shape(quiz_item)
-        if (int(np.prod(shape)) if shape else 1) > MAX_GRID_COMPONENTS:
+        if _value(quiz_item).count > MAX_GRID_COMPONENTS:
             return
-        primary = problems.get(quiz_item.problem.type).primary
-        values = np.asarray(quiz_item.problem.answer[primary], dtype=float).ravel().tolist()
+        values = _value(quiz_item).floats
         what = f"problem type {quiz_item.problem.type}"
     grid = grid_for(quiz_item)
     for value in values:

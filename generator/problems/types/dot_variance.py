@@ -78,12 +78,17 @@ def _plain(x: float) -> float:
     return rounded(x)
 
 
+PRECISION = Precision(decimals=3)
+"""The digits its answers are given to; its prompt asks for them in words (``_ASKED``)."""
+_ASKED = PRECISION.spelled()
+
+
 def prompt(given: dict[str, Any]) -> str:
     return (
         rf"The \({given['d_k']}\) components of the vectors \(q\) and \(k\) are independent"
         rf" with mean 0, \(\mathrm{{Var}}(q_i) = {number(given['var_q'])}\) and"
         rf" \(\mathrm{{Var}}(k_i) = {number(given['var_k'])}\). What is the variance of"
-        r" \(q \cdot k\)? Give three decimals."
+        rf" \(q \cdot k\)? Give {_ASKED}."
     )
 
 
@@ -95,7 +100,7 @@ register(
         solve=solve,
         prompt=prompt,
         tolerance=Tolerance(rel=0.001),
-        precision=Precision(decimals=3),
+        precision=PRECISION,
         primary="variance",
         source="S3.2.1",
         paper="aiayn",

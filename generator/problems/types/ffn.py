@@ -85,6 +85,11 @@ def solve(given: dict[str, Any]) -> Solution:
     return Solution({"output": plain(output)}, steps, tuple(distractors))
 
 
+PRECISION = Precision(decimals=2)
+"""The digits its answers are given to; its prompt asks for them in words (``_ASKED``)."""
+_ASKED = PRECISION.spelled()
+
+
 def prompt(given: dict[str, Any]) -> str:
     return (
         r"Apply the position-wise feed-forward network"
@@ -98,7 +103,7 @@ def prompt(given: dict[str, Any]) -> str:
         + latex_matrix(given["W2"])
         + r"\) and \(b_{2} = "
         + latex_vector(given["b2"])
-        + r"\). Give the output to two decimals."
+        + rf"\). Give the output to {_ASKED}."
     )
 
 
@@ -110,7 +115,7 @@ register(
         solve=solve,
         prompt=prompt,
         tolerance=Tolerance(abs=0.005),
-        precision=Precision(decimals=2),
+        precision=PRECISION,
         primary="output",
         source="S3.E2",
         paper="aiayn",

@@ -118,6 +118,11 @@ def solve(given: dict[str, Any]) -> Solution:
     return Solution({"y": plain(y)}, tuple(steps), tuple(distractors))
 
 
+PRECISION = Precision(decimals=3)
+"""The digits its answers are given to; its prompt asks for them in words (``_ASKED``)."""
+_ASKED = PRECISION.spelled()
+
+
 def prompt(given: dict[str, Any]) -> str:
     parts = [
         r"Apply layer normalisation (mean and population variance over the"
@@ -142,7 +147,7 @@ def prompt(given: dict[str, Any]) -> str:
             + latex_vector(given.get("beta", [0] * len(given["x"])))
             + r"\)"
         )
-    parts.append(". Give each entry of the result \\(y\\) to three decimals.")
+    parts.append(f". Give each entry of the result \\(y\\) to {_ASKED}.")
     return "".join(parts)
 
 
@@ -167,7 +172,7 @@ register(
         solve=solve,
         prompt=prompt,
         tolerance=Tolerance(abs=0.002),
-        precision=Precision(decimals=3),
+        precision=PRECISION,
         primary="y",
         source="S3.1",
         paper="aiayn",

@@ -93,13 +93,18 @@ def _plain(x: float) -> float:
     return float(f"{x:.10g}")
 
 
+PRECISION = Precision(figures=4)
+"""The digits its answers are given to; its prompt asks for them in words (``_ASKED``)."""
+_ASKED = PRECISION.spelled()
+
+
 def prompt(given: dict[str, Any]) -> str:
     return (
         r"The Transformer's learning rate is \(\mathrm{lrate} = d_{model}^{-0.5} \cdot"
         r" \min\left(\mathrm{step}^{-0.5}, \mathrm{step} \cdot \mathrm{warmup}^{-1.5}\right)\)."
         rf" With \(d_{{model}} = {given['d_model']}\) and"
         rf" \(\mathrm{{warmup}} = {given['warmup_steps']}\) steps, what is the learning rate at"
-        rf" step {given['step']}? Give four significant figures."
+        rf" step {given['step']}? Give {_ASKED}."
     )
 
 
@@ -111,7 +116,7 @@ register(
         solve=solve,
         prompt=prompt,
         tolerance=Tolerance(rel=0.001),
-        precision=Precision(figures=4),
+        precision=PRECISION,
         primary="lrate",
         source="S5.E3",
         paper="aiayn",

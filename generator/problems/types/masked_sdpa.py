@@ -98,6 +98,11 @@ def solve(given: dict[str, Any]) -> Solution:
     return Solution(answer, steps, tuple(distractors))
 
 
+PRECISION = Precision(decimals=3)
+"""The digits its answers are given to; its prompt asks for them in words (``_ASKED``)."""
+_ASKED = PRECISION.spelled()
+
+
 def prompt(given: dict[str, Any]) -> str:
     n, d_k = len(given["Q"]), len(given["Q"][0])
     return (
@@ -107,7 +112,7 @@ def prompt(given: dict[str, Any]) -> str:
         r" \(\mathrm{softmax}\left(\frac{QK^{\top}}{\sqrt{d_k}} + M\right)V\) for"
         r" \(Q = " + latex_matrix(given["Q"]) + r"\), \(K = " + latex_matrix(given["K"]) + r"\)"
         r" and \(V = " + latex_matrix(given["V"]) + rf"\), so \(d_k = {d_k}\)."
-        " Give the output to three decimals."
+        f" Give the output to {_ASKED}."
     )
 
 
@@ -125,7 +130,7 @@ register(
         solve=solve,
         prompt=prompt,
         tolerance=Tolerance(abs=0.005),
-        precision=Precision(decimals=3),
+        precision=PRECISION,
         primary="output",
         source="S3.2.3",
         paper="aiayn",

@@ -219,6 +219,11 @@ def _solve(
     return Solution({"heads": plain(heads), "output": plain(output)}, tuple(steps), tuple(distractors))
 
 
+PRECISION = Precision(decimals=3)
+"""The digits its answers are given to; its prompt asks for them in words (``_ASKED``)."""
+_ASKED = PRECISION.spelled()
+
+
 def prompt(given: dict[str, Any]) -> str:
     X = given["X"]
     n, d_model, h = len(X), len(X[0]), len(given["W_Q"])
@@ -247,7 +252,7 @@ def prompt(given: dict[str, Any]) -> str:
         + r"; and \(W^{O} = "
         + latex_matrix(given["W_O"])
         + r"\)."
-        " Give the output to three decimals."
+        f" Give the output to {_ASKED}."
     )
 
 
@@ -269,7 +274,7 @@ register(
         solve=solve,
         prompt=prompt,
         tolerance=Tolerance(abs=0.005),
-        precision=Precision(decimals=3),
+        precision=PRECISION,
         primary="output",
         source="S3.2.2",
         paper="aiayn",

@@ -104,6 +104,11 @@ def solve(given: dict[str, Any]) -> Solution:
     )
 
 
+PRECISION = Precision(decimals=3)
+"""The digits its answers are given to; its prompt asks for them in words (``_ASKED``)."""
+_ASKED = PRECISION.spelled()
+
+
 def prompt(given: dict[str, Any]) -> str:
     return (
         r"The sinusoidal positional encoding is"
@@ -111,7 +116,7 @@ def prompt(given: dict[str, Any]) -> str:
         r" \(PE_{(pos, 2i+1)} = \cos\left(\frac{pos}{10000^{\frac{2i}{d_{model}}}}\right)\)."
         rf" With \(d_{{model}} = {given['d_model']}\), compute the encoding of position"
         rf" \(pos = {number(given['pos'])}\) in dimension \({given['dim']}\) (dimensions count"
-        " from 0). Give it to three decimals."
+        f" from 0). Give it to {_ASKED}."
     )
 
 
@@ -123,7 +128,7 @@ register(
         solve=solve,
         prompt=prompt,
         tolerance=Tolerance(abs=0.002),
-        precision=Precision(decimals=3),
+        precision=PRECISION,
         primary="value",
         source="S3.5",
         paper="aiayn",

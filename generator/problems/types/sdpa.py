@@ -238,13 +238,18 @@ def _solve(Q: Rows, K: Rows, V: Rows) -> Solution:
     return Solution(answer, steps, distractors)
 
 
+PRECISION = Precision(decimals=3)
+"""The digits its answers are given to; its prompt asks for them in words (``_ASKED``)."""
+_ASKED = PRECISION.spelled()
+
+
 def prompt(given: dict[str, Any]) -> str:
     d_k = len(given["Q"][0])
     return (
         r"Compute \(\mathrm{Attention}(Q,K,V)=\mathrm{softmax}\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)V\)"
         r" for \(Q = " + latex_matrix(given["Q"]) + r"\), \(K = " + latex_matrix(given["K"]) + r"\)"
         r" and \(V = " + latex_matrix(given["V"]) + rf"\), so \(d_k = {d_k}\)."
-        " Give the output to three decimals (the softmax runs over each row)."
+        f" Give the output to {_ASKED} (the softmax runs over each row)."
     )
 
 
@@ -263,7 +268,7 @@ register(
         solve=solve,
         prompt=prompt,
         tolerance=Tolerance(abs=0.005),
-        precision=Precision(decimals=3),
+        precision=PRECISION,
         primary="output",
         source="S3.E1",
         paper="aiayn",

@@ -69,10 +69,15 @@ def solve(given: dict[str, Any]) -> Solution:
     return Solution({"p": plain(p)}, steps, tuple(distractors))
 
 
+PRECISION = Precision(decimals=3)
+"""The digits its answers are given to; its prompt asks for them in words (``_ASKED``)."""
+_ASKED = PRECISION.spelled()
+
+
 def prompt(given: dict[str, Any]) -> str:
     return (
         r"Compute \(p = \mathrm{softmax}(x)\), \(p_i = \frac{e^{x_i}}{\sum_j e^{x_j}}\), for"
-        r" \(x = " + latex_vector(given["x"]) + r"\). Give each probability to three decimals."
+        r" \(x = " + latex_vector(given["x"]) + rf"\). Give each probability to {_ASKED}."
     )
 
 
@@ -89,7 +94,7 @@ register(
         solve=solve,
         prompt=prompt,
         tolerance=Tolerance(abs=0.002),
-        precision=Precision(decimals=3),
+        precision=PRECISION,
         primary="p",
         source="S3.2.1",
         paper="aiayn",
