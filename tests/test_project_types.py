@@ -347,6 +347,13 @@ _TO_TWO = TYPE_MODULE.replace("Give the mean of", "To two decimals, give the mea
             " its precision is 3 decimals",
         ),
         (
+            TYPE_MODULE.replace("Give the mean of", "To one decimal, give the mean of").replace(
+                "work_space_cm=2,", "work_space_cm=2,\n    precision=Precision(decimals=1),"
+            ),
+            "problems/vector_mean.py:24: precision: vector-mean: its tolerance rejects {mean} rounded to"
+            " 1 decimal: it accepts 0.01 around it, half a unit of the last place is 0.05",
+        ),
+        (
             TYPE_MODULE.replace("work_space_cm=2,", "work_space_cm=2,\n    precision=Precision(decimals=2),"),
             "problems/vector_mean.py:24: precision: vector-mean: state the precision in the prompt"
             ' ("Give 2 decimals")',
@@ -359,6 +366,8 @@ def test_a_project_types_precision_is_data_its_prompt_words_agree_with(
     module = module.replace("import ProblemType,", "import Precision, ProblemType,")
     root = make_project(tmp_path, module)
     assert main(["--project", str(root), "check"]) == 2
+    first = next(iter(problems.generate("vector-mean", 1, 0, "easy")))  # the audit's first draw
+    expected = expected.replace("{mean}", f"{first.answer['mean']:g}")
     assert capsys.readouterr().err.splitlines() == [f"paperdeck: {expected}"]
 
 

@@ -24,7 +24,7 @@ from ..errors import ContentError, Finding, PaperdeckError
 from ..suggest import did_you_mean
 from .generation import generate
 from .model import DIFFICULTIES, Problem, ProblemType
-from .precision import declare, unsaid
+from .precision import declare, rejects_rounded, unsaid
 from .registry import get, project_file, project_path
 
 DRAWS = 5
@@ -107,9 +107,13 @@ def _primary_failure(problem_type: ProblemType) -> Finding | None:
 
 def _precision_failure(problem_type: ProblemType, drawn: list[Problem]) -> Finding | None:
     """The finding when a drawn problem's prompt states a precision in words that its type does
-    not declare (``precision=Precision(decimals=3)``), or declares one its words do not say."""
+    not declare (``precision=Precision(decimals=3)``), declares one its words do not say, or one
+    its tolerance would reject a rounded answer at."""
     for problem in drawn:
         wrong = unsaid(problem.prompt, problem_type.precision)
+        if not wrong and problem_type.precision is not None:
+            numbers = problem.value(problem_type.primary).numbers
+            wrong = rejects_rounded(problem_type.precision, problem_type.tolerance, numbers)
         if wrong:
             path = project_path(problem_type.id)
             lines = path.read_text(encoding="utf-8", errors="replace").splitlines() if path else []

@@ -11,8 +11,11 @@ half a unit and one unit of the last place; the key prints the answer to exactly
 
 from __future__ import annotations
 
+import math
 import re
+from typing import Any
 
+from .. import answers
 from ..values import Precision
 
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -49,6 +52,22 @@ def unsaid(prompt: str, declared: Precision | None) -> str:
     if wrong or declared is None or stated(prompt) is not None:
         return wrong
     return f'state the precision in the prompt ("Give {declared.words()}")'
+
+
+def rejects_rounded(declared: Precision, tolerance: answers.Tolerance, numbers: list[Any]) -> str:
+    """Why the tolerance would reject an answer rounded to the declared precision, or '': it
+    accepts at least half a unit of the last place around each number of the key (a problem's
+    tolerance may be wider than one unit: the worked steps round on the way)."""
+    for x in numbers:
+        if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x):
+            continue
+        half = 0.5 * declared.unit(x)
+        if answers.bound(x, tolerance) < half * (1 - 1e-9):
+            return (
+                f"its tolerance rejects {x:g} rounded to {declared.words()}: it accepts"
+                f" {answers.bound(x, tolerance):g} around it, half a unit of the last place is {half:g}"
+            )
+    return ""
 
 
 def declare(prompt: str, python: bool = False) -> str:

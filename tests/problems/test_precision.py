@@ -34,6 +34,7 @@ def test_prompt_precision_tolerance_and_key_agree(type_id: str, difficulty: str)
         if declared is None:  # whole numbers, or values the prompt asks for exactly
             assert "exact" in problem.prompt or all(float(x).is_integer() for x in values), problem.prompt
             continue
+        assert precision.rejects_rounded(declared, problem.tolerance, values) == ""
         fmt = answer_formatter(declared, problem.tolerance.abs, problem.tolerance.rel)
         for x in values:
             unit = declared.unit(x)
