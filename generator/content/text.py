@@ -131,7 +131,9 @@ _ATOM = re.compile(
 CLOZE = re.compile(r"\{\{c(\d+)::(.*?)(?:::(.*?))?\}\}", re.S)
 """A cloze as Anki reads it (number, answer, hint); only this module applies it to text."""
 STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", re.S)
+"""``**strong**``: its text is group 1 (read before emphasis, so it may hold emphasis)."""
 EMPHASIS = re.compile(r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])", re.S)
+"""``*emphasis*``: its text is group 1."""
 # Stand-ins while the rules run: an atom (math, code, an escape, a cloze), a strong and an
 # emphasis span. None is a word character, a space or a star, as the markup they stand for
 # is not; \x00 to \x02 cannot occur in YAML text, and elsewhere are read as text atoms.
