@@ -129,7 +129,8 @@ _ATOM = re.compile(
     re.S,
 )
 CLOZE = re.compile(r"\{\{c(\d+)::(.*?)(?:::(.*?))?\}\}", re.S)
-"""A cloze as Anki reads it (number, answer, hint); only this module applies it to text."""
+"""A cloze as Anki reads it (number, answer, hint), the one cloze rule: the parser applies it
+with math and code set apart; the loader's check and the card rules to the raw text, as Anki."""
 STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", re.S)
 """``**strong**``: its text is group 1 (read before emphasis, so it may hold emphasis)."""
 EMPHASIS = re.compile(r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])", re.S)
