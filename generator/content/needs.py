@@ -11,9 +11,13 @@ from __future__ import annotations
 import math
 import re
 
+from ..values import Precision
+
 NEED = re.compile(r"^(exp|sqrt)\((-?\d+(?:\.\d+)?)\)$")
 """One need: ``exp(x)`` or ``sqrt(x)`` with a decimal ``x``."""
 FUNCTIONS = {"exp": math.exp, "sqrt": math.sqrt}
+TABLE = Precision(decimals=4)
+"""The digits a quiz without calculators prints a needed value and an exponential to (``0.6065``)."""
 
 
 def need_problem(need: str) -> str | None:

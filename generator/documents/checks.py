@@ -42,7 +42,7 @@ class AnswerCheck:
     expected: tuple[float, ...]
     """Its numbers, row by row, as floats: what the typed numbers are compared with."""
     shape: tuple[int, ...]
-    """Its shape (``numerals.shape_of``): ``()`` for one number."""
+    """Its shape (``Value.shape``): ``()`` for one number."""
     shown: str
     """Its numbers as the question asks for them (``presentation.key_text``), which a verdict
     quotes when a typed answer is wrong."""

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import problems
+from ..content.needs import TABLE
 from ..documents.items import item_errors
 from ..documents.lms import LmsQuiz, ProblemPool, QuestionBank
 from ..documents.quiz import ProblemItem, QuestionItem, alt_text
@@ -118,7 +119,7 @@ def _values(table: tuple[tuple[str, float], ...], note: str = "Values you may ne
     if not table:
         return ""
     head = "".join(f"<th>\\({html.escape(latex, quote=False)}\\)</th>" for latex, _ in table)
-    cells = "".join(f"<td>{value:.4f}</td>" for _, value in table)
+    cells = "".join(f"<td>{TABLE.format(value)}</td>" for _, value in table)
     return f"<table><caption>{note}</caption><tr>{head}</tr><tr>{cells}</tr></table>"
 
 

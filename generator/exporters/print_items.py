@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from .. import problems
+from ..content.needs import TABLE
 from ..documents.quiz import QuestionFigure, QuestionItem, QuizItem
 from ..presentation import answer_formatter, format_number, letter, tolerance_words, value_latex
 from ..problems import Problem
@@ -42,7 +43,7 @@ def number_markup(latex: str) -> str:
 
 def _exp_table(pairs: tuple[tuple[float, float], ...]) -> str:
     xs = ", ".join(f"[{number_markup(number(x, 4))}]" for x, _ in pairs)
-    ys = ", ".join(f"[{escape(f'{y:.4f}')}]" for _, y in pairs)
+    ys = ", ".join(f"[{escape(TABLE.format(y))}]" for _, y in pairs)
     note = "[Exponentials you may need:]"
     return f"#exp-table(({xs},), ({ys},), note: {note})\n"
 
@@ -50,7 +51,7 @@ def _exp_table(pairs: tuple[tuple[float, float], ...]) -> str:
 def _values_table(pairs: tuple[tuple[str, float], ...]) -> str:
     """The values a content question needs (its ``needs``), as a table like the exponentials'."""
     xs = ", ".join(f"[{inline_math(latex)}]" for latex, _ in pairs)
-    ys = ", ".join(f"[{escape(f'{y:.4f}')}]" for _, y in pairs)
+    ys = ", ".join(f"[{escape(TABLE.format(y))}]" for _, y in pairs)
     return f"#values-table(({xs},), ({ys},), note: [Values you may need:])\n"
 
 

@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import problems
+from ..content.needs import TABLE
 from ..content.text import Inlines, ListBlock, Paragraph, parse
 from ..documents.items import item_errors
 from ..documents.lms import LmsQuiz, QuestionBank
@@ -261,7 +262,7 @@ def _values(table: tuple[tuple[str, float], ...], note: str = "Values you may ne
     if not table:
         return ""
     head = "".join(f"<th>{math(latex)}</th>" for latex, _ in table)
-    cells = "".join(f"<td>{value:.4f}</td>" for _, value in table)
+    cells = "".join(f"<td>{TABLE.format(value)}</td>" for _, value in table)
     return (
         f'<table class="pd-values"><caption>{note}</caption><tbody><tr>{head}</tr><tr>{cells}</tr>'
         "</tbody></table>"
