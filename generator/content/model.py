@@ -44,6 +44,11 @@ class Variable:
     meaning: Markdown
     """What it stands for, in words (may hold \\( \\) math)."""
 
+    @property
+    def scalar(self) -> bool:
+        """Whether its shape is the word ``scalar``, which every output writes as a word, not as math."""
+        return self.shape.strip() == "scalar"
+
 
 @dataclass(frozen=True)
 class Concept:

@@ -32,7 +32,7 @@ def _concept(item: StudyItem, figures: Path) -> str:
 def _equation(item: StudyItem, figures: Path) -> str:
     eq: Equation = item.body
     rows = ", ".join(
-        f"[{inline_math(v.symbol)}], [{escape(v.shape) if v.shape == 'scalar' else inline_math(v.shape)}],"
+        f"[{inline_math(v.symbol)}], [{'scalar' if v.scalar else inline_math(v.shape)}],"
         f" [{markdown(v.meaning)}]"
         for v in eq.variables
     )

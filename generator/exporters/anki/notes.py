@@ -168,7 +168,7 @@ def equation(item: StudyItem, figures: Figures) -> BuiltNote:
     body: Equation = item.body
     rows = "".join(
         f"<tr><td>{_math(v.symbol)}</td>"
-        f"<td>{'scalar' if v.shape.strip() == 'scalar' else _math(v.shape)}</td>"
+        f"<td>{'scalar' if v.scalar else _math(v.shape)}</td>"
         f"<td>{inline(v.meaning)}</td></tr>"
         for v in body.variables
     )

@@ -159,13 +159,9 @@ def cloze(item: StudyItem, ctx: Context) -> str:
     )
 
 
-def _shape(latex: str) -> str:
-    return "scalar" if latex.strip() == "scalar" else math(latex)
-
-
 def _symbols(body: Equation) -> str:
     rows = "".join(
-        f"<tr><td>{math(v.symbol)}</td><td>{_shape(v.shape)}</td><td>{inline(v.meaning)}</td></tr>"
+        f"<tr><td>{math(v.symbol)}</td><td>{'scalar' if v.scalar else math(v.shape)}</td><td>{inline(v.meaning)}</td></tr>"
         for v in body.variables
     )
     return (
