@@ -3,8 +3,9 @@
 - ``fixed``: to a number of decimals (trailing zeros dropped unless asked for);
 - ``significant``: to a number of significant figures, in scientific notation
   (``1.234 \\times 10^{-4}``) below 0.001 and from a million on;
-- ``rounded``: a value as the JSON of problems keeps it (``ANSWER_DECIMALS``, never -0.0);
-- ``flat`` and ``shape_of``: a number, vector or matrix as its numbers row by row, and its shape.
+- ``rounded``: a value as the JSON of problems keeps it (``ANSWER_DECIMALS``, never -0.0).
+
+A value's numbers row by row and its shape are ``values.Value``'s.
 
 ``presentation`` chooses which rule and how many digits a number is shown with; problem
 types write their worked steps with these. Text is LaTeX where it differs from plain
@@ -56,20 +57,6 @@ def significant(x: Any, figures: int, zeros: bool = False) -> str:
         if exponent == _LEAST:  # 0.00099996 is 0.001000
             return fixed(x, max(0, figures - 1 - exponent), zeros)
     return fixed(mantissa, figures - 1, zeros) + r" \times 10^{" + str(exponent) + "}"
-
-
-def flat(value: Any) -> list[Any]:
-    """A number, vector or matrix (nested lists) as its numbers, row by row."""
-    if isinstance(value, (list, tuple)):
-        return [x for part in value for x in flat(part)]
-    return [value]
-
-
-def shape_of(value: Any) -> tuple[int, ...]:
-    """``()`` for a number, ``(n,)`` for a vector, ``(rows, cols)`` for a matrix."""
-    if isinstance(value, (list, tuple)):
-        return (len(value),) + (shape_of(value[0]) if value else ())
-    return ()
 
 
 @overload

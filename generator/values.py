@@ -5,9 +5,10 @@
   that takes a number. The prompt's words must agree with it (``problems.precision`` checks
   them; nothing else reads the words); the tolerance, the key's digits and the answer sheet's
   digit grid follow it.
-- ``Value``: a number, vector or matrix with its numbers row by row (``numbers``), its shape,
-  how many numbers a student types (``count``), the words that say so (``words``) and its
-  precision, computed here once for cards, the site, sheets, grading and the LMS exports.
+- ``Value``: a number, vector or matrix with its numbers row by row (``numbers``, by ``flat``),
+  its shape (``shape_of``), how many numbers a student types (``count``), the words that say
+  so (``words``) and its precision, computed here once for cards, the site, sheets, grading
+  and the LMS exports.
 - ``shape_words``: how a student types a value of a shape ("4 numbers (2 × 2, row by row)"),
   the Anki card's wording, which grading's messages and the study site use too.
 """
@@ -18,7 +19,22 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from .numerals import fixed, flat, shape_of, significant
+from .numerals import fixed, significant
+
+
+def flat(value: Any) -> list[Any]:
+    """A number, vector or matrix (nested lists) as its numbers, row by row."""
+    if isinstance(value, (list, tuple)):
+        return [x for part in value for x in flat(part)]
+    return [value]
+
+
+def shape_of(value: Any) -> tuple[int, ...]:
+    """``()`` for a number, ``(n,)`` for a vector, ``(rows, cols)`` for a matrix."""
+    if isinstance(value, (list, tuple)):
+        return (len(value),) + (shape_of(value[0]) if value else ())
+    return ()
+
 
 _SPELLED = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
