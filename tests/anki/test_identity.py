@@ -129,8 +129,8 @@ PINNED = {  # (the CSS: an equation's symbols a list on a phone)
     "Cloze": "27d84853dc4c46db",
     "Equation": "a6d4c55681a596fe",
     "Worked Example": "c915df73a4656e33",
-    "Question": "674f9b10652a3062",  # the one answer rule and verdict (answers.js) ahead of check.js
-    "Problem": "9220d4ba8adc4813",  # the same, and the day's problem (today.js) ahead of variant.js,
+    "Question": "976bd33dd3838c22",  # the one answer rule and verdict (answers.js) ahead of check.js
+    "Problem": "7c74a6a53dc7cb3e",  # the same, and the day's problem (today.js) ahead of variant.js,
     # which passes it the questions, so that no two days in a row ask the same one
     "Figure": "5c6e52b70c3e3d18",
     "Label": "4606834ae9207145",
