@@ -356,7 +356,7 @@ def _variant(problem: Problem, check: AnswerCheck) -> dict[str, Any]:
     return {
         "seed": problem.seed,
         "prompt": block(problem.prompt),
-        "name": f"{name_html(primary)} ({text(shape_words(check.shape))})",
+        "name": f"{name_html(primary)}, {text(shape_words(check.shape))}",
         "expected": list(check.expected),
         "shown": check.shown,
         "tol": tolerance.to_json(),
