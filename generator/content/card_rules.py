@@ -66,7 +66,7 @@ from pathlib import Path
 from ..errors import Finding
 from . import yamlsource
 from .model import Content
-from .text import CLOZE, plain
+from .text import CLOZE, Inline, Inlines, PlainRenderer, Text, inlines, plain
 
 MAX_BACK = 170
 """Longest flashcard back, in plain-text characters."""
@@ -75,14 +75,12 @@ _BLANK = "zzblankzz"
 """The token a cue has where its card's deletion is (kept intact by ``plain_text``)."""
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[a-z]+(?:-[a-z]+)*")
 _FIRST_CLAUSE = re.compile(r"[,;(]|\.(?:\s|$)")
-_MATH = re.compile(r"\\\(.*?\\\)|\\\[.*?\\\]", re.S)
-_MATH_DELIMITERS = re.compile(r"\\[()\[\]]")
 _FONT_COMMANDS = re.compile(
     r"\\(?:mathrm|text|mathbf|mathit|mathcal|operatorname|boldsymbol|left|right|big|Big)\b"
 )
 
 
-def plain_text(text: str) -> str:
+def plain_text(text: str | Inlines) -> str:
     """``text`` as a reader sees it, roughly: its words without markup, math as its LaTeX
     without commands and braces (``content.text.plain``)."""
     words = _FONT_COMMANDS.sub("", plain(text))
@@ -90,8 +88,8 @@ def plain_text(text: str) -> str:
 
 
 def _normal(text: str) -> str:
-    """Lowercase text without math delimiters and with single spaces."""
-    return " ".join(_MATH_DELIMITERS.sub(" ", text).lower().split())
+    """Lowercase text without its markup (math as its LaTeX) and with single spaces."""
+    return " ".join(plain(text).lower().split())
 
 
 def _contains(haystack: str, needle: str) -> bool:
@@ -174,12 +172,15 @@ def _short(items: list[str], words: int) -> bool:
     return all(0 < len(item.split()) <= words for item in items)
 
 
+_MATH_AS_X = PlainRenderer(lambda _math: " X ")
+
+
 def listed_items(text: str) -> list[str]:
     """The items of a series of three or more in the first sentence of ``text``, outside math
     and parentheses, else an empty list: ``A; B; C``, ``A × B × C`` or ``A, B, and C`` with
     items of at most ``MAX_ITEM_WORDS`` words, or ``A, B and C`` with items of at most
     ``MAX_SHORT_ITEM_WORDS`` (longer ones are more often a clause than an item)."""
-    outside = _PARENTHESES.sub(" ", plain(text, lambda _math: " X "))
+    outside = _PARENTHESES.sub(" ", _MATH_AS_X.inline(inlines(text)))
     first = _THOUSANDS.sub("", _SENTENCE_END.split(outside, maxsplit=1)[0])
     for separator in (";", "×"):
         parts = [" ".join(p.split()) for p in first.split(separator)]
@@ -219,17 +220,16 @@ def _tokens(text: str) -> list[str]:
     return _TOKEN.findall(plain_text(text).lower())
 
 
-def first_clause(text: str) -> str:
+def first_clause(text: str) -> Inlines:
     """A flashcard back up to the end of its first clause (a comma, semicolon, parenthesis or
-    full stop outside math): the value it answers."""
-    math: list[str] = []
-
-    def keep(m: re.Match[str]) -> str:
-        math.append(m.group())
-        return f" zzmath{len(math) - 1}zz "
-
-    first = _FIRST_CLAUSE.split(_MATH.sub(keep, text), maxsplit=1)[0]
-    return re.sub(r"zzmath(\d+)zz", lambda m: math[int(m.group(1))], first).strip()
+    full stop in its text, not in math or markup): the value it answers."""
+    clause: list[Inline] = []
+    for node in inlines(text):
+        if isinstance(node, Text) and (cut := _FIRST_CLAUSE.search(node.text)) is not None:
+            before = node.text[: cut.start()].rstrip()
+            return (*clause, Text(before)) if before else tuple(clause)
+        clause.append(node)
+    return tuple(clause)
 
 
 def one_word_apart(a: list[str], b: list[str]) -> tuple[str, str] | None:
@@ -408,7 +408,7 @@ _TABLE_NAME = re.compile(r"\(?\s*\b(?:(?:in|per|of|from|on)\s+)?table\s+\d+(?:'s
 _NUMBER_ANSWER = re.compile(r"^(-?\d[\d,]*(?:\.(\d+))?)\s*([a-z]*)")
 
 
-def number_kind(answer: str) -> tuple[str, int, str] | None:
+def number_kind(answer: str | Inlines) -> tuple[str, int, str] | None:
     """(value, decimals, unit word) when ``answer`` is a number, optionally followed by a unit."""
     m = _NUMBER_ANSWER.match(plain_text(answer).lower())
     if m is None:

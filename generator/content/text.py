@@ -7,9 +7,10 @@ lines, and tables (``| a | b |`` rows under a ``|---|---|`` rule). Inside them: 
 written, backslash escapes of ASCII punctuation (``\\*``), Anki's clozes
 ``{{c1::answer::hint}}`` (in text and inside math), ``**strong**`` and ``*emphasis*``.
 
-``parse`` reads the blocks and ``inlines`` one paragraph; every output (Anki and site
-HTML, Typst, plain text, Markdown) is a renderer of these nodes, as markdown-it-py's
-renderers are of its tokens, and the card rules read the same nodes. A content field is a
+``parse`` reads the blocks and ``inlines`` one paragraph; a math node keeps its formula as
+the LaTeX parser's tree (``Math.tree``). Every output (Anki and site HTML, Typst, plain
+text, Markdown) is a ``Renderer`` of these nodes, one method per node type, as
+markdown-it-py's renderers are of its tokens, and the card rules read the same nodes. A content field is a
 ``Source``: the string as written (ids and GUIDs hash it unchanged) carrying its tree,
 built when content loads; other text (a generated prompt) is parsed through a cache.
 """
@@ -18,9 +19,10 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+
+from ..latex.parser import Tree, tree
 
 # -- inline nodes ---------------------------------------------------------------------------
 
@@ -74,6 +76,25 @@ class Math:
     @property
     def clozes(self) -> tuple[MathCloze, ...]:
         return tuple(part for part in self.body if isinstance(part, MathCloze))
+
+    @functools.cached_property
+    def tree(self) -> Tree:
+        """The math as the LaTeX parser reads it, read on first use (``LatexError`` outside the
+        subset, which the content loader reports first)."""
+        return tree(self.latex)
+
+    @property
+    def blanked_latex(self) -> str:
+        """The LaTeX with each cloze the parser's blank ``\\pdblank{N}{…}``."""
+        return "".join(
+            rf"\pdblank{{{part.number}}}{{{part.latex}}}" if isinstance(part, MathCloze) else part
+            for part in self.body
+        )
+
+    @functools.cached_property
+    def blanked(self) -> Tree:
+        """The tree of ``blanked_latex``: each cloze a blank, as the site draws it."""
+        return tree(self.blanked_latex) if self.clozes else self.tree
 
 
 @dataclass(frozen=True)
@@ -386,24 +407,96 @@ def cloze_numbers(source: str) -> list[int]:
     return out
 
 
-def plain(
-    source: str | Inlines, math: Callable[[Math], str] = lambda node: node.latex, strip: bool = True
-) -> str:
+class Renderer:
+    """Writes the tree: one method per node type (markdown-it-py's ``renderer.rules``).
+
+    A renderer writes ``text``, ``code``, ``strong``, ``emphasis``, ``math`` and ``cloze``;
+    one that writes blocks, ``paragraph``, ``bullets`` (a list) and ``table`` too, joined by
+    ``between``. Every output (Anki and site HTML, Typst, plain text, Markdown) is one.
+    """
+
+    between = ""
+    """What separates blocks."""
+
+    def inline(self, nodes: Inlines) -> str:
+        return "".join(getattr(self, _INLINE_RULES[type(node)])(node) for node in nodes)
+
+    def blocks(self, blocks: tuple[Block, ...]) -> str:
+        return self.between.join(getattr(self, _BLOCK_RULES[type(block)])(block) for block in blocks)
+
+    def text(self, node: Text) -> str:
+        raise NotImplementedError
+
+    def code(self, node: Code) -> str:
+        raise NotImplementedError
+
+    def strong(self, node: Strong) -> str:
+        raise NotImplementedError
+
+    def emphasis(self, node: Emphasis) -> str:
+        raise NotImplementedError
+
+    def math(self, node: Math) -> str:
+        raise NotImplementedError
+
+    def cloze(self, node: Cloze) -> str:
+        raise NotImplementedError
+
+    def paragraph(self, block: Paragraph) -> str:
+        raise NotImplementedError
+
+    def bullets(self, block: ListBlock) -> str:
+        raise NotImplementedError
+
+    def table(self, block: Table) -> str:
+        raise NotImplementedError
+
+
+_INLINE_RULES = {
+    Text: "text",
+    Code: "code",
+    Strong: "strong",
+    Emphasis: "emphasis",
+    Math: "math",
+    Cloze: "cloze",
+}
+_BLOCK_RULES = {Paragraph: "paragraph", ListBlock: "bullets", Table: "table"}
+
+
+class PlainRenderer(Renderer):
     """The text without its markup: emphasis and code as their text, clozes as written
-    (``{{c1::…}}``), math as ``math`` writes it (its LaTeX by default, for ``alt`` texts and
-    the card rules; plain text writes it in Unicode)."""
-    out = []
-    for node in inlines(source, strip):
-        if isinstance(node, (Text, Code)):
-            out.append(node.text)
-        elif isinstance(node, (Strong, Emphasis)):
-            out.append(plain(node.children, math))
-        elif isinstance(node, Math):
-            out.append(math(node))
-        else:
-            hint = "" if node.hint is None else "::" + node.hint
-            out.append(f"{{{{c{node.number}::{plain(node.children, math)}{hint}}}}}")
-    return "".join(out)
+    (``{{c1::…}}``), math as ``write_math`` writes it (its LaTeX by default, for ``alt`` texts
+    and the card rules; plain text writes it in Unicode)."""
+
+    def __init__(self, write_math: Callable[[Math], str] = lambda node: node.latex):
+        self.write_math = write_math
+
+    def text(self, node: Text) -> str:
+        return node.text
+
+    def code(self, node: Code) -> str:
+        return node.text
+
+    def strong(self, node: Strong) -> str:
+        return self.inline(node.children)
+
+    def emphasis(self, node: Emphasis) -> str:
+        return self.inline(node.children)
+
+    def math(self, node: Math) -> str:
+        return self.write_math(node)
+
+    def cloze(self, node: Cloze) -> str:
+        hint = "" if node.hint is None else "::" + node.hint
+        return f"{{{{c{node.number}::{self.inline(node.children)}{hint}}}}}"
+
+
+_WITHOUT_MARKUP = PlainRenderer()
+
+
+def plain(source: str | Inlines) -> str:
+    """The text without its markup, math as its LaTeX (``PlainRenderer``)."""
+    return _WITHOUT_MARKUP.inline(inlines(source))
 
 
 def problems(source: str) -> list[str]:
@@ -415,8 +508,3 @@ def problems(source: str) -> list[str]:
         for block in parse(source)
         if isinstance(block, ListBlock) and block.start is not None and block.start > MAX_LIST_START
     ]
-
-
-def render(nodes: Inlines, rules: Mapping[type, Callable[[Any], str]]) -> str:
-    """``nodes`` written by ``rules``, one per node type (markdown-it-py's ``renderer.rules``)."""
-    return "".join(rules[type(node)](node) for node in nodes)

@@ -12,14 +12,17 @@ In running prose (``compact``) a matrix is written on one line, ``[1 2; 3 4]``.
 
 from __future__ import annotations
 
-from ..content.text import Inlines, plain
-from ..latex.plain import Box, beside, math_box, matrix_box
+from ..content.text import Inlines, PlainRenderer, inlines
+from ..latex.plain import Box, beside, math_box, matrix_box, tree_box
 
 __all__ = ["Box", "beside", "math_box", "matrix_box", "prose"]
 
 
+_PROSE = PlainRenderer(lambda math: " ".join(tree_box(math.tree, compact=True).lines))
+"""Code taken as written, math written from its tree, emphasis dropped, as on the cards
+(``x_1 * y_2`` keeps its star)."""
+
+
 def prose(markdown: str | Inlines) -> str:
     """Markdown with ``\\( \\)`` math (or its tree) as one line of plain text; matrices compact."""
-    # Code is taken as written, math read apart and emphasis dropped, as on the cards
-    # (``x_1 * y_2`` keeps its star).
-    return plain(markdown, lambda math: " ".join(math_box(math.latex, compact=True).lines), strip=False)
+    return _PROSE.inline(inlines(markdown, strip=False))

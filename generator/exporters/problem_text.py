@@ -12,7 +12,7 @@ from typing import Any
 
 import orjson
 
-from ..content.text import Code, Emphasis, Inlines, Math, Strong, Text, inlines
+from ..content.text import Cloze, Code, Emphasis, Inlines, Math, Renderer, Strong, Text, inlines
 from ..presentation import Formatter, answer_formatter, number_formatter, tolerance_words, value_latex
 from ..problems import Problem, get
 from .plain_text import Box, beside, math_box, matrix_box, prose
@@ -104,23 +104,30 @@ _MARKDOWN_SPECIAL = re.compile(r"([\\`*_$<\[\]])")
 """What CommonMark could read as markup in text: written backslash-escaped."""
 
 
-def _markdown(nodes: Inlines) -> str:
-    out = []
-    for node in nodes:  # one rule per node type of content.text's tree
-        if isinstance(node, Text):
-            out.append(_MARKDOWN_SPECIAL.sub(r"\\\1", node.text))
-        elif isinstance(node, Code):
-            out.append(f"`{node.text}`")
-        elif isinstance(node, Strong):
-            out.append(f"**{_markdown(node.children)}**")
-        elif isinstance(node, Emphasis):
-            out.append(f"*{_markdown(node.children)}*")
-        elif isinstance(node, Math):
-            out.append(f"$${node.latex.strip()}$$" if node.display else f"${node.latex.strip()}$")
-        else:
-            hint = "" if node.hint is None else "::" + node.hint
-            out.append(f"{{{{c{node.number}::{_markdown(node.children)}{hint}}}}}")
-    return "".join(out)
+class _Markdown(Renderer):
+    """CommonMark with ``$`` math, one method per node of content.text's tree."""
+
+    def text(self, node: Text) -> str:
+        return _MARKDOWN_SPECIAL.sub(r"\\\1", node.text)
+
+    def code(self, node: Code) -> str:
+        return f"`{node.text}`"
+
+    def strong(self, node: Strong) -> str:
+        return f"**{self.inline(node.children)}**"
+
+    def emphasis(self, node: Emphasis) -> str:
+        return f"*{self.inline(node.children)}*"
+
+    def math(self, node: Math) -> str:
+        return f"$${node.latex.strip()}$$" if node.display else f"${node.latex.strip()}$"
+
+    def cloze(self, node: Cloze) -> str:
+        hint = "" if node.hint is None else "::" + node.hint
+        return f"{{{{c{node.number}::{self.inline(node.children)}{hint}}}}}"
+
+
+_MARKDOWN = _Markdown()
 
 
 def dollar_math(text: str | Inlines) -> str:
@@ -128,7 +135,7 @@ def dollar_math(text: str | Inlines) -> str:
     (GitHub, Pandoc, markdown-it's dollarmath, MyST): ``$…$`` and ``$$…$$``, whose insides
     are not Markdown, so ``\\\\`` keeps both backslashes. In the text, what CommonMark would
     read as markup but content does not (a ``$``, a lone ``*``, ``_``) is escaped."""
-    return _markdown(inlines(text, strip=False))
+    return _MARKDOWN.inline(inlines(text, strip=False))
 
 
 def as_markdown(problem: Problem) -> str:

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..content.text import PlainRenderer, inlines
 from ..errors import PaperdeckError
 from . import numbers
 
@@ -340,8 +341,11 @@ def _numbers_of(text: str) -> tuple[str, ...]:
     return tuple(sorted(found, key=lambda v: (float(v), v)))
 
 
+_OUTSIDE_MATH = PlainRenderer(lambda _math: " ")
+
+
 def _outside_math(text: str) -> str:
-    return re.sub(r"\\\(.*?\\\)", " ", text, flags=re.S)
+    return _OUTSIDE_MATH.inline(inlines(text, strip=False))
 
 
 def _shingles_of(text: str) -> frozenset[str]:

@@ -17,7 +17,8 @@ import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-_MATH = re.compile(r"\\\((.*?)\\\)|\\\[(.*?)\\\]", re.S)
+from ..content.text import PlainRenderer, inlines
+
 _REFERENCE = re.compile(
     r"(?:\b(?:sections?|secs?\.|tables?|figures?|figs?\.|eqs?\.|equations?|footnotes?|appendix|"
     r"appendices|quiz|lesson|lessons|algorithm|chapter|references?|refs?\.)|§)\s*~?[(\[]?\d+(?:\.\d+)*[)\]]?"
@@ -175,10 +176,13 @@ def math_as_words(latex: str) -> str:
     return latex
 
 
+_MATH_AS_WORDS = PlainRenderer(lambda math: " " + math_as_words(math.latex) + " ")
+
+
 def words(text: str) -> list[str]:
     """``text`` as normalized words: Unicode compatibility form, lowercase, letters and
     digits only (hyphens and punctuation split words), math as its letters."""
-    text = _MATH.sub(lambda m: " " + math_as_words(m.group(1) or m.group(2) or "") + " ", text)
+    text = _MATH_AS_WORDS.inline(inlines(text, strip=False))
     text = unicodedata.normalize("NFKD", text)
     text = "".join(c for c in text if not unicodedata.combining(c))
     return _WORD.findall(text.lower())

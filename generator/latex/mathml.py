@@ -1,6 +1,6 @@
 """The LaTeX math subset as MathML, for the study site: written by the one parser.
 
-``to_mathml(latex, display)`` reads math with ``parser.parse`` (the parser the
+``mathml(tree, display)`` writes math as ``parser.tree`` read it (the parser the
 loader checks content with and print typesets with) and writes MathML Core, which
 browsers lay out natively (Chromium 109+, Firefox, Safari): no script, no font or
 request to load, so a page with forty formulas is interactive as soon as it is
@@ -17,7 +17,7 @@ import re
 from html import escape
 from typing import Any
 
-from .parser import STYLES, Writer, parse
+from .parser import STYLES, Tree, Writer, tree, write
 from .symbols import ACCENTS, FENCES, SYMBOLS
 
 _SPACE_WIDTHS = {
@@ -248,9 +248,14 @@ class MathMLWriter(Writer):
 _MATHML = MathMLWriter()
 
 
+def mathml(math: Tree, display: bool = False) -> str:
+    """A ``<math>`` element for math as read (``parser.tree``)."""
+    body = write(math, _MATHML) or "<mrow></mrow>"
+    mode = ' display="block"' if display else ""
+    return f"<math{mode}>{body}</math>"
+
+
 @functools.lru_cache(maxsize=8192)
 def to_mathml(latex: str, display: bool = False) -> str:
     """A ``<math>`` element for LaTeX math without delimiters; ``LatexError`` if outside the subset."""
-    body = parse(latex, _MATHML) or "<mrow></mrow>"
-    mode = ' display="block"' if display else ""
-    return f"<math{mode}>{body}</math>"
+    return mathml(tree(latex), display)

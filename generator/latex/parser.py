@@ -1,7 +1,9 @@
-"""The LaTeX math subset content and problem steps use, parsed once and written by a writer.
+"""The LaTeX math subset content and problem steps use, parsed once into a tree that writers write.
 
-``parse(latex, writer)`` reads LaTeX without delimiters (what sits between ``\\(``
-and ``\\)``) and hands each construct to a ``Writer``; ``convert(latex)`` is the
+``tree(latex)`` reads LaTeX without delimiters (what sits between ``\\(`` and ``\\)``)
+into a tree of ``Node``s, one per construct, named for the ``Writer`` method that writes
+it; ``write(tree, writer)`` hands each construct to a writer (content text keeps the tree
+of each formula: ``content.text.Math.tree``). ``convert(latex)`` is the
 Typst writer's output, the body of a Typst equation (what sits between ``$`` and
 ``$``), ``mathml.to_mathml`` the study site's and ``plain.math_box`` a terminal's; the
 symbols all three print come from one list, ``symbols.py``. Anything outside the subset
@@ -19,7 +21,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from ..errors import PaperdeckError
 from . import symbols
@@ -174,11 +176,27 @@ r"""``\pdblank{N}{…}``: a cloze's hidden part inside math, which only writers 
 clozes (the study site) know; every other writer rejects it as an unknown command."""
 
 
+@dataclass(frozen=True, slots=True)
+class Node:
+    """One construct as the parser read it: ``kind`` names the ``Writer`` method that writes it,
+    ``args`` are that method's arguments, with nodes and sequences of nodes (tuples) where the
+    method takes pieces."""
+
+    kind: str
+    args: tuple[Any, ...] = ()
+
+
+Tree = tuple[Node, ...]
+"""Math as read: its constructs side by side."""
+
+_GAP = Node("whitespace")
+
+
 class Writer:
     """What the parser writes: one method per construct of the subset.
 
     A *piece* is whatever the writer makes of one construct (Typst text, a MathML
-    element); the parser only hands pieces back to the writer. ``TypstWriter`` writes
+    element); ``write`` only hands pieces back to the writer. ``TypstWriter`` writes
     print math, ``mathml.MathMLWriter`` the site's, ``plain.PlainWriter`` terminal text.
     """
 
@@ -188,7 +206,7 @@ class Writer:
 
     def whitespace(self) -> Any | None:
         """Space between tokens as written, which LaTeX ignores: None (dropped), unless the writer
-        keeps the author's spacing (terminal text). It may become a script's base (``x ^2``)."""
+        keeps the author's spacing (terminal text). Never a script's base (``x ^2`` is ``x^2``)."""
         return None
 
     def number(self, digits: str) -> Any:
@@ -376,9 +394,8 @@ class TypstWriter(Writer):
 
 
 class _Parser:
-    def __init__(self, latex: str, out: Writer):
+    def __init__(self, latex: str):
         self.latex = latex
-        self.out = out
         self.tokens = [t for t in TOKEN.findall(latex) if not t.startswith("%")]
         self.pos = 0
 
@@ -428,31 +445,31 @@ class _Parser:
         return "".join(self.tokens[self.pos : end + 1])
 
     # -- structure ---------------------------------------------------------------
-    def sequence(self, stops: frozenset[str] = frozenset()) -> list[Any]:
-        """Pieces up to (not including) a token in ``stops`` or the end."""
-        pieces: list[Any] = []
+    def sequence(self, stops: frozenset[str] = frozenset()) -> Tree:
+        """Nodes up to (not including) a token in ``stops`` or the end."""
+        pieces: list[Node] = []
         while True:
             start = self.pos
             token = self.peek()
-            if self.pos > start and (gap := self.out.whitespace()) is not None:
-                pieces.append(gap)
+            if self.pos > start:
+                pieces.append(_GAP)
             if token is None or token in stops:
-                return pieces
+                return tuple(pieces)
             if token == "}":
                 raise LatexError(f"unbalanced braces in '{self.latex}'")
-            if token in ("^", "_"):
+            if token in ("^", "_", "'"):
                 self.pos += 1
+                if pieces and pieces[-1] is _GAP:  # LaTeX ignores the space in ``x ^2``
+                    pieces.pop()
                 base = pieces.pop() if pieces else None
-                pieces.append(self.out.script(base, token, self.argument()))
-                continue
-            if token == "'":
-                self.pos += 1
-                base = pieces.pop() if pieces else None
-                pieces.append(self.out.prime(base))
+                script = (
+                    Node("prime", (base,)) if token == "'" else Node("script", (base, token, self.argument()))
+                )
+                pieces.append(script)
                 continue
             pieces.extend(self.atom())
 
-    def argument(self) -> list[Any]:
+    def argument(self) -> Tree:
         """One argument: a ``{…}`` group or a single token (``x^2``, ``\\frac12``)."""
         token = self.peek()
         if token is None:
@@ -464,12 +481,12 @@ class _Parser:
             return pieces
         if token[0].isdigit() and len(token) > 1:  # x^23 is x squared, then 3
             self.tokens[self.pos] = token[1:]
-            return [self.out.number(token[0])]
+            return (Node("number", (token[0],)),)
         if token in ("}", "^", "_", "&"):
             raise LatexError(f"a command is missing its argument in '{self.latex}'")
         return self.atom()
 
-    def atom(self) -> list[Any]:
+    def atom(self) -> Tree:
         token = self.next()
         if token == "{":
             pieces = self.sequence(frozenset("}"))
@@ -478,55 +495,54 @@ class _Parser:
         if token.startswith("\\"):
             return self.command(token)
         if token[0].isdigit():
-            return [self.out.number(token)]
-        return [self.out.character(token)]
+            return (Node("number", (token,)),)
+        return (Node("character", (token,)),)
 
-    def command(self, token: str) -> list[Any]:
+    def command(self, token: str) -> Tree:
         name = token[1:]
-        out = self.out
-        if name in SYMBOLS:
-            return [out.symbol(name)]
-        if name in _SPACES:
-            return [out.space(name)]
-        if name in _ESCAPED:
-            return [out.escaped(name)]
-        if name == "\\":
-            return [out.linebreak()]
         if name in _IGNORED:
-            return []
-        if name in ("frac", "dfrac", "tfrac", "cfrac"):
+            return ()
+        return (self.construct(token, name),)
+
+    def construct(self, token: str, name: str) -> Node:
+        if name in SYMBOLS:
+            return Node("symbol", (name,))
+        if name in _SPACES:
+            return Node("space", (name,))
+        if name in _ESCAPED:
+            return Node("escaped", (name,))
+        if name == "\\":
+            return Node("linebreak")
+        if name in ("frac", "dfrac", "tfrac", "cfrac", "binom"):
             top = self.argument()
-            return [out.frac(top, self.argument())]
-        if name == "binom":
-            top = self.argument()
-            return [out.binom(top, self.argument())]
+            return Node("binom" if name == "binom" else "frac", (top, self.argument()))
         if name == "sqrt":
             index = None
             if self.peek() == "[":
                 self.pos += 1
                 index = self.sequence(frozenset("]"))
                 self.expect("]")
-            return [out.sqrt(self.argument(), index)]
+            return Node("sqrt", (self.argument(), index))
         if name in _TEXT:
-            return [out.text(self.text(self.raw_group(), name), name)]
+            return Node("text", (self.text(self.raw_group(), name), name))
         if name == "operatorname":
             limits = self.peek() == "*"
             if limits:
                 self.pos += 1
-            return [out.operator(self.text(self.raw_group(), name), limits)]
+            return Node("operator", (self.text(self.raw_group(), name), limits))
         if name == "mathrm" and re.fullmatch(r"\{[A-Za-z0-9 ]+\}", self.peek_group()):
-            return [out.upright(self.text(self.raw_group(), name))]
+            return Node("upright", (self.text(self.raw_group(), name),))
         if name in STYLES:
-            return [out.style(name, self.argument())]
+            return Node("style", (name, self.argument()))
         if name in symbols.ACCENTS:
-            return [out.accent(name, self.argument())]
+            return Node("accent", (name, self.argument()))
         if name == "left":
-            return [self.left_right()]
+            return self.left_right()
         if name == "begin":
-            return [self.environment(self.raw_group())]
+            return self.environment(self.raw_group())
         if name == BLANK:
             number = self.raw_group()
-            return [out.blank(number, self.argument())]
+            return Node("blank", (number, self.argument()))
         if name in ("right", "end"):
             raise LatexError(
                 f"\\{name} without a matching \\{'left' if name == 'right' else 'begin'} in '{self.latex}'",
@@ -545,28 +561,28 @@ class _Parser:
 
         return re.sub(r"\\([A-Za-z]+|.)", replace, raw).replace("~", "\u00a0")
 
-    def delimiter(self) -> Any:
+    def delimiter(self) -> Node:
         token = self.next()
         name = token[1:] if token.startswith("\\") else ""
         if token in DELIMITERS or name in DELIMITER_NAMES:
-            return self.out.delimiter(token)
+            return Node("delimiter", (token,))
         raise LatexError(
             f"{token!r} is not a delimiter after \\left or \\right in '{self.latex}'", token if name else ""
         )
 
-    def left_right(self) -> Any:
+    def left_right(self) -> Node:
         opening = self.delimiter()
         body = self.sequence(frozenset({r"\right"}))
         if self.peek() != r"\right":
             raise LatexError(f"\\left without a matching \\right in '{self.latex}'", r"\left")
         self.pos += 1
-        return self.out.fenced(opening, body, self.delimiter())
+        return Node("fenced", (opening, body, self.delimiter()))
 
-    def environment(self, name: str) -> Any:
+    def environment(self, name: str) -> Node:
         if name == "array" and self.peek() == "{":
             self.raw_group()  # column specification: alignment only
         stops = frozenset({"&", "\\\\", r"\end"})
-        rows: list[list[list[Any]]] = [[]]
+        rows: list[list[Tree]] = [[]]
         while True:
             cell = self.sequence(stops)
             token = self.next()
@@ -580,21 +596,41 @@ class _Parser:
                         f"\\begin{{{name}}} ended by \\end{{{ended}}} in '{self.latex}'", r"\end"
                     )
                 break
-        if rows[-1] == [[]]:  # a trailing \\ before \end
+        if rows[-1] == [()]:  # a trailing \\ before \end
             rows.pop()
         if name not in MATRICES and name not in ALIGNED and name != "cases":
             raise LatexError(f"unknown LaTeX environment {name!r} in '{self.latex}'", r"\begin")
-        return self.out.environment(name, rows)
+        return Node("environment", (name, tuple(tuple(row) for row in rows)))
+
+
+@functools.lru_cache(maxsize=8192)
+def tree(latex: str) -> Tree:
+    """``latex`` (math without delimiters) as read; ``LatexError`` if it is outside the subset."""
+    parser = _Parser(latex)
+    pieces = parser.sequence()
+    if parser.peek() is not None:  # a stray closing token
+        raise LatexError(f"unexpected {parser.peek()!r} in {latex!r}")
+    return pieces
+
+
+def _written(value: Any, out: Writer) -> Any:
+    if isinstance(value, Node):
+        return getattr(out, value.kind)(*(_written(arg, out) for arg in value.args))
+    if isinstance(value, tuple):  # a sequence (or rows, cells): the pieces a writer keeps
+        return [piece for piece in (_written(item, out) for item in value) if piece is not None]
+    return value
+
+
+def write(math: Tree, out: Writer) -> Any:
+    """``math`` written by ``out``, as one piece (``LatexError`` from a writer that cannot write
+    a construct: only the site's writes ``\\pdblank``)."""
+    return out.join(_written(math, out))
 
 
 def parse(latex: str, out: Writer) -> Any:
     """``latex`` (math without delimiters) written by ``out``, as one piece;
     ``LatexError`` if it is outside the subset."""
-    parser = _Parser(latex, out)
-    pieces = parser.sequence()
-    if parser.peek() is not None:  # a stray closing token
-        raise LatexError(f"unexpected {parser.peek()!r} in {latex!r}")
-    return out.join(pieces)
+    return write(tree(latex), out)
 
 
 _TYPST = TypstWriter()
@@ -603,5 +639,9 @@ _TYPST = TypstWriter()
 @functools.lru_cache(maxsize=4096)
 def convert(latex: str) -> str:
     """Typst math for LaTeX math without delimiters; ``LatexError`` if outside the subset."""
-    piece: _Piece = parse(latex, _TYPST)
-    return piece.typst
+    return typst(tree(latex))
+
+
+def typst(math: Tree) -> str:
+    """Typst math for math as read (``tree``)."""
+    return cast(_Piece, write(math, _TYPST)).typst

@@ -1,7 +1,8 @@
 """The LaTeX math subset as plain Unicode text, for people reading a terminal: written by the one parser.
 
-``math_box(latex, compact)`` reads math with ``parser.parse`` (the parser the loader checks
-content with, print typesets with and the site writes MathML with) and makes a *box*: lines
+``tree_box(tree, compact)`` writes math as ``parser.tree`` read it (the parser the loader checks
+content with, print typesets with and the site writes MathML with), ``math_box(latex,
+compact)`` LaTeX; each makes a *box*: lines
 of text with a baseline, so a matrix can stand in rows and columns beside the text around it:
 
     AV = ⎡ 0.1  0.2 ⎤
@@ -18,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .parser import ALIGNED, Writer, parse
+from .parser import ALIGNED, Tree, Writer, tree, write
 from .symbols import ACCENTS, FENCES, SYMBOLS
 
 
@@ -228,7 +229,12 @@ _WRITERS = (PlainWriter(), PlainWriter(compact=True))
 
 def math_box(latex: str, compact: bool = False) -> Box:
     """LaTeX math (without delimiters) as a box of plain text; ``LatexError`` if outside the subset."""
-    box: Box = parse(latex, _WRITERS[compact])
+    return tree_box(tree(latex), compact)
+
+
+def tree_box(math: Tree, compact: bool = False) -> Box:
+    """Math as read (``parser.tree``) as a box of plain text."""
+    box: Box = write(math, _WRITERS[compact])
     return Box(
         [re.sub(r" {3,}", "  ", line).rstrip() if len(box.lines) == 1 else line for line in box.lines],
         box.base,

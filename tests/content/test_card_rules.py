@@ -24,6 +24,7 @@ from generator.content.card_rules import (
     one_word_apart,
     plain_text,
 )
+from generator.content.text import inlines
 from tests.content.test_broken_corpus import expected_messages, make_project
 
 HERE = Path(__file__).parent
@@ -82,9 +83,11 @@ def test_a_cloze_card_shows_the_other_deletions_filled_in() -> None:
 
 
 def test_a_flashcard_answers_with_its_first_clause() -> None:
-    assert first_clause(r"\(N = 6\), as in the encoder.") == r"\(N = 6\)"
-    assert first_clause(r"\(O(n \cdot d^2)\).") == r"\(O(n \cdot d^2)\)"
-    assert first_clause("24.6 (against 25.8). More.") == "24.6"
+    # cut at a comma, parenthesis or full stop in the text, not in math or inside markup
+    assert first_clause(r"\(N = 6\), as in the encoder.") == inlines(r"\(N = 6\)")
+    assert first_clause(r"\(O(n \cdot d^2)\).") == inlines(r"\(O(n \cdot d^2)\)")
+    assert first_clause("24.6 (against 25.8). More.") == inlines("24.6")
+    assert first_clause("**6, the base**; 12") == inlines("**6, the base**")
 
 
 def test_check_prints_warnings_and_exits_0(tmp_path: Path, capsys) -> None:

@@ -29,6 +29,7 @@ from generator.exporters.plain_text import prose
 from generator.exporters.problem_text import dollar_math
 from generator.exporters.site import markup as site
 from generator.exporters.typst import markdown as typst
+from generator.exporters.typst.markup import inline as typst_inline
 
 FIXTURE = Path(__file__).with_name("render_cases.json")
 RENDERERS: dict[str, Callable[[str], str]] = {
@@ -56,6 +57,7 @@ SOURCES = [
     "*a **b** c* and **a *b* c**",
     r"**2. Encoder layer, repeated \(N = 6\) times.** Then",
     "one line\n  and the next & <b>",
+    r"\(x ^2\) and \(a _i + b\,'\)",
 ]
 
 
@@ -123,10 +125,17 @@ def test_content_text_is_parsed_once_at_load_and_never_by_a_renderer(monkeypatch
     parse_cached, inlines = text._parse_cached, text._inlines
     monkeypatch.setattr(text, "_parse_cached", lambda source: read.append(source) or parse_cached(source))
     monkeypatch.setattr(text, "_inlines", lambda source: read.append(source) or inlines(source))
-    for _ in range(2):  # every output, twice: the tree is read from the field each time
+    math: list[str] = []
+    latex_tree = text.tree
+    monkeypatch.setattr(text, "tree", lambda latex: math.append(latex) or latex_tree(latex))
+    for round in range(2):  # every output, twice: the tree is read from the field each time
         for field in fields:
             anki.block(field), site.block(field, clozes=True), typst.__wrapped__(field)
-    assert read == []
+        if round == 0:
+            read_first, math_first = list(read), len(math)
+    assert read_first == read == []
+    # and the math of each formula read by the LaTeX parser once, on first use, into its tree
+    assert math_first > 500 and len(math) == math_first
     for _ in range(2):  # read as one paragraph: at most once per text (when it is not one already)
         for field in fields:
             anki.inline(field), site.inline(field, clozes=True), prose(field), dollar_math(field)
@@ -138,6 +147,13 @@ def test_renderers_take_the_tree() -> None:
     assert anki.inline(tree) == anki.inline(r"**a** \(x\)") == r"<strong>a</strong> \(x\)"
     assert site.inline(tree).startswith("<strong>a</strong> <math>")
     assert prose(tree) == "a x" and dollar_math(tree) == "**a** $x$"
+
+
+def test_math_is_written_from_the_parsers_tree_not_its_latex() -> None:
+    (math,) = (text.Math("x_{swapped}", False, ("x_{swapped}",)),)  # not the parser's cached node
+    assert math.tree == text.tree("x_{swapped}")
+    math.__dict__["tree"] = text.tree("y")  # the node's tree, not its LaTeX, is what is written
+    assert "<mi>y</mi>" in site.inline((math,)) and prose((math,)) == "y" and typst_inline((math,)) == "$y$"
 
 
 @given(st.text(alphabet=st.characters(blacklist_categories=("Cs",))))

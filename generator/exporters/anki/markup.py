@@ -13,11 +13,9 @@ from __future__ import annotations
 
 import functools
 import html
-from collections.abc import Callable
 from typing import Any
 
 from ...content.text import (
-    Block,
     Cloze,
     Code,
     Emphasis,
@@ -25,11 +23,12 @@ from ...content.text import (
     ListBlock,
     Math,
     Paragraph,
+    Renderer,
     Strong,
+    Table,
     Text,
     inlines,
     parse,
-    render,
 )
 from ...presentation import Formatter, name_symbol, value_latex
 
@@ -54,49 +53,54 @@ def attribute(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def _cloze(node: Cloze) -> str:
-    hint = "" if node.hint is None else "::" + escape(node.hint)
-    return f"{{{{c{node.number}::{_inline(node.children)}{hint}}}}}"
+class _Card(Renderer):
+    """Card HTML, one method per node; math and clozes as typed, for MathJax and Anki."""
+
+    def text(self, node: Text) -> str:
+        return escape(node.text).replace("\n", " ")
+
+    def code(self, node: Code) -> str:
+        return f"<code>{escape(node.text)}</code>"
+
+    def strong(self, node: Strong) -> str:
+        return f"<strong>{self.inline(node.children)}</strong>"
+
+    def emphasis(self, node: Emphasis) -> str:
+        return f"<em>{self.inline(node.children)}</em>"
+
+    def math(self, node: Math) -> str:
+        opening, closing = (r"\[", r"\]") if node.display else (r"\(", r"\)")
+        return opening + escape(node.latex).replace("\n", " ") + closing
+
+    def cloze(self, node: Cloze) -> str:
+        hint = "" if node.hint is None else "::" + escape(node.hint)
+        return f"{{{{c{node.number}::{self.inline(node.children)}{hint}}}}}"
+
+    def paragraph(self, block: Paragraph) -> str:
+        return f"<p>{self.inline(block.children)}</p>"
+
+    def bullets(self, block: ListBlock) -> str:
+        tag = "ul" if block.start is None else "ol"
+        start = "" if block.start in (None, 1) else f' start="{block.start}"'
+        return (
+            f"<{tag}{start}>" + "".join(f"<li>{self.inline(item)}</li>" for item in block.items) + f"</{tag}>"
+        )
+
+    def table(self, block: Table) -> str:
+        # An empty corner above row labels is no column's header (as on the study site).
+        head = "".join(f"<th>{self.inline(cell)}</th>" if cell else "<td></td>" for cell in block.header)
+        body = "".join(
+            "<tr>" + "".join(f"<td>{self.inline(cell)}</td>" for cell in row) + "</tr>" for row in block.rows
+        )
+        return f'<table class="pd-table"><tr>{head}</tr>{body}</table>'
 
 
-def _math(node: Math) -> str:
-    opening, closing = (r"\[", r"\]") if node.display else (r"\(", r"\)")
-    return opening + escape(node.latex).replace("\n", " ") + closing
-
-
-_RULES: dict[type, Callable[[Any], str]] = {
-    Text: lambda node: escape(node.text).replace("\n", " "),
-    Code: lambda node: f"<code>{escape(node.text)}</code>",
-    Strong: lambda node: f"<strong>{_inline(node.children)}</strong>",
-    Emphasis: lambda node: f"<em>{_inline(node.children)}</em>",
-    Math: _math,
-    Cloze: _cloze,
-}
-"""How each inline node is written on a card (markdown-it-py's ``renderer.rules``)."""
-
-
-def _inline(nodes: Inlines) -> str:
-    return render(nodes, _RULES)
+_CARD = _Card()
 
 
 def inline(text: str | Inlines) -> str:
     """One paragraph of content Markdown (or its tree) as HTML (line breaks become spaces)."""
-    return _inline(inlines(text))
-
-
-def _html(part: Block) -> str:
-    if isinstance(part, Paragraph):
-        return f"<p>{_inline(part.children)}</p>"
-    if isinstance(part, ListBlock):
-        tag = "ul" if part.start is None else "ol"
-        start = "" if part.start in (None, 1) else f' start="{part.start}"'
-        return f"<{tag}{start}>" + "".join(f"<li>{_inline(item)}</li>" for item in part.items) + f"</{tag}>"
-    # An empty corner above row labels is no column's header (as on the study site).
-    head = "".join(f"<th>{_inline(cell)}</th>" if cell else "<td></td>" for cell in part.header)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{_inline(cell)}</td>" for cell in row) + "</tr>" for row in part.rows
-    )
-    return f'<table class="pd-table"><tr>{head}</tr>{body}</table>'
+    return _CARD.inline(inlines(text))
 
 
 def block(text: str) -> str:
@@ -105,8 +109,8 @@ def block(text: str) -> str:
         return inline(text)
     parts = parse(text)
     if len(parts) == 1 and isinstance(parts[0], Paragraph):
-        return _inline(parts[0].children)
-    return "".join(_html(part) for part in parts)
+        return _CARD.inline(parts[0].children)
+    return _CARD.blocks(parts)
 
 
 # Values (givens, answers) as LaTeX.

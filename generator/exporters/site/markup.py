@@ -25,14 +25,15 @@ from ...content.text import (
     Inlines,
     ListBlock,
     Math,
-    MathCloze,
     Paragraph,
+    Renderer,
     Strong,
+    Table,
     Text,
     inlines,
     parse,
 )
-from ...latex.mathml import to_mathml
+from ...latex.mathml import mathml, to_mathml
 from ...presentation import Formatter, name_symbol, value_latex
 
 _LONG_INLINE = 30
@@ -77,49 +78,62 @@ def math(latex: str, display: bool = False) -> str:
     return to_mathml(latex, display)
 
 
-def _latex(node: Math, clozes: bool) -> str:
-    """The math's LaTeX; with ``clozes``, each cloze the parser's blank ``\\pdblank{N}{…}``."""
-    if not clozes:
-        return node.latex
-    return "".join(
-        rf"\pdblank{{{part.number}}}{{{part.latex}}}" if isinstance(part, MathCloze) else part
-        for part in node.body
-    )
+class _Page(Renderer):
+    """The site's HTML, one method per node; math written from its tree as MathML. With
+    ``clozes``, ``{{cN::…}}`` become blanks the page's script reveals."""
+
+    def __init__(self, clozes: bool):
+        self.clozes = clozes
+
+    def text(self, node: Text) -> str:
+        return text(node.text).replace("\n", " ")
+
+    def code(self, node: Code) -> str:
+        return f"<code>{text(node.text)}</code>"
+
+    def strong(self, node: Strong) -> str:
+        return f"<strong>{self.inline(node.children)}</strong>"
+
+    def emphasis(self, node: Emphasis) -> str:
+        return f"<em>{self.inline(node.children)}</em>"
+
+    def math(self, node: Math) -> str:
+        blanks = self.clozes and node.clozes
+        tree, latex = (node.blanked, node.blanked_latex) if blanks else (node.tree, node.latex)
+        if node.display:
+            return f'<span class="pd-display pd-scroll">{mathml(tree, True)}</span>'
+        if len(latex) > _LONG_INLINE:  # may not fit a phone: scrolls in its own box
+            return f'<span class="pd-wide pd-scroll">{mathml(tree)}</span>'
+        return mathml(tree)
+
+    def cloze(self, node: Cloze) -> str:
+        answer = self.inline(node.children)
+        if self.clozes:
+            return f'<span class="pd-blank" data-c="{node.number}"><span>{answer}</span></span>'
+        hint = "" if node.hint is None else "::" + text(node.hint)
+        return f"{{{{c{node.number}::{answer}{hint}}}}}"
+
+    def paragraph(self, block: Paragraph) -> str:
+        return f"<p>{self.inline(block.children)}</p>"
+
+    def bullets(self, block: ListBlock) -> str:
+        tag = "ul" if block.start is None else "ol"
+        start = "" if block.start in (None, 1) else f' start="{block.start}"'
+        return f"<{tag}{start}>" + "".join(f"<li>{self.inline(i)}</li>" for i in block.items) + f"</{tag}>"
+
+    def table(self, block: Table) -> str:
+        # A table's cells are never blanks. An empty corner above row labels is no column's
+        # header: a screen reader names none.
+        cell = _PAGES[False].inline
+        head = "".join(f'<th scope="col">{cell(c)}</th>' if c else "<td></td>" for c in block.header)
+        rows = "".join("<tr>" + "".join(f"<td>{cell(c)}</td>" for c in row) + "</tr>" for row in block.rows)
+        return (
+            f'<div class="pd-scroll" tabindex="0" role="region" aria-label="Table">'
+            f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
+        )
 
 
-def _math(node: Math, clozes: bool) -> str:
-    latex = _latex(node, clozes)
-    if node.display:
-        return f'<span class="pd-display pd-scroll">{math(latex, True)}</span>'
-    if len(latex) > _LONG_INLINE:  # may not fit a phone: scrolls in its own box
-        return f'<span class="pd-wide pd-scroll">{math(latex)}</span>'
-    return math(latex)
-
-
-def _cloze(node: Cloze, clozes: bool) -> str:
-    answer = _inline(node.children, clozes)
-    if clozes:
-        return f'<span class="pd-blank" data-c="{node.number}"><span>{answer}</span></span>'
-    hint = "" if node.hint is None else "::" + text(node.hint)
-    return f"{{{{c{node.number}::{answer}{hint}}}}}"
-
-
-def _inline(nodes: Inlines, clozes: bool) -> str:
-    out = []
-    for node in nodes:  # one rule per node type, as markdown-it-py's renderer.rules
-        if isinstance(node, Text):
-            out.append(text(node.text).replace("\n", " "))
-        elif isinstance(node, Code):
-            out.append(f"<code>{text(node.text)}</code>")
-        elif isinstance(node, Strong):
-            out.append(f"<strong>{_inline(node.children, clozes)}</strong>")
-        elif isinstance(node, Emphasis):
-            out.append(f"<em>{_inline(node.children, clozes)}</em>")
-        elif isinstance(node, Math):
-            out.append(_math(node, clozes))
-        else:
-            out.append(_cloze(node, clozes))
-    return "".join(out)
+_PAGES = {clozes: _Page(clozes) for clozes in (False, True)}
 
 
 def inline(value: str | Inlines, clozes: bool = False) -> str:
@@ -128,38 +142,12 @@ def inline(value: str | Inlines, clozes: bool = False) -> str:
     With ``clozes``, ``{{cN::…}}`` become blanks: ``<span class="pd-blank">`` in text,
     ``<mrow class="pd-blank">`` in math, each with ``data-c="N"``.
     """
-    return _inline(inlines(value), clozes)
+    return _PAGES[clozes].inline(inlines(value))
 
 
 def block(value: str, clozes: bool = False) -> str:
     """Content Markdown as HTML: paragraphs, lists and tables (a lone paragraph in ``<p>``)."""
-    out = []
-    for part in parse(value):
-        if isinstance(part, Paragraph):
-            out.append(f"<p>{_inline(part.children, clozes)}</p>")
-        elif isinstance(part, ListBlock):
-            tag = "ul" if part.start is None else "ol"
-            start = "" if part.start in (None, 1) else f' start="{part.start}"'
-            out.append(
-                f"<{tag}{start}>"
-                + "".join(f"<li>{_inline(i, clozes)}</li>" for i in part.items)
-                + f"</{tag}>"
-            )
-        else:
-            # An empty corner above row labels is no column's header: a screen reader names none.
-            head = "".join(
-                f'<th scope="col">{_inline(cell, False)}</th>' if cell else "<td></td>"
-                for cell in part.header
-            )
-            rows = "".join(
-                "<tr>" + "".join(f"<td>{_inline(cell, False)}</td>" for cell in row) + "</tr>"
-                for row in part.rows
-            )
-            out.append(
-                f'<div class="pd-scroll" tabindex="0" role="region" aria-label="Table">'
-                f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
-            )
-    return "".join(out)
+    return _PAGES[clozes].blocks(parse(value))
 
 
 def name_html(name: str) -> str:

@@ -12,11 +12,8 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
-from typing import Any
 
 from ...content.text import (
-    Block,
     Cloze,
     Code,
     Emphasis,
@@ -24,12 +21,15 @@ from ...content.text import (
     ListBlock,
     Math,
     Paragraph,
+    Renderer,
     Strong,
+    Table,
     Text,
+    inlines,
     parse,
-    render,
 )
 from ...latex import convert
+from ...latex.parser import typst
 
 # Characters with a meaning somewhere in Typst markup. Escaping all of them, everywhere,
 # is simpler than knowing where each one matters (``=`` and ``-`` only at line start,
@@ -59,39 +59,53 @@ def display_math(latex: str) -> str:
     return "$ " + convert(latex) + " $"
 
 
-def _cloze(node: Cloze) -> str:
-    hint = "" if node.hint is None else escape("::" + node.hint)
-    return escape(f"{{{{c{node.number}::") + _inline(node.children) + hint + escape("}}")
+class _Print(Renderer):
+    """Typst markup, one method per node; math written from its tree by the Typst writer."""
 
+    between = "\n\n"
 
-_RULES: dict[type, Callable[[Any], str]] = {
-    Text: lambda node: escape(node.text),
-    Code: lambda node: f"#raw({string(node.text)})",
-    Strong: lambda node: f"#strong[{_inline(node.children)}]",
-    Emphasis: lambda node: f"#emph[{_inline(node.children)}]",
-    Math: lambda node: (display_math if node.display else inline_math)(node.latex),
-    Cloze: _cloze,
-}
-"""How each inline node is written in Typst (markdown-it-py's ``renderer.rules``)."""
+    def text(self, node: Text) -> str:
+        return escape(node.text)
 
+    def code(self, node: Code) -> str:
+        return f"#raw({string(node.text)})"
 
-def _inline(nodes: Inlines) -> str:
-    return render(nodes, _RULES)
+    def strong(self, node: Strong) -> str:
+        return f"#strong[{self.inline(node.children)}]"
 
+    def emphasis(self, node: Emphasis) -> str:
+        return f"#emph[{self.inline(node.children)}]"
 
-def _block(block: Block) -> str:
-    if isinstance(block, Paragraph):
-        return _inline(block.children)
-    if isinstance(block, ListBlock):
-        body = ", ".join(f"[{_inline(item)}]" for item in block.items)
+    def math(self, node: Math) -> str:
+        return f"$ {typst(node.tree)} $" if node.display else f"${typst(node.tree)}$"
+
+    def cloze(self, node: Cloze) -> str:
+        hint = "" if node.hint is None else escape("::" + node.hint)
+        return escape(f"{{{{c{node.number}::") + self.inline(node.children) + hint + escape("}}")
+
+    def paragraph(self, block: Paragraph) -> str:
+        return self.inline(block.children)
+
+    def bullets(self, block: ListBlock) -> str:
+        body = ", ".join(f"[{self.inline(item)}]" for item in block.items)
         return f"#list({body})" if block.start is None else f"#enum(start: {block.start}, {body})"
-    cells = [f"[#strong[{_inline(c)}]]" for c in block.header]
-    cells += [f"[{_inline(c)}]" for row in block.rows for c in row]
-    return (
-        f"#table(columns: {len(block.header)}, align: left, inset: 4pt, stroke: 0.5pt + luma(120), "
-        + ", ".join(cells)
-        + ")"
-    )
+
+    def table(self, block: Table) -> str:
+        cells = [f"[#strong[{self.inline(c)}]]" for c in block.header]
+        cells += [f"[{self.inline(c)}]" for row in block.rows for c in row]
+        return (
+            f"#table(columns: {len(block.header)}, align: left, inset: 4pt, stroke: 0.5pt + luma(120), "
+            + ", ".join(cells)
+            + ")"
+        )
+
+
+_PRINT = _Print()
+
+
+def inline(text: str | Inlines) -> str:
+    """One paragraph of content text (or its tree) as Typst markup."""
+    return _PRINT.inline(inlines(text))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -99,4 +113,4 @@ def markdown(text: str) -> str:
     """Typst markup for content text: paragraphs, lists, tables, emphasis, code and math.
 
     Cached: a quiz's forms print the same questions and choices over and over."""
-    return "\n\n".join(_block(block) for block in parse(text))
+    return _PRINT.blocks(parse(text))
