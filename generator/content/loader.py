@@ -17,7 +17,6 @@ import numpy as np
 from .. import problems
 from .. import visuals as visuals_package
 from ..errors import ContentError, Finding, PaperdeckError, ProblemInputError
-from ..latex import math_problems
 from ..problems import precision
 from ..problems.registry import SOURCE_LABEL
 from ..values import Precision
@@ -39,6 +38,7 @@ from .model import (
 from .needs import need_problem
 from .schema import Report, Where, build_file
 from .text import CLOZE
+from .text import problems as text_problems
 
 ITEM_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 """A cloze deletion as Anki reads it: the hidden part ends at the first ``}}``."""
@@ -160,7 +160,7 @@ class _Checks:
         if q.figure:
             self.figures.append((q.figure, where))
         if isinstance(q.answer, str):  # an option's text or a model answer: math like any text
-            for message in math_problems(q.answer):
+            for message in text_problems(q.answer):
                 where.error(message, "answer")
         if q.type == "multiple_choice":
             if not isinstance(q.answer, str) or not q.answer.strip():

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..errors import Finding
-from ..latex import latex_problems, math_problems
+from ..latex import latex_problems
 from ..suggest import closest
 from . import text
 from .model import LATEX, MARKDOWN, MathKind
@@ -79,7 +79,7 @@ def _type_name(hint: Any) -> str:
 
 
 _MATH_CHECKS: dict[MathKind, Callable[[str], list[str]]] = {
-    MARKDOWN: lambda value: math_problems(value) + text.problems(value),
+    MARKDOWN: text.problems,
     LATEX: latex_problems,
 }
 

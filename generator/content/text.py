@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from ..latex.check import delimiter_problems, latex_problems
 from ..latex.parser import Tree, tree
 
 # -- inline nodes ---------------------------------------------------------------------------
@@ -499,12 +500,25 @@ def plain(source: str | Inlines) -> str:
     return _WITHOUT_MARKUP.inline(inlines(source))
 
 
+def math(source: str | Inlines) -> Iterator[Math]:
+    """Every math node of ``source`` (a text or one paragraph's tree), in order."""
+    paragraphs = (source,) if isinstance(source, tuple) else block_inlines(parse(source))
+    for paragraph in paragraphs:
+        yield from (node for node in walk(paragraph) if isinstance(node, Math))
+
+
 def problems(source: str) -> list[str]:
-    """What in ``source`` no exporter can render: a numbered list that starts too high."""
-    if not _BIG_NUMBER_ITEM.search(source):  # the common case: no need to read the blocks
-        return []
-    return [
-        f"a numbered list starts at {block.start}; start it at {MAX_LIST_START:,} or lower"
-        for block in parse(source)
-        if isinstance(block, ListBlock) and block.start is not None and block.start > MAX_LIST_START
-    ]
+    """What in ``source`` no exporter can render: unbalanced math, math outside the LaTeX
+    subset (each formula of the tree read by the parser, which keeps that read for
+    ``Math.tree``), a numbered list that starts too high."""
+    found = delimiter_problems(source)
+    if not found:
+        for node in math(source):
+            found += latex_problems(node.latex)
+    if _BIG_NUMBER_ITEM.search(source):  # the common case: no need to read the blocks
+        found += [
+            f"a numbered list starts at {block.start}; start it at {MAX_LIST_START:,} or lower"
+            for block in parse(source)
+            if isinstance(block, ListBlock) and block.start is not None and block.start > MAX_LIST_START
+        ]
+    return found

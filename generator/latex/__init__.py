@@ -9,7 +9,7 @@ imports an exporter.
 
 from __future__ import annotations
 
-from .check import latex_problems, math_problems, math_spans
+from .check import delimiter_problems, latex_problems
 from .parser import SYMBOLS, LatexError, convert
 
-__all__ = ["SYMBOLS", "LatexError", "convert", "latex_problems", "math_problems", "math_spans"]
+__all__ = ["SYMBOLS", "LatexError", "convert", "delimiter_problems", "latex_problems"]

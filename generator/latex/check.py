@@ -1,43 +1,32 @@
-"""Check the math in a piece of content text before any exporter sees it.
+"""Check math before any exporter sees it.
 
 Math is written inside ``\\( … \\)`` (inline) and ``\\[ … \\]`` (display), as
-Anki's MathJax expects. Unbalanced delimiters or braces break a card silently,
-so they are content errors here.
+Anki's MathJax expects. Unbalanced delimiters or braces break a card silently, so they
+are content errors here (``delimiter_problems``, read from the text as written: the text
+tree cannot hold what is unbalanced); each formula of the tree is then read by the parser
+and typeset (``latex_problems``; the parser keeps the tree it read for the outputs).
 """
 
 from __future__ import annotations
 
 import re
 
-from .parser import LatexError, convert
+from .parser import LatexError, tree, typst
 
 _DELIMITER = re.compile(r"\\[()\[\]]")
-
-
-def math_spans(text: str) -> list[tuple[bool, str]]:
-    """The math in ``text`` as (display?, LaTeX) pairs, assuming it is balanced."""
-    return [(m.group(1) == "[", m.group(2)) for m in re.finditer(r"\\([(\[])(.*?)\\[)\]]", text, re.S)]
 
 
 def latex_problems(latex: str) -> list[str]:
     """Why ``latex`` (math without delimiters) cannot be typeset in print, if it cannot."""
     try:
-        convert(latex)
+        typst(tree(latex))
     except LatexError as error:
         return [f"cannot typeset this math in print: {error}"]
     return []
 
 
-def math_problems(text: str) -> list[str]:
-    """What is wrong with the math of ``text``: delimiters, braces, LaTeX outside the subset."""
-    found = _delimiter_problems(text)
-    if not found:
-        for _, latex in math_spans(text):
-            found += latex_problems(latex)
-    return found
-
-
-def _delimiter_problems(text: str) -> list[str]:
+def delimiter_problems(text: str) -> list[str]:
+    """Unbalanced math delimiters, braces inside math, or ``$`` used for math."""
     found: list[str] = []
     opened: str | None = None
     start = 0

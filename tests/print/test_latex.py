@@ -7,8 +7,9 @@ import dataclasses
 import pytest
 import typst
 
+from generator.content import text as content_text
 from generator.exporters.typst.compile import compile_pdf
-from generator.latex import SYMBOLS, LatexError, convert, math_spans, symbols
+from generator.latex import SYMBOLS, LatexError, convert, symbols
 from generator.latex.mathml import to_mathml
 from generator.latex.plain import math_box
 
@@ -105,8 +106,7 @@ def test_bundled_content_math_all_converts():
     for lesson in content.lessons:
         for text in _strings(lesson):
             latex_fields = [text] if "\\(" not in text and "\\[" not in text else []
-            for _, latex in math_spans(text):
-                latex_fields.append(latex)
+            latex_fields += [node.latex for node in content_text.math(text)]
             for latex in latex_fields:
                 try:
                     convert(latex)

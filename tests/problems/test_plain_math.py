@@ -19,7 +19,8 @@ import pytest
 import yaml
 
 from generator import problems
-from generator.latex import LatexError, math_spans
+from generator.content import text
+from generator.latex import LatexError
 from generator.latex.plain import math_box
 
 FIXTURE = Path(__file__).with_name("plain_math_cases.json")
@@ -33,7 +34,7 @@ def sample() -> list[str]:
 
     def walk(value: Any) -> None:
         if isinstance(value, str):
-            found.update(latex for _, latex in math_spans(value))
+            found.update(node.latex for node in text.math(value))
         elif isinstance(value, (list, dict)):
             for inner in value.values() if isinstance(value, dict) else value:
                 walk(inner)
