@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from ..latex.check import delimiter_problems, latex_problems
 from ..latex.parser import Tree, tree
+from ..latex.plain import tree_box
 
 # -- inline nodes ---------------------------------------------------------------------------
 
@@ -498,6 +499,17 @@ _WITHOUT_MARKUP = PlainRenderer()
 def plain(source: str | Inlines) -> str:
     """The text without its markup, math as its LaTeX (``PlainRenderer``)."""
     return _WITHOUT_MARKUP.inline(inlines(source))
+
+
+_PROSE = PlainRenderer(lambda math: " ".join(tree_box(math.tree, compact=True).lines))
+"""Code taken as written, math written from its tree in Unicode, emphasis dropped, as on
+the cards (``x_1 * y_2`` keeps its star)."""
+
+
+def prose(source: str | Inlines) -> str:
+    """The text (or its tree) as plain text for people: math in Unicode (``\\sqrt{d_k}`` is
+    ``√d_k``), matrices on one line, the author's spaces and line breaks kept."""
+    return _PROSE.inline(inlines(source, strip=False))
 
 
 def math(source: str | Inlines) -> Iterator[Math]:

@@ -30,7 +30,7 @@ from .. import problems
 from ..content.model import Content, Question, Visual
 from ..content.needs import need_values
 from ..content.recipes import MAX_FORMS, QuizRecipe, QuizSection, question_pool
-from ..content.text import plain
+from ..content.text import prose
 from ..errors import ContentError, Finding
 from ..numerals import rounded
 from ..presentation import letter
@@ -46,12 +46,13 @@ class QuestionFigure:
     """The visual it names, its parameters resolved (``Visual.resolved``): each output draws it
     as it draws the visual itself."""
     alt: str
-    """The words of its ``alt`` text: the caption, math as its LaTeX without delimiters."""
+    """The words of its ``alt`` text: the caption as plain text, its math in Unicode."""
 
 
 def alt_text(caption: str) -> str:
-    """A caption as the words of an ``alt`` text: math as its LaTeX, no delimiters or emphasis."""
-    return " ".join(plain(caption).split())
+    """A caption as the words of an ``alt`` text, which a screen reader reads aloud: plain
+    text, its math in Unicode (``√d_k``, never ``\\sqrt{d_k}``), on one line."""
+    return " ".join(prose(caption).split())
 
 
 def question_figures(content: Content) -> dict[str, QuestionFigure]:

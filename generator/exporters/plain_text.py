@@ -12,17 +12,7 @@ In running prose (``compact``) a matrix is written on one line, ``[1 2; 3 4]``.
 
 from __future__ import annotations
 
-from ..content.text import Inlines, PlainRenderer, inlines
-from ..latex.plain import Box, beside, math_box, matrix_box, tree_box
+from ..content.text import prose
+from ..latex.plain import Box, beside, math_box, matrix_box
 
 __all__ = ["Box", "beside", "math_box", "matrix_box", "prose"]
-
-
-_PROSE = PlainRenderer(lambda math: " ".join(tree_box(math.tree, compact=True).lines))
-"""Code taken as written, math written from its tree, emphasis dropped, as on the cards
-(``x_1 * y_2`` keeps its star)."""
-
-
-def prose(markdown: str | Inlines) -> str:
-    """Markdown with ``\\( \\)`` math (or its tree) as one line of plain text; matrices compact."""
-    return _PROSE.inline(inlines(markdown, strip=False))
