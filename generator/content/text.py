@@ -5,7 +5,8 @@ bullet (``- item``) and numbered (``1. item``) lists whose items may continue on
 lines, and tables (``| a | b |`` rows under a ``|---|---|`` rule). Inside them: math in
 ``\\( … \\)`` and ``\\[ … \\]`` (whose LaTeX is never Markdown), `` `code` `` taken as
 written, backslash escapes of ASCII punctuation (``\\*``), Anki's clozes
-``{{c1::answer::hint}}`` (in text and inside math), ``**strong**`` and ``*emphasis*``.
+``{{c1::answer::hint}}`` (in text and inside math), links ``[text](https://…)``,
+``**strong**`` and ``*emphasis*``.
 
 ``parse`` reads the blocks and ``inlines`` one paragraph; a math node keeps its formula as
 the LaTeX parser's tree (``Math.tree``). Every output (Anki and site HTML, Typst, plain
@@ -110,7 +111,16 @@ class Cloze:
     """The hint as written, if any."""
 
 
-Inline = Text | Code | Strong | Emphasis | Math | Cloze
+@dataclass(frozen=True)
+class Link:
+    """``[text](https://…)``: a link to an http or https address (any other is text as written)."""
+
+    url: str
+    children: Inlines
+    """The link's text, itself inline text."""
+
+
+Inline = Text | Code | Strong | Emphasis | Math | Cloze | Link
 Inlines = tuple[Inline, ...]
 
 # -- blocks ---------------------------------------------------------------------------------
@@ -162,6 +172,9 @@ EMPHASIS = re.compile(r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])", re.S
 # emphasis span. None is a word character, a space or a star, as the markup they stand for
 # is not; \x00 to \x02 cannot occur in YAML text, and elsewhere are read as text atoms.
 _ATOM_MARK, _STRONG_MARK, _EM_MARK = "\x00", "\x01", "\x02"
+LINK = re.compile(r"\[(?P<label>[^\[\]\n]+)\]\((?P<url>https?://[^\s()<>\"\\]+)\)")
+"""``[text](url)`` with an http or https address, read after math, code and escapes."""
+_WRAPPERS = re.compile(f"{CLOZE.pattern}|{LINK.pattern}", re.S)
 _MARKS = re.compile("([\x00-\x02])")
 
 
@@ -213,7 +226,7 @@ def _spans(text: str, take: Iterator[Inline]) -> Inlines:
     return tuple(build(marked))
 
 
-_PLAIN = re.compile(r"[^\\`*{\x00-\x02]*")
+_PLAIN = re.compile(r"[^\\`*{\[\x00-\x02]*")
 """Text with no character that starts markup: most fields, read at once."""
 
 
@@ -237,21 +250,24 @@ def _inlines(text: str) -> Inlines:
         return _ATOM_MARK
 
     marked = _ATOM.sub(atom, text)
-    if CLOZE.search(marked) is None:
+    if _WRAPPERS.search(marked) is None:
         return _spans(marked, iter(atoms))
-    # A cloze stands for one atom, its answer read as inline text with the atoms it holds.
+    # A cloze or a link stands for one atom, its answer or text read as inline text with the
+    # atoms it holds.
     taken = iter(zip(atoms, sources, strict=True))
     outer: list[Inline] = []
     pieces: list[str] = []
     last = 0
-    for match in CLOZE.finditer(marked):
+    for match in _WRAPPERS.finditer(marked):
         before = marked[last : match.start()]
         outer += [next(taken)[0] for _ in range(before.count(_ATOM_MARK))]
-        answer, hint = match.group(2), match.group(3)
+        answer, hint = match.group(2) or match.group("label"), match.group(3)
         inside = [next(taken)[0] for _ in range(answer.count(_ATOM_MARK))]
         if hint is not None:
             hint = re.sub(_ATOM_MARK, lambda _: next(taken)[1], hint)
-        outer.append(Cloze(int(match.group(1)), _spans(answer, iter(inside)), hint))
+        children = _spans(answer, iter(inside))
+        url = match.group("url")
+        outer.append(Cloze(int(match.group(1)), children, hint) if url is None else Link(url, children))
         pieces += [before, _ATOM_MARK]
         last = match.end()
     outer += [atom for atom, _ in taken]
@@ -381,7 +397,7 @@ def walk(nodes: Inlines) -> Iterator[Inline]:
     """Every inline node, depth first (a cloze's answer after the cloze)."""
     for node in nodes:
         yield node
-        if isinstance(node, (Strong, Emphasis, Cloze)):
+        if isinstance(node, (Strong, Emphasis, Cloze, Link)):
             yield from walk(node.children)
 
 
@@ -412,7 +428,7 @@ def cloze_numbers(source: str) -> list[int]:
 class Renderer:
     """Writes the tree: one method per node type (markdown-it-py's ``renderer.rules``).
 
-    A renderer writes ``text``, ``code``, ``strong``, ``emphasis``, ``math`` and ``cloze``;
+    A renderer writes ``text``, ``code``, ``strong``, ``emphasis``, ``math``, ``cloze`` and ``link``;
     one that writes blocks, ``paragraph``, ``bullets`` (a list) and ``table`` too, joined by
     ``between``. Every output (Anki and site HTML, Typst, plain text, Markdown) is one.
     """
@@ -444,6 +460,9 @@ class Renderer:
     def cloze(self, node: Cloze) -> str:
         raise NotImplementedError
 
+    def link(self, node: Link) -> str:
+        raise NotImplementedError
+
     def paragraph(self, block: Paragraph) -> str:
         raise NotImplementedError
 
@@ -461,17 +480,20 @@ _INLINE_RULES = {
     Emphasis: "emphasis",
     Math: "math",
     Cloze: "cloze",
+    Link: "link",
 }
 _BLOCK_RULES = {Paragraph: "paragraph", ListBlock: "bullets", Table: "table"}
 
 
 class PlainRenderer(Renderer):
-    """The text without its markup: emphasis and code as their text, clozes as written
+    """The text without its markup: emphasis, code and links as their text, clozes as written
     (``{{c1::…}}``), math as ``write_math`` writes it (its LaTeX by default, for ``alt`` texts
     and the card rules; plain text writes it in Unicode)."""
 
-    def __init__(self, write_math: Callable[[Math], str] = lambda node: node.latex):
+    def __init__(self, write_math: Callable[[Math], str] = lambda node: node.latex, urls: bool = False):
         self.write_math = write_math
+        self.urls = urls
+        """Whether a link's address follows its text, in parentheses."""
 
     def text(self, node: Text) -> str:
         return node.text
@@ -492,6 +514,9 @@ class PlainRenderer(Renderer):
         hint = "" if node.hint is None else "::" + node.hint
         return f"{{{{c{node.number}::{self.inline(node.children)}{hint}}}}}"
 
+    def link(self, node: Link) -> str:
+        return f"{self.inline(node.children)} ({node.url})" if self.urls else self.inline(node.children)
+
 
 _WITHOUT_MARKUP = PlainRenderer()
 
@@ -501,9 +526,9 @@ def plain(source: str | Inlines) -> str:
     return _WITHOUT_MARKUP.inline(inlines(source))
 
 
-_PROSE = PlainRenderer(lambda math: " ".join(tree_box(math.tree, compact=True).lines))
+_PROSE = PlainRenderer(lambda math: " ".join(tree_box(math.tree, compact=True).lines), urls=True)
 """Code taken as written, math written from its tree in Unicode, emphasis dropped, as on
-the cards (``x_1 * y_2`` keeps its star)."""
+the cards (``x_1 * y_2`` keeps its star), a link's address after its text."""
 
 
 def prose(source: str | Inlines) -> str:

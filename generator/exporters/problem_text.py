@@ -12,7 +12,7 @@ from typing import Any
 
 import orjson
 
-from ..content.text import Cloze, Code, Emphasis, Inlines, Math, Renderer, Strong, Text, inlines
+from ..content.text import Cloze, Code, Emphasis, Inlines, Link, Math, Renderer, Strong, Text, inlines
 from ..presentation import Formatter, answer_formatter, number_formatter, tolerance_words, value_latex
 from ..problems import Problem, get
 from .plain_text import Box, beside, math_box, matrix_box, prose
@@ -125,6 +125,9 @@ class _Markdown(Renderer):
     def cloze(self, node: Cloze) -> str:
         hint = "" if node.hint is None else "::" + node.hint
         return f"{{{{c{node.number}::{self.inline(node.children)}{hint}}}}}"
+
+    def link(self, node: Link) -> str:
+        return f"[{self.inline(node.children)}]({node.url})"
 
 
 _MARKDOWN = _Markdown()

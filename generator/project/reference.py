@@ -123,7 +123,9 @@ mistake at once as `path:line: field: message`.
   `1e-5`, `2.5E3`. An id such as arXiv's `"1706.03762"` is quoted to stay text.
 
 Math is LaTeX inside `\\( … \\)` (inline) and `\\[ … \\]` (display), never `$`;
-fields marked *LaTeX* hold math without delimiters. Ids are lowercase words
+fields marked *LaTeX* hold math without delimiters. Markdown text also takes `*emphasis*`,
+`**strong**`, `` `code` ``, links `[text](https://…)` (http or https only; any other
+stays text), bullet and numbered lists, tables, and Anki's clozes `{{c1::…}}`. Ids are lowercase words
 joined by hyphens, unique in the whole content; never change a published id
 (Anki knows a note by it). Source labels say where the paper says a thing:
 `S3.2.1` (section 3.2.1), `S3.E1` (equation 1, in section 3), `S4.T1` (table 1),

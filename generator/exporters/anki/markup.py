@@ -20,6 +20,7 @@ from ...content.text import (
     Code,
     Emphasis,
     Inlines,
+    Link,
     ListBlock,
     Math,
     Paragraph,
@@ -75,6 +76,9 @@ class _Card(Renderer):
     def cloze(self, node: Cloze) -> str:
         hint = "" if node.hint is None else "::" + escape(node.hint)
         return f"{{{{c{node.number}::{self.inline(node.children)}{hint}}}}}"
+
+    def link(self, node: Link) -> str:
+        return f'<a href="{attribute(node.url)}">{self.inline(node.children)}</a>'
 
     def paragraph(self, block: Paragraph) -> str:
         return f"<p>{self.inline(block.children)}</p>"

@@ -23,6 +23,7 @@ from ...content.text import (
     Code,
     Emphasis,
     Inlines,
+    Link,
     ListBlock,
     Math,
     Paragraph,
@@ -112,6 +113,9 @@ class _Page(Renderer):
             return f'<span class="pd-blank" data-c="{node.number}"><span>{answer}</span></span>'
         hint = "" if node.hint is None else "::" + text(node.hint)
         return f"{{{{c{node.number}::{answer}{hint}}}}}"
+
+    def link(self, node: Link) -> str:
+        return f'<a href="{attribute(node.url)}" rel="noopener noreferrer">{self.inline(node.children)}</a>'
 
     def paragraph(self, block: Paragraph) -> str:
         return f"<p>{self.inline(block.children)}</p>"

@@ -18,6 +18,7 @@ from ...content.text import (
     Code,
     Emphasis,
     Inlines,
+    Link,
     ListBlock,
     Math,
     Paragraph,
@@ -82,6 +83,9 @@ class _Print(Renderer):
     def cloze(self, node: Cloze) -> str:
         hint = "" if node.hint is None else escape("::" + node.hint)
         return escape(f"{{{{c{node.number}::") + self.inline(node.children) + hint + escape("}}")
+
+    def link(self, node: Link) -> str:
+        return f"#link({string(node.url)})[{self.inline(node.children)}]"
 
     def paragraph(self, block: Paragraph) -> str:
         return self.inline(block.children)
