@@ -105,6 +105,19 @@ def _children(element: str, tag: str) -> str | None:
     return inner
 
 
+_TAG = re.compile(r"<(/?)[a-z]+[^>]*>")
+
+
+def _two(inner: str) -> tuple[str, str] | None:
+    """``inner`` split after its first element, when it is two elements side by side."""
+    depth = 0
+    for match in _TAG.finditer(inner):
+        depth += -1 if match.group(1) else 1
+        if depth == 0:
+            return inner[: match.end()], inner[match.end() :]
+    return None
+
+
 class MathMLWriter(Writer):
     """MathML Core elements as text; every piece is one element."""
 
@@ -160,6 +173,11 @@ class MathMLWriter(Writer):
                     return f"<{both}>{inner}{script}</{both}>"
             tag = "mover" if large else "msup"
         else:
+            for tag, both in (("msup", "msubsup"), ("mover", "munderover")):
+                inner = _children(base, tag)
+                pair = _two(inner) if inner is not None else None
+                if pair is not None:  # W^Q_i: one element with both scripts, as W_i^Q
+                    return f"<{both}>{pair[0]}{script}{pair[1]}</{both}>"
             tag = "munder" if large else "msub"
         return f"<{tag}>{base}{script}</{tag}>"
 

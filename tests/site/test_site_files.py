@@ -124,6 +124,9 @@ def test_clozes_blank_text_and_math_alike() -> None:
     [
         (r"\frac{a}{b}", "<mfrac><mi>a</mi><mi>b</mi></mfrac>"),
         (r"x_i^2", "<msubsup><mi>x</mi><mi>i</mi><mn>2</mn></msubsup>"),
+        (r"W^{Q}_i", "<msubsup><mi>W</mi><mi>i</mi><mi>Q</mi></msubsup>"),  # both scripts stacked
+        (r"x^{a_b}_c", "<msubsup><mi>x</mi><mi>c</mi><msub><mi>a</mi><mi>b</mi></msub></msubsup>"),
+        (r"\sum^n_{i}", "<munderover><mo>∑</mo><mi>i</mi><mi>n</mi></munderover>"),
         (r"\sqrt{d_k}", "<msqrt><msub><mi>d</mi><mi>k</mi></msub></msqrt>"),
         (r"\mathbb{R}", "<mi>ℝ</mi>"),
         (r"\mathrm{softmax}", "<mi>softmax</mi>"),
