@@ -124,16 +124,16 @@ def _pin(note_type: notetypes.NoteType) -> str:
 # Changing a note type (fields, templates, CSS) changes these; if the change is meant,
 # schema changes (fields, template names) need a new version (a new id) and a note in
 # the release notes, and template/CSS changes need only the new hash here.
-PINNED = {  # (the CSS: an equation's symbols a list on a phone)
-    "Concept": "cd0f066517fcfc59",
-    "Cloze": "27d84853dc4c46db",
-    "Equation": "a6d4c55681a596fe",
-    "Worked Example": "c915df73a4656e33",
-    "Question": "976bd33dd3838c22",  # the one answer rule and verdict (answers.js) ahead of check.js
-    "Problem": "7c74a6a53dc7cb3e",  # the same, and the day's problem (today.js) ahead of variant.js,
+PINNED = {  # (the CSS: an equation's symbols a list on a phone; a scroll shadow on cut math)
+    "Concept": "e9a411d3f4b764f3",
+    "Cloze": "3419c90db1f125cf",
+    "Equation": "ef56d17ebf1e3c6f",
+    "Worked Example": "ac0021d5819534b7",
+    "Question": "39dee3cdd76b9980",  # the one answer rule and verdict (answers.js) ahead of check.js
+    "Problem": "849d95782a60151e",  # the same, and the day's problem (today.js) ahead of variant.js,
     # which passes it the questions, so that no two days in a row ask the same one
-    "Figure": "5c6e52b70c3e3d18",
-    "Label": "4606834ae9207145",
+    "Figure": "5c89e0e6527f214a",
+    "Label": "5058c7c627cdd2f8",
 }
 # What Anki compares to accept updates (field and template names, in order): never
 # change these within a version.
