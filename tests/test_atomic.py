@@ -269,3 +269,34 @@ def test_killed_runs_leave_no_typst_folder_in_the_temporary_folder_for_good(tmp_
     (temporary / "paperdeck-typst-new12345").mkdir()  # as named, perhaps by a run going on now
     assert typst_run("finish") == 0
     assert sorted(p.name for p in temporary.iterdir()) == ["paperdeck-typst-new12345"]
+
+
+def test_temporary_folders_made_at_once_by_threads_and_runs_are_never_taken_for_abandoned(
+    tmp_path: Path,
+) -> None:
+    # A build compiles in threads, and two builds may run at once: each new folder tidies the
+    # abandoned ones, and one made but not yet held looked abandoned (a build failed with
+    # FileNotFoundError when another removed its folder between the two).
+    child = textwrap.dedent("""
+        import sys, threading
+        from generator.files.atomic import temporary_folder
+        failed = []
+        def make():
+            for _ in range(150):
+                try:
+                    folder, remove = temporary_folder("paperdeck-race-")
+                    (folder / "x").write_text("x")
+                    remove()
+                except OSError as error:
+                    failed.append(error)
+        threads = [threading.Thread(target=make) for _ in range(4)]
+        for thread in threads: thread.start()
+        for thread in threads: thread.join()
+        sys.exit(f"{len(failed)} failed: {failed[0]}" if failed else 0)
+    """)
+    env = {**os.environ, "PYTHONPATH": str(PROJECT), "TMPDIR": str(tmp_path)}
+    runs = [
+        subprocess.Popen([sys.executable, "-c", child], env=env, stderr=subprocess.PIPE) for _ in range(2)
+    ]
+    assert [(run.wait(timeout=120), run.stderr.read().decode()[-300:]) for run in runs] == [(0, "")] * 2
+    assert list(tmp_path.iterdir()) == []

@@ -124,10 +124,13 @@ def temporary_folder(prefix: str) -> tuple[Path, Callable[[], None]]:
     whose process died without removing them (killed: ``atexit`` never ran) are removed first,
     so none stays for good."""
     parent = Path(tempfile.gettempdir())
-    _tidy_temporary(parent, prefix)
     folder = parent / f"{prefix}{_tag()}"
-    folder.mkdir(mode=0o700)
-    held = _hold(folder)
+    # Made and held under the folder's lock, which tidying takes too: another run (or thread)
+    # tidying between the two would take the new folder for an abandoned one and remove it.
+    with _locked(parent):
+        _tidy_temporary(parent, prefix)
+        folder.mkdir(mode=0o700)
+        held = _hold(folder)
 
     def remove() -> None:
         held.close()
@@ -251,8 +254,9 @@ def atomic_path(target: Path, mode: int = PUBLIC) -> Iterator[Path]:
         target.parent.mkdir(parents=True, exist_ok=True)
         parent = target.parent.resolve()
         temporary = parent / f".{target.name}.part-{_tag()}"
-        os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE))
-        held = _hold(temporary)
+        with _locked(parent):  # held before another run's recover (under the lock) can see it
+            os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE))
+            held = _hold(temporary)
         try:
             yield temporary
             with open(temporary, "rb") as written:
@@ -355,11 +359,11 @@ def file_set(
         folder.parent.mkdir(parents=True, exist_ok=True)
         parent = folder.parent.resolve()
         folder = parent / folder.name
-        with _locked(parent):
-            recover(parent, folder.name)
         staging = parent / f".{folder.name}.new-{_tag()}"
-        staging.mkdir()
-        held = _hold(staging)
+        with _locked(parent):  # held before another run's recover (under the lock) can see it
+            recover(parent, folder.name)
+            staging.mkdir()
+            held = _hold(staging)
         try:
             yield staging
             if record is not None:
