@@ -99,7 +99,9 @@ def test_the_divergences_of_issue_42_stay_gone() -> None:
     links = by_source[
         r"[the *paper*](https://arxiv.org/abs/1706.03762), [\(d_k\)](https://a.example/d_k) and [a script](javascript:alert(1))"
     ]
-    assert links["anki"].startswith('<a href="https://arxiv.org/abs/1706.03762">the <em>paper</em></a>')
+    assert links["anki"].startswith(
+        '<a href="https://arxiv.org/abs/1706.03762" rel="noopener noreferrer">the <em>'
+    )
     assert (
         "javascript" not in links["site"].split("[a script]")[0] and 'href="javascript' not in links["anki"]
     )

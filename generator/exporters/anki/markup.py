@@ -17,27 +17,16 @@ from typing import Any
 
 from ...content.text import (
     Cloze,
-    Code,
-    Emphasis,
     Inlines,
-    Link,
-    ListBlock,
     Math,
     Paragraph,
-    Renderer,
-    Strong,
     Table,
-    Text,
     inlines,
     parse,
 )
 from ...presentation import Formatter, name_symbol, value_latex
-
-
-def escape(text: str) -> str:
-    """``&``, ``<`` and ``>`` as entities; everything else (quotes, LaTeX) as written."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
+from ..html_text import HtmlRenderer
+from ..html_text import escape as escape
 
 escape_repeated = functools.lru_cache(maxsize=4096)(escape)
 """``escape`` for text that recurs on many cards (step titles, mistakes): computed once."""
@@ -54,20 +43,8 @@ def attribute(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-class _Card(Renderer):
+class _Card(HtmlRenderer):
     """Card HTML, one method per node; math and clozes as typed, for MathJax and Anki."""
-
-    def text(self, node: Text) -> str:
-        return escape(node.text).replace("\n", " ")
-
-    def code(self, node: Code) -> str:
-        return f"<code>{escape(node.text)}</code>"
-
-    def strong(self, node: Strong) -> str:
-        return f"<strong>{self.inline(node.children)}</strong>"
-
-    def emphasis(self, node: Emphasis) -> str:
-        return f"<em>{self.inline(node.children)}</em>"
 
     def math(self, node: Math) -> str:
         opening, closing = (r"\[", r"\]") if node.display else (r"\(", r"\)")
@@ -76,19 +53,6 @@ class _Card(Renderer):
     def cloze(self, node: Cloze) -> str:
         hint = "" if node.hint is None else "::" + escape(node.hint)
         return f"{{{{c{node.number}::{self.inline(node.children)}{hint}}}}}"
-
-    def link(self, node: Link) -> str:
-        return f'<a href="{attribute(node.url)}">{self.inline(node.children)}</a>'
-
-    def paragraph(self, block: Paragraph) -> str:
-        return f"<p>{self.inline(block.children)}</p>"
-
-    def bullets(self, block: ListBlock) -> str:
-        tag = "ul" if block.start is None else "ol"
-        start = "" if block.start in (None, 1) else f' start="{block.start}"'
-        return (
-            f"<{tag}{start}>" + "".join(f"<li>{self.inline(item)}</li>" for item in block.items) + f"</{tag}>"
-        )
 
     def table(self, block: Table) -> str:
         # An empty corner above row labels is no column's header (as on the study site).

@@ -20,22 +20,15 @@ from urllib.parse import urlsplit
 
 from ...content.text import (
     Cloze,
-    Code,
-    Emphasis,
     Inlines,
-    Link,
-    ListBlock,
     Math,
-    Paragraph,
-    Renderer,
-    Strong,
     Table,
-    Text,
     inlines,
     parse,
 )
 from ...latex.mathml import mathml, to_mathml
 from ...presentation import Formatter, name_symbol, value_latex
+from ..html_text import HtmlRenderer
 
 _LONG_INLINE = 30
 """Inline math longer than this (LaTeX characters) may be wider than a 360 px phone."""
@@ -79,24 +72,12 @@ def math(latex: str, display: bool = False) -> str:
     return to_mathml(latex, display)
 
 
-class _Page(Renderer):
+class _Page(HtmlRenderer):
     """The site's HTML, one method per node; math written from its tree as MathML. With
     ``clozes``, ``{{cN::…}}`` become blanks the page's script reveals."""
 
     def __init__(self, clozes: bool):
         self.clozes = clozes
-
-    def text(self, node: Text) -> str:
-        return text(node.text).replace("\n", " ")
-
-    def code(self, node: Code) -> str:
-        return f"<code>{text(node.text)}</code>"
-
-    def strong(self, node: Strong) -> str:
-        return f"<strong>{self.inline(node.children)}</strong>"
-
-    def emphasis(self, node: Emphasis) -> str:
-        return f"<em>{self.inline(node.children)}</em>"
 
     def math(self, node: Math) -> str:
         blanks = self.clozes and node.clozes
@@ -113,17 +94,6 @@ class _Page(Renderer):
             return f'<span class="pd-blank" data-c="{node.number}"><span>{answer}</span></span>'
         hint = "" if node.hint is None else "::" + text(node.hint)
         return f"{{{{c{node.number}::{answer}{hint}}}}}"
-
-    def link(self, node: Link) -> str:
-        return f'<a href="{attribute(node.url)}" rel="noopener noreferrer">{self.inline(node.children)}</a>'
-
-    def paragraph(self, block: Paragraph) -> str:
-        return f"<p>{self.inline(block.children)}</p>"
-
-    def bullets(self, block: ListBlock) -> str:
-        tag = "ul" if block.start is None else "ol"
-        start = "" if block.start in (None, 1) else f' start="{block.start}"'
-        return f"<{tag}{start}>" + "".join(f"<li>{self.inline(i)}</li>" for i in block.items) + f"</{tag}>"
 
     def table(self, block: Table) -> str:
         # A table's cells are never blanks. An empty corner above row labels is no column's
