@@ -66,7 +66,7 @@ from pathlib import Path
 from ..errors import Finding
 from . import yamlsource
 from .model import Content
-from .text import CLOZE, Inline, Inlines, PlainRenderer, Text, inlines, plain
+from .text import CLOZE, Inline, Inlines, PlainRenderer, Text, inlines, plain, prose
 
 MAX_BACK = 170
 """Longest flashcard back, in plain-text characters."""
@@ -75,16 +75,10 @@ _BLANK = "zzblankzz"
 """The token a cue has where its card's deletion is (kept intact by ``plain_text``)."""
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[a-z]+(?:-[a-z]+)*")
 _FIRST_CLAUSE = re.compile(r"[,;(]|\.(?:\s|$)")
-_FONT_COMMANDS = re.compile(
-    r"\\(?:mathrm|text|mathbf|mathit|mathcal|operatorname|boldsymbol|left|right|big|Big)\b"
-)
-
-
 def plain_text(text: str | Inlines) -> str:
-    """``text`` as a reader sees it, roughly: its words without markup, math as its LaTeX
-    without commands and braces (``content.text.plain``)."""
-    words = _FONT_COMMANDS.sub("", plain(text))
-    return " ".join(words.replace("\\", "").replace("{", "").replace("}", "").split())
+    """``text`` as a reader sees it: its words without markup, math in Unicode as the plain-text
+    writer of the LaTeX parser writes it (``content.text.prose``), on one line."""
+    return " ".join(prose(text).split())
 
 
 def _normal(text: str) -> str:

@@ -110,7 +110,9 @@ def test_plain_text_drops_markup() -> None:
         plain_text(r"**Bold** \(\mathrm{FFN}(x) = \max(0, x)\) and `code`")
         == "Bold FFN(x) = max(0, x) and code"
     )
-    assert plain_text(r"\[\left(\frac{a}{b}\right)\]") == "(fracab)"
+    # math as the LaTeX parser's plain-text writer reads it (it was "(fracab)", "sqrtd_k")
+    assert plain_text(r"\[\left(\frac{a}{b}\right)\]") == "(a/b)"
+    assert plain_text(r"scaled by \(1/\sqrt{d_k}\)") == "scaled by 1/√d_k"
     assert MAX_BACK == 170
 
 
