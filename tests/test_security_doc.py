@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.content import recipes, text, yamlsource
+from generator.latex import parser
 
 SECURITY = (Path(__file__).resolve().parents[1] / "SECURITY.md").read_text(encoding="utf-8")
 
@@ -21,6 +22,7 @@ def test_every_limit_is_stated_with_its_value() -> None:
         "uses of YAML aliases": yamlsource.MAX_ALIASES,
         "values one file expands to": yamlsource.MAX_VALUES,
         "a Markdown numbered list": text.MAX_LIST_START,
+        "nesting of groups and arguments in one formula": parser.MAX_DEPTH,
         "a problem set's `count`": recipes.MAX_PROBLEMS,
         "problems in one deck recipe": recipes.MAX_PROBLEMS,
         "`variants` of a problem set": recipes.MAX_VARIANTS,

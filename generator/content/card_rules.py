@@ -75,6 +75,8 @@ _BLANK = "zzblankzz"
 """The token a cue has where its card's deletion is (kept intact by ``plain_text``)."""
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[a-z]+(?:-[a-z]+)*")
 _FIRST_CLAUSE = re.compile(r"[,;(]|\.(?:\s|$)")
+
+
 def plain_text(text: str | Inlines) -> str:
     """``text`` as a reader sees it: its words without markup, math in Unicode as the plain-text
     writer of the LaTeX parser writes it (``content.text.prose``), on one line."""

@@ -11,9 +11,10 @@ written, backslash escapes of ASCII punctuation (``\\*``), Anki's clozes
 ``parse`` reads the blocks and ``inlines`` one paragraph; a math node keeps its formula as
 the LaTeX parser's tree (``Math.tree``). Every output (Anki and site HTML, Typst, plain
 text, Markdown) is a ``Renderer`` of these nodes, one method per node type, as
-markdown-it-py's renderers are of its tokens, and the card rules read the same nodes. A content field is a
-``Source``: the string as written (ids and GUIDs hash it unchanged) carrying its tree,
-built when content loads; other text (a generated prompt) is parsed through a cache.
+markdown-it-py's renderers are of its tokens, and the card rules read the same nodes. A
+content field is a ``Source``: the string as written (ids and GUIDs hash it unchanged)
+carrying its tree, built when content loads; other text (a generated prompt) is parsed
+through a cache.
 """
 
 from __future__ import annotations
@@ -487,8 +488,9 @@ _BLOCK_RULES = {Paragraph: "paragraph", ListBlock: "bullets", Table: "table"}
 
 class PlainRenderer(Renderer):
     """The text without its markup: emphasis, code and links as their text, clozes as written
-    (``{{c1::…}}``), math as ``write_math`` writes it (its LaTeX by default, for ``alt`` texts
-    and the card rules; plain text writes it in Unicode)."""
+    (``{{c1::…}}``), math as ``write_math`` writes it: its LaTeX by default (``plain``), in
+    Unicode from its tree for people (``prose``), as words or a space for the finders of
+    numbers and words (grounding, card rules)."""
 
     def __init__(self, write_math: Callable[[Math], str] = lambda node: node.latex, urls: bool = False):
         self.write_math = write_math

@@ -18,8 +18,10 @@ escaped so that they stay literal inside function arguments such as ``frac(…)`
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -393,11 +395,17 @@ class TypstWriter(Writer):
         return _Piece(" \\ ".join(" & ".join(row) for row in cells))
 
 
+MAX_DEPTH = 50
+"""Deepest nesting of groups, arguments and environments the parser reads (the shipped
+content's deepest is a handful): deeper math is refused with a message, not a crash."""
+
+
 class _Parser:
     def __init__(self, latex: str):
         self.latex = latex
         self.tokens = [t for t in TOKEN.findall(latex) if not t.startswith("%")]
         self.pos = 0
+        self.depth = 0
 
     # -- tokens ------------------------------------------------------------------
     def peek(self) -> str | None:
@@ -447,6 +455,21 @@ class _Parser:
     # -- structure ---------------------------------------------------------------
     def sequence(self, stops: frozenset[str] = frozenset()) -> Tree:
         """Nodes up to (not including) a token in ``stops`` or the end."""
+        with self.nested():
+            return self._sequence(stops)
+
+    @contextlib.contextmanager
+    def nested(self) -> Iterator[None]:
+        """One level deeper (a group, an argument): each is a frame of Python's stack, bounded."""
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise LatexError(f"math nested deeper than {MAX_DEPTH} levels in '{self.latex[:60]}…'")
+        try:
+            yield
+        finally:
+            self.depth -= 1
+
+    def _sequence(self, stops: frozenset[str]) -> Tree:
         pieces: list[Node] = []
         while True:
             start = self.pos
@@ -471,6 +494,10 @@ class _Parser:
 
     def argument(self) -> Tree:
         """One argument: a ``{…}`` group or a single token (``x^2``, ``\\frac12``)."""
+        with self.nested():
+            return self._argument()
+
+    def _argument(self) -> Tree:
         token = self.peek()
         if token is None:
             raise LatexError(f"a command is missing its argument in '{self.latex}'")

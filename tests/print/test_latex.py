@@ -86,6 +86,17 @@ def test_malformed_math_is_a_latex_error(latex):
         convert(latex)
 
 
+@pytest.mark.parametrize(
+    "latex",
+    ["{" * 5000 + "x" + "}" * 5000, r"\sqrt" * 5000 + "x", r"\left(" * 2000 + "x" + r"\right)" * 2000],
+)
+def test_math_nested_without_end_is_refused_not_a_crash(latex):
+    # Python's stack would overflow (RecursionError, a traceback from `check`): a bound instead.
+    with pytest.raises(LatexError, match=r"nested deeper than 50 levels"):
+        convert(latex)
+    assert convert("{" * 20 + r"\frac{\sqrt{x}}{y}" + "}" * 20) == "frac(sqrt(x), y)"
+
+
 def _strings(value):
     if isinstance(value, str):
         yield value
