@@ -438,7 +438,11 @@ class Renderer:
     """What separates blocks."""
 
     def inline(self, nodes: Inlines) -> str:
-        return "".join(getattr(self, _INLINE_RULES[type(node)])(node) for node in nodes)
+        return "".join(self.node(node) for node in nodes)
+
+    def node(self, node: Inline) -> str:
+        """One inline node, by the method for its type."""
+        return str(getattr(self, _INLINE_RULES[type(node)])(node))
 
     def blocks(self, blocks: tuple[Block, ...]) -> str:
         return self.between.join(getattr(self, _BLOCK_RULES[type(block)])(block) for block in blocks)

@@ -10,8 +10,9 @@ math, clozes and tables their own way.
 from __future__ import annotations
 
 import html
+import re
 
-from ..content.text import Code, Emphasis, Link, ListBlock, Paragraph, Renderer, Strong, Text
+from ..content.text import Code, Emphasis, Inlines, Link, ListBlock, Math, Paragraph, Renderer, Strong, Text
 
 
 def escape(text: str) -> str:
@@ -19,8 +20,39 @@ def escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+_CLOSING = re.compile(r"[.,;:!?)\]]+")
+"""Punctuation that ends a phrase, kept on the line of the math before it."""
+
+
 class HtmlRenderer(Renderer):
     """HTML, one method per node; subclasses write math, clozes and tables."""
+
+    def boxed(self, node: Math) -> bool:
+        """Whether inline math is written as a box of its own (so that it can scroll): on a
+        card, every formula (MathJax's, made inline blocks by card.css)."""
+        return not node.display
+
+    def inline(self, nodes: Inlines) -> str:
+        # A line may break after a box, which left a sentence's full stop alone on the next
+        # line after a formula as wide as the column. Boxed math and the punctuation right
+        # after it are held together (the stop may reach into the padding beside the
+        # column, never off the page).
+        out: list[str] = []
+        held: str | None = None
+        for node in nodes:
+            if held is not None:
+                if isinstance(node, Text) and (closing := _CLOSING.match(node.text)) is not None:
+                    held = f'<span class="pd-nowrap">{held}{escape(closing.group())}</span>'
+                    node = Text(node.text[closing.end() :])
+                out.append(held)
+                held = None
+            if isinstance(node, Math) and self.boxed(node):
+                held = self.node(node)
+            else:
+                out.append(self.node(node))
+        if held is not None:
+            out.append(held)
+        return "".join(out)
 
     def text(self, node: Text) -> str:
         return escape(node.text).replace("\n", " ")

@@ -124,16 +124,16 @@ def _pin(note_type: notetypes.NoteType) -> str:
 # Changing a note type (fields, templates, CSS) changes these; if the change is meant,
 # schema changes (fields, template names) need a new version (a new id) and a note in
 # the release notes, and template/CSS changes need only the new hash here.
-PINNED = {  # (the CSS: an equation's symbols a list on a phone; a scroll shadow on cut math)
-    "Concept": "e9a411d3f4b764f3",
-    "Cloze": "3419c90db1f125cf",
-    "Equation": "ef56d17ebf1e3c6f",
-    "Worked Example": "ac0021d5819534b7",
-    "Question": "39dee3cdd76b9980",  # the one answer rule and verdict (answers.js) ahead of check.js
-    "Problem": "849d95782a60151e",  # the same, and the day's problem (today.js) ahead of variant.js,
+PINNED = {  # (the CSS: an equation's symbols a list on a phone; math and its stop held together)
+    "Concept": "0e19e9a20c4b7c5d",
+    "Cloze": "53efc2993d0c8127",
+    "Equation": "0061e09e0be6c32b",
+    "Worked Example": "7b2f647a1083d4f7",
+    "Question": "5c73c7f1b8bca6b9",  # the one answer rule and verdict (answers.js) ahead of check.js
+    "Problem": "e249b227b1851893",  # the same, and the day's problem (today.js) ahead of variant.js,
     # which passes it the questions, so that no two days in a row ask the same one
-    "Figure": "5c89e0e6527f214a",
-    "Label": "5058c7c627cdd2f8",
+    "Figure": "b0c32edb550d021c",
+    "Label": "3a01e3b70fcff358",
 }
 # What Anki compares to accept updates (field and template names, in order): never
 # change these within a version.

@@ -59,6 +59,7 @@ SOURCES = [
     "one line\n  and the next & <b>",
     r"\(x ^2\) and \(a _i + b\,'\)",
     r"[the *paper*](https://arxiv.org/abs/1706.03762), [\(d_k\)](https://a.example/d_k) and [a script](javascript:alert(1))",
+    r"so row 1 is \((0.50648039, 0.18632372, 0.30719589)\). Row 2: \(x\); \[y\].",
 ]
 
 
@@ -108,6 +109,12 @@ def test_the_divergences_of_issue_42_stay_gone() -> None:
     assert links["plain"].startswith(
         "the paper (https://arxiv.org/abs/1706.03762), d_k (https://a.example/d_k)"
     )
+    # a full stop after a formula as wide as the column stays on its line (a box may end one)
+    stop = by_source[r"so row 1 is \((0.50648039, 0.18632372, 0.30719589)\). Row 2: \(x\); \[y\]."]
+    assert (
+        stop["site"].count('<span class="pd-nowrap">') == 1 and "</math></span>.</span> Row 2" in stop["site"]
+    )
+    assert stop["anki"].count('<span class="pd-nowrap">') == 2 and r"\[y\]." in stop["anki"]
     escapes = by_source[r"\*not emphasis\* and \$5 and a\\b"]
     assert "<em>" not in escapes["anki"] and "#emph" not in escapes["typst"]
 

@@ -79,12 +79,18 @@ class _Page(HtmlRenderer):
     def __init__(self, clozes: bool):
         self.clozes = clozes
 
+    def _latex(self, node: Math) -> str:
+        return node.blanked_latex if self.clozes and node.clozes else node.latex
+
+    def boxed(self, node: Math) -> bool:
+        # Inline math that may not fit a phone scrolls in its own box; the rest is inline.
+        return not node.display and len(self._latex(node)) > _LONG_INLINE
+
     def math(self, node: Math) -> str:
-        blanks = self.clozes and node.clozes
-        tree, latex = (node.blanked, node.blanked_latex) if blanks else (node.tree, node.latex)
+        tree = node.blanked if self.clozes and node.clozes else node.tree
         if node.display:
             return f'<span class="pd-display pd-scroll">{mathml(tree, True)}</span>'
-        if len(latex) > _LONG_INLINE:  # may not fit a phone: scrolls in its own box
+        if self.boxed(node):
             return f'<span class="pd-wide pd-scroll">{mathml(tree)}</span>'
         return mathml(tree)
 
