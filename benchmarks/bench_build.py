@@ -49,8 +49,9 @@ def parts(root: Path, out: Path) -> None:
     """One warm build of ``root``'s generator in this process, as ``paperdeck build --seed 1``
     makes it; prints the CPU seconds of each part."""
     sys.path.insert(0, str(root))
-    from generator.commands.build import BuildOptions, build_recipe
+    from generator.commands.build import build_recipe
     from generator.project import open_project
+    from generator.project.kinds import BuildOptions
 
     def cpu() -> float:
         usage = resource.getrusage(resource.RUSAGE_SELF)

@@ -27,8 +27,9 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from generator.commands.build import BuildOptions, build_recipe  # noqa: E402
+from generator.commands.build import build_recipe  # noqa: E402
 from generator.project import open_project  # noqa: E402
+from generator.project.kinds import BuildOptions  # noqa: E402
 
 BUDGET_BYTES = 8 * 1024 * 1024
 TARGET_MS = 300.0
