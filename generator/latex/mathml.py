@@ -266,8 +266,10 @@ class MathMLWriter(Writer):
 _MATHML = MathMLWriter()
 
 
+@functools.lru_cache(maxsize=8192)
 def mathml(math: Tree, display: bool = False) -> str:
-    """A ``<math>`` element for math as read (``parser.tree``)."""
+    """A ``<math>`` element for math as read (``parser.tree``); cached: the site writes the
+    same formulas on lesson pages, the review page and every day's problems."""
     body = write(math, _MATHML) or "<mrow></mrow>"
     mode = ' display="block"' if display else ""
     return f"<math{mode}>{body}</math>"

@@ -18,11 +18,9 @@ escaped so that they stay literal inside function arguments such as ``frac(…)`
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 from ..errors import PaperdeckError
@@ -186,6 +184,15 @@ class Node:
 
     kind: str
     args: tuple[Any, ...] = ()
+    _hash: int = field(init=False, repr=False, compare=False)
+    """Computed once, when first asked (from the children's): writers cache by tree."""
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:
+            object.__setattr__(self, "_hash", hash((self.kind, self.args)))
+            return self._hash
 
 
 Tree = tuple[Node, ...]
@@ -455,19 +462,17 @@ class _Parser:
     # -- structure ---------------------------------------------------------------
     def sequence(self, stops: frozenset[str] = frozenset()) -> Tree:
         """Nodes up to (not including) a token in ``stops`` or the end."""
-        with self.nested():
+        self.deeper()
+        try:
             return self._sequence(stops)
+        finally:
+            self.depth -= 1
 
-    @contextlib.contextmanager
-    def nested(self) -> Iterator[None]:
+    def deeper(self) -> None:
         """One level deeper (a group, an argument): each is a frame of Python's stack, bounded."""
         self.depth += 1
         if self.depth > MAX_DEPTH:
             raise LatexError(f"math nested deeper than {MAX_DEPTH} levels in '{self.latex[:60]}…'")
-        try:
-            yield
-        finally:
-            self.depth -= 1
 
     def _sequence(self, stops: frozenset[str]) -> Tree:
         pieces: list[Node] = []
@@ -494,8 +499,11 @@ class _Parser:
 
     def argument(self) -> Tree:
         """One argument: a ``{…}`` group or a single token (``x^2``, ``\\frac12``)."""
-        with self.nested():
+        self.deeper()
+        try:
             return self._argument()
+        finally:
+            self.depth -= 1
 
     def _argument(self) -> Tree:
         token = self.peek()
@@ -641,11 +649,15 @@ def tree(latex: str) -> Tree:
 
 
 def _written(value: Any, out: Writer) -> Any:
-    if isinstance(value, Node):
-        return getattr(out, value.kind)(*(_written(arg, out) for arg in value.args))
-    if isinstance(value, tuple):  # a sequence (or rows, cells): the pieces a writer keeps
-        return [piece for piece in (_written(item, out) for item in value) if piece is not None]
-    return value
+    # Exact types, and no call for a plain argument: this runs for every construct written.
+    if type(value) is Node:
+        args = [_written(arg, out) if type(arg) in _NESTED else arg for arg in value.args]
+        return getattr(out, value.kind)(*args)
+    # a sequence (or rows, cells): the pieces a writer keeps
+    return [piece for piece in [_written(item, out) for item in value] if piece is not None]
+
+
+_NESTED = (Node, tuple)
 
 
 def write(math: Tree, out: Writer) -> Any:
@@ -669,6 +681,7 @@ def convert(latex: str) -> str:
     return typst(tree(latex))
 
 
+@functools.lru_cache(maxsize=8192)
 def typst(math: Tree) -> str:
-    """Typst math for math as read (``tree``)."""
+    """Typst math for math as read (``tree``); cached: a quiz's forms print the same math."""
     return cast(_Piece, write(math, _TYPST)).typst
