@@ -537,6 +537,14 @@ _PROSE = PlainRenderer(lambda math: " ".join(tree_box(math.tree, compact=True).l
 the cards (``x_1 * y_2`` keeps its star), a link's address after its text."""
 
 
+_NO_MATH = PlainRenderer(lambda _math: " ")
+
+
+def outside_math(source: str | Inlines) -> str:
+    """The text without its markup and each formula a space: the words around the math."""
+    return _NO_MATH.inline(inlines(source, strip=False))
+
+
 def prose(source: str | Inlines) -> str:
     """The text (or its tree) as plain text for people: math in Unicode (``\\sqrt{d_k}`` is
     ``√d_k``), matrices on one line, the author's spaces and line breaks kept."""

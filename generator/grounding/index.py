@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..content.text import PlainRenderer, inlines
+from ..content.text import outside_math
 from ..errors import PaperdeckError
 from . import numbers
 
@@ -337,15 +337,8 @@ def _cell_text(element: ET.Element) -> str:
 
 def _numbers_of(text: str) -> tuple[str, ...]:
     found = {n.value for n in numbers.numbers(text)}
-    found.update(numbers.number_words(_outside_math(text)))
+    found.update(numbers.number_words(outside_math(text)))
     return tuple(sorted(found, key=lambda v: (float(v), v)))
-
-
-_OUTSIDE_MATH = PlainRenderer(lambda _math: " ")
-
-
-def _outside_math(text: str) -> str:
-    return _OUTSIDE_MATH.inline(inlines(text, strip=False))
 
 
 def _shingles_of(text: str) -> frozenset[str]:

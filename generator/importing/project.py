@@ -26,7 +26,7 @@ from typing import Any
 
 import yaml
 
-from ..content.text import PlainRenderer, inlines
+from ..content.text import outside_math
 from ..project.scaffold import AUTHORING, GITIGNORE, paper_id
 from .paper import Equation, Paper, Section, Table
 
@@ -55,12 +55,9 @@ def _dump(data: Any) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
 
 
-_WORDS_OUTSIDE_MATH = PlainRenderer(lambda _math: " ")
-
-
 def lesson_id(section: Section, index: int) -> str:
     """A lesson's id from its section: its number and the first words of its title."""
-    words = re.findall(r"[a-z0-9]+", _WORDS_OUTSIDE_MATH.inline(inlines(section.title)).lower())
+    words = re.findall(r"[a-z0-9]+", outside_math(section.title).lower())
     return "-".join([f"{index:02d}", *words[:4]])
 
 

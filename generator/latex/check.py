@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .parser import LatexError, tree, typst
+from .parser import LatexError, convert
 
 _DELIMITER = re.compile(r"\\[()\[\]]")
 
@@ -19,7 +19,7 @@ _DELIMITER = re.compile(r"\\[()\[\]]")
 def latex_problems(latex: str) -> list[str]:
     """Why ``latex`` (math without delimiters) cannot be typeset in print, if it cannot."""
     try:
-        typst(tree(latex))
+        convert(latex)
     except LatexError as error:
         return [f"cannot typeset this math in print: {error}"]
     return []

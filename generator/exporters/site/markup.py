@@ -79,15 +79,13 @@ class _Page(HtmlRenderer):
     def __init__(self, clozes: bool):
         self.clozes = clozes
 
-    def _latex(self, node: Math) -> str:
-        return node.blanked_latex if self.clozes and node.clozes else node.latex
-
     def boxed(self, node: Math) -> bool:
         # Inline math that may not fit a phone scrolls in its own box; the rest is inline.
-        return not node.display and len(self._latex(node)) > _LONG_INLINE
+        latex = node.blanked_latex if self.clozes else node.latex
+        return not node.display and len(latex) > _LONG_INLINE
 
     def math(self, node: Math) -> str:
-        tree = node.blanked if self.clozes and node.clozes else node.tree
+        tree = node.blanked if self.clozes else node.tree
         if node.display:
             return f'<span class="pd-display pd-scroll">{mathml(tree, True)}</span>'
         if self.boxed(node):
